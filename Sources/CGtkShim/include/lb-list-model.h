@@ -1,0 +1,19 @@
+// LbListModel: a GListModel whose items are LbListItem objects, each
+// carrying a 64-bit key that a Swift data source maps back to its element.
+// The Swift side decides what changed and calls lb_list_model_splice, which
+// updates the items and emits one precise items-changed signal.
+#pragma once
+#include <gio/gio.h>
+
+GObject *lb_list_model_new(void);
+// Removes `n_removed` items at `position` and inserts `n_added` new items
+// whose keys are `keys[0..n_added)`, then emits items-changed.
+void lb_list_model_splice(GObject *model, guint position, guint n_removed,
+                          const guint64 *keys, guint n_added);
+guint lb_list_model_count(GObject *model);
+// The key of the item at `position`; 0 when out of range.
+guint64 lb_list_model_key_at(GObject *model, guint position);
+// The key an LbListItem carries (for a GtkListItem's item); 0 if not one.
+guint64 lb_list_item_key(GObject *item);
+// The GtkListItem's item's key, or 0 when it has none.
+guint64 lb_gtk_list_item_key(GObject *list_item);

@@ -1,0 +1,67 @@
+// Object lifetime, properties and constructors whose result Swift would
+// import as an opaque pointer.
+#pragma once
+#include <gtk/gtk.h>
+
+// Calls `notify(data)` once when `object` is finalized (a weak reference).
+typedef void (*LbFinalizeNotify)(gpointer data);
+void lb_object_on_finalize(GObject *object, LbFinalizeNotify notify, gpointer data);
+
+guint lb_object_ref_count(GObject *object);
+gboolean lb_object_is_floating(GObject *object);
+const char *lb_object_type_name(GObject *object);
+
+void lb_object_set_boolean(GObject *object, const char *property, gboolean value);
+void lb_object_set_string(GObject *object, const char *property, const char *value);
+void lb_object_set_int(GObject *object, const char *property, gint value);
+gboolean lb_object_get_boolean(GObject *object, const char *property);
+gint lb_object_get_int(GObject *object, const char *property);
+
+GObject *lb_menu_new(void);
+void lb_menu_append_section(GObject *menu, const char *label, GObject *section);
+GObject *lb_simple_action_new(const char *name, const char *parameter_type);
+GObject *lb_stateful_action_new(const char *name, const char *parameter_type,
+                                const char *initial_state);
+const char *lb_variant_get_string(GVariant *value);
+void lb_action_set_state_string(GObject *action, const char *state);
+GObject *lb_css_provider_new(void);
+GObject *lb_file_chooser_native_new(const char *title, GObject *parent,
+                                    GtkFileChooserAction action,
+                                    const char *accept_label, const char *cancel_label);
+GObject *lb_file_filter_new(const char *name);
+GObject *lb_signal_list_item_factory_new(void);
+GObject *lb_single_selection_new(GObject *model);
+GObject *lb_shortcut_controller_new(void);
+void lb_shortcut_controller_add(GObject *controller, const char *trigger, const char *action);
+GObject *lb_builder_object(const char *xml, const char *object_id, GError **error);
+GObject *lb_file_new_for_path(const char *path);
+char *lb_file_get_path(GObject *file);
+
+// Adds an event controller; the widget takes its own reference.
+static inline void lb_widget_add_controller(GObject *widget, GObject *controller) {
+    gtk_widget_add_controller(GTK_WIDGET(widget),
+                              GTK_EVENT_CONTROLLER(g_object_ref(controller)));
+}
+
+// Calls `callback(data)` once, after the window's surface presents its
+// first frame (the frame clock's first "after-paint").
+typedef void (*LbFrameCallback)(gpointer data);
+void lb_window_on_first_frame(GObject *window, LbFrameCallback callback, gpointer data);
+
+// Authors as one newline-separated string (a NULL-terminated array in C).
+void lb_about_dialog_set_authors(GObject *dialog, const char *authors);
+
+GObject *lb_key_controller_new(void);
+GObject *lb_click_gesture_new(void);
+// The chosen file's path, or NULL. Free with g_free.
+char *lb_file_chooser_get_path(GObject *chooser);
+
+// Decodes an image file into a GdkTexture; NULL with `error` set on failure.
+GObject *lb_texture_new_from_path(const char *path, GError **error);
+
+// List and grid views take ownership of their model and factory; these
+// give them their own references so the callers' wrappers stay valid.
+GObject *lb_grid_view_new(GObject *selection, GObject *factory);
+GObject *lb_list_view_new(GObject *selection, GObject *factory);
+// Moves focus (and selection, if asked) to `position`, scrolling to it.
+void lb_grid_view_scroll_to(GObject *grid, guint position, gboolean select);

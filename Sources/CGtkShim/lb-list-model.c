@@ -1,0 +1,109 @@
+#include "lb-list-model.h"
+
+#include <gtk/gtk.h>
+
+// ---- LbListItem: a GObject that only carries a key. ----
+
+#define LB_TYPE_LIST_ITEM (lb_list_item_get_type())
+G_DECLARE_FINAL_TYPE(LbListItem, lb_list_item, LB, LIST_ITEM, GObject)
+
+struct _LbListItem {
+    GObject parent_instance;
+    guint64 key;
+};
+
+G_DEFINE_FINAL_TYPE(LbListItem, lb_list_item, G_TYPE_OBJECT)
+
+static void lb_list_item_class_init(LbListItemClass *klass) { (void)klass; }
+static void lb_list_item_init(LbListItem *self) { (void)self; }
+
+guint64 lb_list_item_key(GObject *item) {
+    return LB_IS_LIST_ITEM(item) ? LB_LIST_ITEM(item)->key : 0;
+}
+
+// ---- LbListModel: an array of LbListItems behind GListModel. ----
+
+#define LB_TYPE_LIST_MODEL (lb_list_model_get_type())
+G_DECLARE_FINAL_TYPE(LbListModel, lb_list_model, LB, LIST_MODEL, GObject)
+
+struct _LbListModel {
+    GObject parent_instance;
+    GPtrArray *items;
+};
+
+static void lb_list_model_iface_init(GListModelInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE(LbListModel, lb_list_model, G_TYPE_OBJECT,
+                              G_IMPLEMENT_INTERFACE(G_TYPE_LIST_MODEL,
+                                                    lb_list_model_iface_init))
+
+static GType lb_list_model_get_item_type(GListModel *model) {
+    (void)model;
+    return LB_TYPE_LIST_ITEM;
+}
+
+static guint lb_list_model_get_n_items(GListModel *model) {
+    return LB_LIST_MODEL(model)->items->len;
+}
+
+static gpointer lb_list_model_get_item(GListModel *model, guint position) {
+    GPtrArray *items = LB_LIST_MODEL(model)->items;
+    if (position >= items->len) return NULL;
+    return g_object_ref(g_ptr_array_index(items, position));
+}
+
+static void lb_list_model_iface_init(GListModelInterface *iface) {
+    iface->get_item_type = lb_list_model_get_item_type;
+    iface->get_n_items = lb_list_model_get_n_items;
+    iface->get_item = lb_list_model_get_item;
+}
+
+static void lb_list_model_finalize(GObject *object) {
+    g_ptr_array_unref(LB_LIST_MODEL(object)->items);
+    G_OBJECT_CLASS(lb_list_model_parent_class)->finalize(object);
+}
+
+static void lb_list_model_class_init(LbListModelClass *klass) {
+    G_OBJECT_CLASS(klass)->finalize = lb_list_model_finalize;
+}
+
+static void lb_list_model_init(LbListModel *self) {
+    self->items = g_ptr_array_new_with_free_func(g_object_unref);
+}
+
+GObject *lb_list_model_new(void) { return g_object_new(LB_TYPE_LIST_MODEL, NULL); }
+
+void lb_list_model_splice(GObject *object, guint position, guint n_removed,
+                          const guint64 *keys, guint n_added) {
+    LbListModel *self = LB_LIST_MODEL(object);
+    g_return_if_fail(position <= self->items->len);
+    g_return_if_fail(n_removed <= self->items->len - position);
+    // Rebuild in one pass so a large insertion costs O(n), not O(n * m).
+    guint old_length = self->items->len;
+    GPtrArray *items = g_ptr_array_new_full(old_length - n_removed + n_added, g_object_unref);
+    for (guint i = 0; i < position; i++)
+        g_ptr_array_add(items, g_object_ref(g_ptr_array_index(self->items, i)));
+    for (guint i = 0; i < n_added; i++) {
+        LbListItem *item = g_object_new(LB_TYPE_LIST_ITEM, NULL);
+        item->key = keys[i];
+        g_ptr_array_add(items, item);
+    }
+    for (guint i = position + n_removed; i < old_length; i++)
+        g_ptr_array_add(items, g_object_ref(g_ptr_array_index(self->items, i)));
+    g_ptr_array_unref(self->items);
+    self->items = items;
+    if (n_removed > 0 || n_added > 0)
+        g_list_model_items_changed(G_LIST_MODEL(self), position, n_removed, n_added);
+}
+
+guint lb_list_model_count(GObject *model) { return LB_LIST_MODEL(model)->items->len; }
+
+guint64 lb_list_model_key_at(GObject *model, guint position) {
+    GPtrArray *items = LB_LIST_MODEL(model)->items;
+    return position < items->len ? LB_LIST_ITEM(g_ptr_array_index(items, position))->key : 0;
+}
+
+guint64 lb_gtk_list_item_key(GObject *list_item) {
+    GObject *item = gtk_list_item_get_item(GTK_LIST_ITEM(list_item));
+    return item ? lb_list_item_key(item) : 0;
+}

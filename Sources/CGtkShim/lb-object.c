@@ -1,0 +1,195 @@
+#include "lb-object.h"
+
+typedef struct {
+    LbFinalizeNotify notify;
+    gpointer data;
+} LbFinalizeWatch;
+
+static void lb_on_weak_notify(gpointer data, GObject *where_the_object_was) {
+    (void)where_the_object_was;
+    LbFinalizeWatch *watch = data;
+    watch->notify(watch->data);
+    g_free(watch);
+}
+
+void lb_object_on_finalize(GObject *object, LbFinalizeNotify notify, gpointer data) {
+    LbFinalizeWatch *watch = g_new(LbFinalizeWatch, 1);
+    watch->notify = notify;
+    watch->data = data;
+    g_object_weak_ref(object, lb_on_weak_notify, watch);
+}
+
+guint lb_object_ref_count(GObject *object) { return g_atomic_int_get(&object->ref_count); }
+gboolean lb_object_is_floating(GObject *object) { return g_object_is_floating(object); }
+const char *lb_object_type_name(GObject *object) { return G_OBJECT_TYPE_NAME(object); }
+
+void lb_object_set_boolean(GObject *object, const char *property, gboolean value) {
+    g_object_set(object, property, value, NULL);
+}
+
+void lb_object_set_string(GObject *object, const char *property, const char *value) {
+    g_object_set(object, property, value, NULL);
+}
+
+void lb_object_set_int(GObject *object, const char *property, gint value) {
+    g_object_set(object, property, value, NULL);
+}
+
+gboolean lb_object_get_boolean(GObject *object, const char *property) {
+    gboolean value = FALSE;
+    g_object_get(object, property, &value, NULL);
+    return value;
+}
+
+gint lb_object_get_int(GObject *object, const char *property) {
+    gint value = 0;
+    g_object_get(object, property, &value, NULL);
+    return value;
+}
+
+GObject *lb_menu_new(void) { return G_OBJECT(g_menu_new()); }
+
+void lb_menu_append_section(GObject *menu, const char *label, GObject *section) {
+    g_menu_append_section(G_MENU(menu), label, G_MENU_MODEL(section));
+}
+
+GObject *lb_simple_action_new(const char *name, const char *parameter_type) {
+    const GVariantType *type = parameter_type ? G_VARIANT_TYPE(parameter_type) : NULL;
+    return G_OBJECT(g_simple_action_new(name, type));
+}
+
+GObject *lb_stateful_action_new(const char *name, const char *parameter_type,
+                                const char *initial_state) {
+    const GVariantType *type = parameter_type ? G_VARIANT_TYPE(parameter_type) : NULL;
+    return G_OBJECT(g_simple_action_new_stateful(name, type, g_variant_new_string(initial_state)));
+}
+
+const char *lb_variant_get_string(GVariant *value) {
+    if (value && g_variant_is_of_type(value, G_VARIANT_TYPE_STRING))
+        return g_variant_get_string(value, NULL);
+    return NULL;
+}
+
+void lb_action_set_state_string(GObject *action, const char *state) {
+    g_simple_action_set_state(G_SIMPLE_ACTION(action), g_variant_new_string(state));
+}
+
+GObject *lb_css_provider_new(void) { return G_OBJECT(gtk_css_provider_new()); }
+
+GObject *lb_file_chooser_native_new(const char *title, GObject *parent,
+                                    GtkFileChooserAction action,
+                                    const char *accept_label, const char *cancel_label) {
+    GtkWindow *window = parent ? GTK_WINDOW(parent) : NULL;
+    return G_OBJECT(gtk_file_chooser_native_new(title, window, action, accept_label, cancel_label));
+}
+
+GObject *lb_file_filter_new(const char *name) {
+    GtkFileFilter *filter = gtk_file_filter_new();
+    gtk_file_filter_set_name(filter, name);
+    return G_OBJECT(filter);
+}
+
+GObject *lb_signal_list_item_factory_new(void) {
+    return G_OBJECT(gtk_signal_list_item_factory_new());
+}
+
+GObject *lb_single_selection_new(GObject *model) {
+    // gtk_single_selection_new takes ownership of the model; keep ours.
+    return G_OBJECT(gtk_single_selection_new(G_LIST_MODEL(g_object_ref(model))));
+}
+
+GObject *lb_shortcut_controller_new(void) { return G_OBJECT(gtk_shortcut_controller_new()); }
+
+void lb_shortcut_controller_add(GObject *controller, const char *trigger, const char *action) {
+    GtkShortcut *shortcut = gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger),
+                                             gtk_named_action_new(action));
+    gtk_shortcut_controller_add_shortcut(GTK_SHORTCUT_CONTROLLER(controller), shortcut);
+}
+
+GObject *lb_builder_object(const char *xml, const char *object_id, GError **error) {
+    GtkBuilder *builder = gtk_builder_new();
+    GObject *object = NULL;
+    if (gtk_builder_add_from_string(builder, xml, -1, error)) {
+        object = gtk_builder_get_object(builder, object_id);
+        if (object) g_object_ref(object);
+    }
+    g_object_unref(builder);
+    return object;
+}
+
+GObject *lb_file_new_for_path(const char *path) { return G_OBJECT(g_file_new_for_path(path)); }
+
+char *lb_file_get_path(GObject *file) { return g_file_get_path(G_FILE(file)); }
+
+typedef struct {
+    LbFrameCallback callback;
+    gpointer data;
+    gulong handler;
+    GdkFrameClock *clock;
+} LbFirstFrame;
+
+static void lb_on_after_paint(GdkFrameClock *clock, gpointer user_data) {
+    LbFirstFrame *watch = user_data;
+    g_signal_handler_disconnect(clock, watch->handler);
+    watch->callback(watch->data);
+    g_object_unref(watch->clock);
+    g_free(watch);
+}
+
+static void lb_on_window_map(GtkWidget *widget, gpointer user_data) {
+    LbFirstFrame *watch = user_data;
+    g_signal_handlers_disconnect_by_func(widget, lb_on_window_map, watch);
+    GdkSurface *surface = gtk_native_get_surface(GTK_NATIVE(widget));
+    watch->clock = g_object_ref(gdk_surface_get_frame_clock(surface));
+    watch->handler = g_signal_connect(watch->clock, "after-paint", G_CALLBACK(lb_on_after_paint), watch);
+}
+
+void lb_window_on_first_frame(GObject *window, LbFrameCallback callback, gpointer data) {
+    LbFirstFrame *watch = g_new0(LbFirstFrame, 1);
+    watch->callback = callback;
+    watch->data = data;
+    if (gtk_widget_get_mapped(GTK_WIDGET(window)))
+        lb_on_window_map(GTK_WIDGET(window), watch);
+    else
+        g_signal_connect(window, "map", G_CALLBACK(lb_on_window_map), watch);
+}
+
+void lb_about_dialog_set_authors(GObject *dialog, const char *authors) {
+    gchar **list = g_strsplit(authors, "\n", -1);
+    gtk_about_dialog_set_authors(GTK_ABOUT_DIALOG(dialog), (const char **)list);
+    g_strfreev(list);
+}
+
+GObject *lb_key_controller_new(void) { return G_OBJECT(gtk_event_controller_key_new()); }
+GObject *lb_click_gesture_new(void) { return G_OBJECT(gtk_gesture_click_new()); }
+
+char *lb_file_chooser_get_path(GObject *chooser) {
+    GFile *file = gtk_file_chooser_get_file(GTK_FILE_CHOOSER(chooser));
+    if (!file) return NULL;
+    char *path = g_file_get_path(file);
+    g_object_unref(file);
+    return path;
+}
+
+GObject *lb_texture_new_from_path(const char *path, GError **error) {
+    GdkTexture *texture = gdk_texture_new_from_filename(path, error);
+    return texture ? G_OBJECT(texture) : NULL;
+}
+
+GObject *lb_grid_view_new(GObject *selection, GObject *factory) {
+    return G_OBJECT(gtk_grid_view_new(GTK_SELECTION_MODEL(g_object_ref(selection)),
+                                      GTK_LIST_ITEM_FACTORY(g_object_ref(factory))));
+}
+
+GObject *lb_list_view_new(GObject *selection, GObject *factory) {
+    return G_OBJECT(gtk_list_view_new(GTK_SELECTION_MODEL(g_object_ref(selection)),
+                                      GTK_LIST_ITEM_FACTORY(g_object_ref(factory))));
+}
+
+void lb_grid_view_scroll_to(GObject *grid, guint position, gboolean select) {
+    // gtk_grid_view_scroll_to arrives in GTK 4.12; 4.8 has the
+    // "list.scroll-to-item" and "list.select-item" actions.
+    gtk_widget_activate_action(GTK_WIDGET(grid), "list.scroll-to-item", "u", position);
+    if (select)
+        gtk_widget_activate_action(GTK_WIDGET(grid), "list.select-item", "(ubb)", position, FALSE, FALSE);
+}

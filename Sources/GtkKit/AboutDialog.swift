@@ -1,0 +1,43 @@
+import CGtkShim
+
+/// What the about window says.
+public struct AboutInfo: Sendable {
+    public var programName: String
+    public var version: String
+    public var comments: String
+    public var website: String
+    public var iconName: String
+    public var authors: [String]
+    public var copyright: String
+
+    public init(programName: String, version: String, comments: String, website: String,
+                iconName: String, authors: [String], copyright: String) {
+        self.programName = programName
+        self.version = version
+        self.comments = comments
+        self.website = website
+        self.iconName = iconName
+        self.authors = authors
+        self.copyright = copyright
+    }
+}
+
+/// A GtkAboutDialog.
+@MainActor
+public final class AboutDialog: Window {
+    public init(_ info: AboutInfo, parent: Window?) {
+        super.init(lb_object(gtk_about_dialog_new()), transfer: .none)
+        let dialog = lb_about_dialog(gobject)
+        gtk_about_dialog_set_program_name(dialog, info.programName)
+        gtk_about_dialog_set_version(dialog, info.version)
+        gtk_about_dialog_set_comments(dialog, info.comments)
+        gtk_about_dialog_set_website(dialog, info.website)
+        gtk_about_dialog_set_logo_icon_name(dialog, info.iconName)
+        gtk_about_dialog_set_copyright(dialog, info.copyright)
+        gtk_about_dialog_set_license_type(dialog, GTK_LICENSE_GPL_3_0)
+        lb_about_dialog_set_authors(gobject, info.authors.joined(separator: "\n"))
+        title = "About \(info.programName)"
+        setTransientFor(parent)
+        isModal = true
+    }
+}

@@ -1,0 +1,76 @@
+import CGtkShim
+
+/// A GSimpleAction: something the person can do, reachable from buttons,
+/// menus and keyboard accelerators by its name.
+@MainActor
+public final class Action: Object {
+    public let name: String
+
+    /// An action without a parameter ("quit" → "app.quit").
+    public init(_ name: String, _ activate: @escaping @MainActor () -> Void) {
+        self.name = name
+        super.init(lb_simple_action_new(name, nil), transfer: .full)
+        connect("activate") { _ in activate() }
+    }
+
+    /// An action with a string parameter ("sort::name").
+    public init(_ name: String, stringParameter activate: @escaping @MainActor (String) -> Void) {
+        self.name = name
+        super.init(lb_simple_action_new(name, "s"), transfer: .full)
+        connect("activate") { args in
+            if let value = lb_variant_get_string(lb_param_variant(args.params, 1)) {
+                activate(String(cString: value))
+            }
+        }
+    }
+
+    /// A stateful radio-style action whose state is a string ("sort" with
+    /// state "name"); menus show the current choice.
+    public init(_ name: String, state: String, _ change: @escaping @MainActor (String) -> Void) {
+        self.name = name
+        super.init(lb_stateful_action_new(name, "s", state), transfer: .full)
+        connect("activate") { [weak self] args in
+            guard let self, let value = lb_variant_get_string(lb_param_variant(args.params, 1)) else { return }
+            let choice = String(cString: value)
+            self.state = choice
+            change(choice)
+        }
+    }
+
+    public var isEnabled: Bool {
+        get { g_action_get_enabled(lb_action(gobject)) != 0 }
+        set { g_simple_action_set_enabled(lb_simple_action(gobject), newValue ? 1 : 0) }
+    }
+
+    /// The state of a stateful string action.
+    public var state: String? {
+        get {
+            guard let variant = g_action_get_state(lb_action(gobject)) else { return nil }
+            defer { g_variant_unref(variant) }
+            return lb_variant_get_string(variant).map { String(cString: $0) }
+        }
+        set { if let newValue { lb_action_set_state_string(gobject, newValue) } }
+    }
+
+    public func activate() { g_action_activate(lb_action(gobject), nil) }
+}
+
+/// Something actions can be added to: the application ("app.") or an
+/// application window ("win.").
+@MainActor
+public protocol ActionMap: Object {}
+
+extension ActionMap {
+    public func addAction(_ action: Action) {
+        g_action_map_add_action(lb_action_map(gobject), lb_action(action.gobject))
+    }
+
+    public func removeAction(named name: String) {
+        g_action_map_remove_action(lb_action_map(gobject), name)
+    }
+
+    public func lookupActionEnabled(_ name: String) -> Bool? {
+        guard let action = g_action_map_lookup_action(lb_action_map(gobject), name) else { return nil }
+        return g_action_get_enabled(action) != 0
+    }
+}

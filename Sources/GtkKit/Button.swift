@@ -1,0 +1,80 @@
+import CGtkShim
+
+/// A GtkButton with a text label, an icon, or both through a child.
+@MainActor
+public class Button: Widget {
+    public init(label: String) {
+        super.init(lb_object(gtk_button_new_with_mnemonic(label)), transfer: .full)
+    }
+
+    /// An icon button. Icon-only buttons need an accessible name: pass it.
+    public init(iconName: String, accessibleLabel: String, tooltip: String? = nil) {
+        super.init(lb_object(gtk_button_new_from_icon_name(iconName)), transfer: .full)
+        setAccessibleLabel(accessibleLabel)
+        self.tooltip = tooltip ?? accessibleLabel
+    }
+
+    /// A button whose content is an arbitrary widget.
+    public init(child: Widget, accessibleLabel: String) {
+        super.init(lb_object(gtk_button_new()), transfer: .full)
+        gtk_button_set_child(button, child.widget)
+        setAccessibleLabel(accessibleLabel)
+    }
+
+    package override init(_ gobject: UnsafeMutablePointer<GObject>, transfer: Transfer) {
+        super.init(gobject, transfer: transfer)
+    }
+
+    private var button: UnsafeMutablePointer<GtkButton> { lb_button(gobject) }
+
+    public var label: String? {
+        get { gtk_button_get_label(button).map { String(cString: $0) } }
+        set { gtk_button_set_label(button, newValue) }
+    }
+
+    public var iconName: String? {
+        get { gtk_button_get_icon_name(button).map { String(cString: $0) } }
+        set { gtk_button_set_icon_name(button, newValue) }
+    }
+
+    public func setChild(_ child: Widget) { gtk_button_set_child(button, child.widget) }
+
+    /// Clicking the button activates the action `name` ("app.quit", …).
+    public var actionName: String? {
+        get { gtk_actionable_get_action_name(lb_actionable(gobject)).map { String(cString: $0) } }
+        set { gtk_actionable_set_action_name(lb_actionable(gobject), newValue) }
+    }
+
+    public var hasFrame: Bool {
+        get { gtk_button_get_has_frame(button) != 0 }
+        set { gtk_button_set_has_frame(button, newValue ? 1 : 0) }
+    }
+
+    @discardableResult
+    public func onClicked(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("clicked") { _ in body() }
+    }
+}
+
+/// A GtkToggleButton.
+@MainActor
+public final class ToggleButton: Button {
+    public init(iconName: String, accessibleLabel: String) {
+        super.init(lb_object(gtk_toggle_button_new()), transfer: .full)
+        self.iconName = iconName
+        setAccessibleLabel(accessibleLabel)
+        tooltip = accessibleLabel
+    }
+
+    public var isActive: Bool {
+        get { gtk_toggle_button_get_active(lb_toggle_button(gobject)) != 0 }
+        set { gtk_toggle_button_set_active(lb_toggle_button(gobject), newValue ? 1 : 0) }
+    }
+
+    @discardableResult
+    public func onToggled(_ body: @escaping @MainActor (Bool) -> Void) -> SignalConnection {
+        connect("toggled") { [weak self] _ in
+            if let self { body(self.isActive) }
+        }
+    }
+}

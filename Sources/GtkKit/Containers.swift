@@ -1,0 +1,96 @@
+import CGtkShim
+
+/// A GtkSpinner.
+@MainActor
+public final class Spinner: Widget {
+    public init() { super.init(lb_object(gtk_spinner_new()), transfer: .full) }
+
+    public var isSpinning: Bool {
+        get { gtk_spinner_get_spinning(lb_spinner(gobject)) != 0 }
+        set { gtk_spinner_set_spinning(lb_spinner(gobject), newValue ? 1 : 0) }
+    }
+}
+
+/// A GtkScrolledWindow.
+@MainActor
+public final class ScrolledWindow: Widget {
+    public init(child: Widget? = nil) {
+        super.init(lb_object(gtk_scrolled_window_new()), transfer: .full)
+        if let child { setChild(child) }
+    }
+
+    private var scrolled: OpaquePointer { lb_scrolled_window(gobject) }
+
+    public func setChild(_ child: Widget?) { gtk_scrolled_window_set_child(scrolled, child?.widget) }
+
+    public func disableHorizontalScrolling() {
+        gtk_scrolled_window_set_policy(scrolled, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    }
+
+    /// The vertical scroll position, in pixels from the top.
+    public var verticalOffset: Double {
+        get { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(scrolled)) }
+        set { gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(scrolled), newValue) }
+    }
+
+    /// The largest vertical offset the content allows.
+    public var verticalRange: Double {
+        let adjustment = gtk_scrolled_window_get_vadjustment(scrolled)
+        return gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+    }
+}
+
+/// A GtkOverlay: a main child with widgets floating over it.
+@MainActor
+public final class Overlay: Widget {
+    public init(child: Widget? = nil) {
+        super.init(lb_object(gtk_overlay_new()), transfer: .full)
+        if let child { setChild(child) }
+    }
+
+    public func setChild(_ child: Widget?) { gtk_overlay_set_child(lb_overlay(gobject), child?.widget) }
+    public func addOverlay(_ widget: Widget) { gtk_overlay_add_overlay(lb_overlay(gobject), widget.widget) }
+}
+
+/// A GtkRevealer: shows and hides its child with a transition.
+@MainActor
+public final class Revealer: Widget {
+    public enum Transition: Sendable { case crossfade, slideDown, slideUp, slideLeft }
+
+    public init(child: Widget? = nil, transition: Transition = .slideDown) {
+        super.init(lb_object(gtk_revealer_new()), transfer: .full)
+        if let child { setChild(child) }
+        let type: GtkRevealerTransitionType = switch transition {
+        case .crossfade: GTK_REVEALER_TRANSITION_TYPE_CROSSFADE
+        case .slideDown: GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN
+        case .slideUp: GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP
+        case .slideLeft: GTK_REVEALER_TRANSITION_TYPE_SLIDE_LEFT
+        }
+        gtk_revealer_set_transition_type(lb_revealer(gobject), type)
+    }
+
+    public func setChild(_ child: Widget?) { gtk_revealer_set_child(lb_revealer(gobject), child?.widget) }
+
+    public var revealsChild: Bool {
+        get { gtk_revealer_get_reveal_child(lb_revealer(gobject)) != 0 }
+        set { gtk_revealer_set_reveal_child(lb_revealer(gobject), newValue ? 1 : 0) }
+    }
+}
+
+/// A GtkStack: one named child visible at a time.
+@MainActor
+public final class Stack: Widget {
+    public init(crossfade: Bool = true) {
+        super.init(lb_object(gtk_stack_new()), transfer: .full)
+        if crossfade { gtk_stack_set_transition_type(lb_stack(gobject), GTK_STACK_TRANSITION_TYPE_CROSSFADE) }
+    }
+
+    public func add(_ child: Widget, name: String) {
+        _ = gtk_stack_add_named(lb_stack(gobject), child.widget, name)
+    }
+
+    public var visibleChildName: String? {
+        get { gtk_stack_get_visible_child_name(lb_stack(gobject)).map { String(cString: $0) } }
+        set { if let newValue { gtk_stack_set_visible_child_name(lb_stack(gobject), newValue) } }
+    }
+}

@@ -1,0 +1,86 @@
+import CGtkShim
+
+/// A GtkImage: an icon at a fixed size.
+@MainActor
+public final class Image: Widget {
+    public init(iconName: String, pixelSize: Int = 16) {
+        super.init(lb_object(gtk_image_new_from_icon_name(iconName)), transfer: .full)
+        self.pixelSize = pixelSize
+    }
+
+    private var image: OpaquePointer { lb_image(gobject) }
+
+    public var pixelSize: Int {
+        get { Int(gtk_image_get_pixel_size(image)) }
+        set { gtk_image_set_pixel_size(image, Int32(newValue)) }
+    }
+
+    public func setIconName(_ name: String) { gtk_image_set_from_icon_name(image, name) }
+
+    public func setTexture(_ texture: Texture) { gtk_image_set_from_paintable(image, lb_paintable(texture.gobject)) }
+}
+
+/// A GtkPicture: an image that scales to the space it gets.
+@MainActor
+public final class Picture: Widget {
+    public init() {
+        super.init(lb_object(gtk_picture_new()), transfer: .full)
+    }
+
+    private var picture: OpaquePointer { lb_picture(gobject) }
+
+    public func setTexture(_ texture: Texture?) {
+        gtk_picture_set_paintable(picture, texture.map { lb_paintable($0.gobject) })
+    }
+
+    public func setFile(path: String) { gtk_picture_set_filename(picture, path) }
+
+    public var keepsAspectRatio: Bool {
+        get { gtk_picture_get_keep_aspect_ratio(picture) != 0 }
+        set { gtk_picture_set_keep_aspect_ratio(picture, newValue ? 1 : 0) }
+    }
+
+    public var canShrink: Bool {
+        get { gtk_picture_get_can_shrink(picture) != 0 }
+        set { gtk_picture_set_can_shrink(picture, newValue ? 1 : 0) }
+    }
+
+    public var alternativeText: String? {
+        get { gtk_picture_get_alternative_text(picture).map { String(cString: $0) } }
+        set { gtk_picture_set_alternative_text(picture, newValue) }
+    }
+}
+
+/// A GdkTexture: decoded pixels, ready to draw. Immutable, so it may be
+/// created off the main thread and handed over.
+@MainActor
+public final class Texture: Object {
+    /// Loads a texture from an image file. Call off the main thread only
+    /// through `TextureLoader`; this runs on the caller's thread.
+    public static func load(path: String) throws(GtkError) -> Texture {
+        var error: UnsafeMutablePointer<GError>?
+        guard let texture = lb_texture_new_from_path(path, &error) else {
+            throw GtkError(consuming: error)
+        }
+        return Texture(texture, transfer: .full)
+    }
+
+    public var width: Int { Int(gdk_texture_get_width(lb_texture(gobject))) }
+    public var height: Int { Int(gdk_texture_get_height(lb_texture(gobject))) }
+}
+
+/// A GError, as a Swift error.
+public struct GtkError: Error, CustomStringConvertible, Sendable {
+    public let message: String
+
+    init(consuming error: UnsafeMutablePointer<GError>?) {
+        if let error {
+            message = String(cString: error.pointee.message)
+            g_error_free(error)
+        } else {
+            message = "Unknown error"
+        }
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,129 @@
+import CGtkShim
+
+/// A GListModel of keyed items. Its owner decides what changed and calls
+/// `splice`, which emits exactly one items-changed signal per call; views
+/// map each item's key back to the element it stands for.
+@MainActor
+public final class ListModel: Object {
+    public init() { super.init(lb_list_model_new(), transfer: .full) }
+
+    public var count: Int { Int(lb_list_model_count(gobject)) }
+
+    /// Replaces `removing` items at `position` by items with `keys`.
+    public func splice(at position: Int, removing: Int, inserting keys: [UInt64]) {
+        precondition(position >= 0 && removing >= 0 && position + removing <= count,
+                     "splice(\(position), \(removing)) outside 0..<\(count)")
+        keys.map { guint64($0) }.withUnsafeBufferPointer { buffer in
+            lb_list_model_splice(gobject, UInt32(position), UInt32(removing),
+                                 buffer.baseAddress, UInt32(buffer.count))
+        }
+    }
+
+    public func key(at position: Int) -> UInt64 {
+        UInt64(lb_list_model_key_at(gobject, UInt32(position)))
+    }
+
+    /// Calls `body(position, removed, added)` after every items-changed.
+    @discardableResult
+    public func onItemsChanged(_ body: @escaping @MainActor (Int, Int, Int) -> Void) -> SignalConnection {
+        connect("items-changed") { args in body(args.int(1), args.int(2), args.int(3)) }
+    }
+}
+
+/// Single selection over a list model (GtkSingleSelection).
+@MainActor
+public final class SingleSelection: Object {
+    public let model: ListModel
+
+    public init(model: ListModel) {
+        self.model = model
+        super.init(lb_single_selection_new(model.gobject), transfer: .full)
+        gtk_single_selection_set_autoselect(lb_single_selection(gobject), 0)
+        gtk_single_selection_set_can_unselect(lb_single_selection(gobject), 1)
+    }
+
+    /// The selected position, or nil.
+    public var selected: Int? {
+        get {
+            let position = gtk_single_selection_get_selected(lb_single_selection(gobject))
+            return position == GTK_INVALID_LIST_POSITION ? nil : Int(position)
+        }
+        set {
+            gtk_single_selection_set_selected(
+                lb_single_selection(gobject), newValue.map(UInt32.init) ?? GTK_INVALID_LIST_POSITION)
+        }
+    }
+
+    @discardableResult
+    public func onSelectionChanged(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        onNotify("selected") { body() }
+    }
+}
+
+/// One recycled row or cell of a list or grid view. The factory creates
+/// its widgets once (`setup`) and binds it to different items over time.
+@MainActor
+public final class ListCell: Object {
+    init(_ item: UnsafeMutablePointer<GObject>) { super.init(item, transfer: .none) }
+
+    /// The key of the item the cell shows now, or nil when unbound.
+    public var key: UInt64? {
+        let key = lb_gtk_list_item_key(gobject)
+        return key == 0 ? nil : UInt64(key)
+    }
+
+    public var position: Int? {
+        let position = gtk_list_item_get_position(lb_list_item(gobject))
+        return position == GTK_INVALID_LIST_POSITION ? nil : Int(position)
+    }
+
+    public func setChild(_ child: Widget) { gtk_list_item_set_child(lb_list_item(gobject), child.widget) }
+}
+
+/// Builds and binds the widgets of list and grid cells
+/// (GtkSignalListItemFactory). `Content` is the app's cell view.
+@MainActor
+public final class ListCellFactory<Content: AnyObject>: Object {
+    /// Cell contents by the address of their GtkListItem.
+    private var contents: [Int: Content] = [:]
+
+    /// - Parameters:
+    ///   - make: creates a cell's content and its root widget, once per cell.
+    ///   - bind: shows the item with `key` in `content`.
+    ///   - unbind: lets `content` drop what it showed (cancel loads, …).
+    public init(
+        make: @escaping @MainActor () -> (Content, Widget),
+        bind: @escaping @MainActor (Content, UInt64, Int) -> Void,
+        unbind: @escaping @MainActor (Content) -> Void = { _ in }
+    ) {
+        super.init(lb_signal_list_item_factory_new(), transfer: .full)
+        connect("setup") { [weak self] args in
+            guard let self, let item = args.object(1) else { return }
+            let cell = ListCell(item)
+            let (content, root) = make()
+            cell.setChild(root)
+            self.contents[Self.identity(item)] = content
+        }
+        connect("bind") { [weak self] args in
+            guard let self, let item = args.object(1) else { return }
+            let cell = ListCell(item)
+            guard let content = self.contents[Self.identity(item)], let key = cell.key else { return }
+            bind(content, key, cell.position ?? 0)
+        }
+        connect("unbind") { [weak self] args in
+            guard let self, let item = args.object(1), let content = self.contents[Self.identity(item)] else { return }
+            unbind(content)
+        }
+        connect("teardown") { [weak self] args in
+            guard let self, let item = args.object(1) else { return }
+            self.contents[Self.identity(item)] = nil
+        }
+    }
+
+    /// How many cells exist now (created and not torn down).
+    public var cellCount: Int { contents.count }
+
+    private static func identity(_ item: UnsafeMutablePointer<GObject>) -> Int {
+        Int(bitPattern: item)
+    }
+}

@@ -1,0 +1,147 @@
+import CGtkShim
+
+public enum Align: Sendable {
+    case fill, start, end, center
+
+    init(_ align: GtkAlign) {
+        switch align {
+        case GTK_ALIGN_START: self = .start
+        case GTK_ALIGN_END: self = .end
+        case GTK_ALIGN_CENTER: self = .center
+        default: self = .fill
+        }
+    }
+
+    var gtk: GtkAlign {
+        switch self {
+        case .fill: GTK_ALIGN_FILL
+        case .start: GTK_ALIGN_START
+        case .end: GTK_ALIGN_END
+        case .center: GTK_ALIGN_CENTER
+        }
+    }
+}
+
+public enum Orientation: Sendable {
+    case horizontal, vertical
+
+    var gtk: GtkOrientation { self == .horizontal ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL }
+}
+
+/// A GtkWidget. Subclasses add what their widget type can do.
+@MainActor
+public class Widget: Object {
+    var widget: UnsafeMutablePointer<GtkWidget> { lb_widget(gobject) }
+
+    public var isVisible: Bool {
+        get { gtk_widget_get_visible(widget) != 0 }
+        set { gtk_widget_set_visible(widget, newValue ? 1 : 0) }
+    }
+
+    public var isSensitive: Bool {
+        get { gtk_widget_get_sensitive(widget) != 0 }
+        set { gtk_widget_set_sensitive(widget, newValue ? 1 : 0) }
+    }
+
+    public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
+
+    public var tooltip: String? {
+        get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
+        set { gtk_widget_set_tooltip_text(widget, newValue) }
+    }
+
+    public var hexpand: Bool {
+        get { gtk_widget_get_hexpand(widget) != 0 }
+        set { gtk_widget_set_hexpand(widget, newValue ? 1 : 0) }
+    }
+
+    public var vexpand: Bool {
+        get { gtk_widget_get_vexpand(widget) != 0 }
+        set { gtk_widget_set_vexpand(widget, newValue ? 1 : 0) }
+    }
+
+    public var halign: Align {
+        get { Align(gtk_widget_get_halign(widget)) }
+        set { gtk_widget_set_halign(widget, newValue.gtk) }
+    }
+
+    public var valign: Align {
+        get { Align(gtk_widget_get_valign(widget)) }
+        set { gtk_widget_set_valign(widget, newValue.gtk) }
+    }
+
+    public var canFocus: Bool {
+        get { gtk_widget_get_can_focus(widget) != 0 }
+        set { gtk_widget_set_can_focus(widget, newValue ? 1 : 0) }
+    }
+
+    public var focusable: Bool {
+        get { gtk_widget_get_focusable(widget) != 0 }
+        set { gtk_widget_set_focusable(widget, newValue ? 1 : 0) }
+    }
+
+    /// Sets all four margins.
+    public func setMargins(_ all: Int) { setMargins(top: all, bottom: all, start: all, end: all) }
+
+    public func setMargins(top: Int, bottom: Int, start: Int, end: Int) {
+        gtk_widget_set_margin_top(widget, Int32(top))
+        gtk_widget_set_margin_bottom(widget, Int32(bottom))
+        gtk_widget_set_margin_start(widget, Int32(start))
+        gtk_widget_set_margin_end(widget, Int32(end))
+    }
+
+    public func setSizeRequest(width: Int, height: Int) {
+        gtk_widget_set_size_request(widget, Int32(width), Int32(height))
+    }
+
+    public func addCssClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
+    public func removeCssClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
+    public func hasCssClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
+
+    public func setCssClass(_ name: String, _ enabled: Bool) {
+        enabled ? addCssClass(name) : removeCssClass(name)
+    }
+
+    @discardableResult
+    public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
+
+    /// Adds a GtkEventController (key, click, shortcut, …); the widget takes
+    /// its own reference.
+    public func addController(_ controller: EventController) {
+        lb_widget_add_controller(gobject, controller.gobject)
+    }
+
+    /// Activates an action by its detailed name, looking it up from this
+    /// widget outwards (its window, then the application).
+    @discardableResult
+    public func activateAction(_ name: String) -> Bool {
+        gtk_widget_activate_action_variant(widget, name, nil) != 0
+    }
+
+    // MARK: Accessibility
+
+    /// The accessible name (ARIA label) read by screen readers.
+    public func setAccessibleLabel(_ label: String) { lb_accessible_set_label(gobject, label) }
+
+    /// The accessible description read after the name.
+    public func setAccessibleDescription(_ text: String) { lb_accessible_set_description(gobject, text) }
+
+    public func setAccessibleInvalid(_ invalid: Bool) { lb_accessible_set_invalid(gobject, invalid ? 1 : 0) }
+
+    public func setAccessibleRequired(_ required: Bool) { lb_accessible_set_required(gobject, required ? 1 : 0) }
+
+    public func setAccessibleBusy(_ busy: Bool) { lb_accessible_set_busy(gobject, busy ? 1 : 0) }
+
+    /// Points assistive technology at the widget explaining this one's error.
+    public func setAccessibleErrorMessage(_ message: Widget?) {
+        lb_accessible_set_error_message(gobject, message?.gobject)
+    }
+
+    public func setAccessibleLabelledBy(_ label: Widget) {
+        lb_accessible_set_labelled_by(gobject, label.gobject)
+    }
+
+    public func setAccessibleDescribedBy(_ description: Widget) {
+        lb_accessible_set_described_by(gobject, description.gobject)
+    }
+}

@@ -1,0 +1,102 @@
+import CGtkShim
+
+/// A GtkWindow. GTK keeps every toplevel alive until it is destroyed; the
+/// wrapper holds one more reference, so the window is finalized once it is
+/// destroyed and its wrapper is gone.
+@MainActor
+public class Window: Widget {
+    public init() {
+        super.init(lb_object(gtk_window_new()), transfer: .none)
+    }
+
+    package override init(_ gobject: UnsafeMutablePointer<GObject>, transfer: Transfer) {
+        super.init(gobject, transfer: transfer)
+    }
+
+    var window: UnsafeMutablePointer<GtkWindow> { lb_window(gobject) }
+
+    public var title: String {
+        get { gtk_window_get_title(window).map { String(cString: $0) } ?? "" }
+        set { gtk_window_set_title(window, newValue) }
+    }
+
+    public func setChild(_ child: Widget?) { gtk_window_set_child(window, child?.widget) }
+    public func setTitlebar(_ titlebar: Widget?) { gtk_window_set_titlebar(window, titlebar?.widget) }
+
+    public var defaultSize: (width: Int, height: Int) {
+        get {
+            var width: Int32 = 0, height: Int32 = 0
+            gtk_window_get_default_size(window, &width, &height)
+            return (Int(width), Int(height))
+        }
+        set { gtk_window_set_default_size(window, Int32(newValue.width), Int32(newValue.height)) }
+    }
+
+    public var isMaximized: Bool { gtk_window_is_maximized(window) != 0 }
+    public var isFullscreen: Bool { gtk_window_is_fullscreen(window) != 0 }
+    public var isActive: Bool { gtk_window_is_active(window) != 0 }
+
+    public func maximize() { gtk_window_maximize(window) }
+    public func fullscreen() { gtk_window_fullscreen(window) }
+    public func unfullscreen() { gtk_window_unfullscreen(window) }
+
+    public func setTransientFor(_ parent: Window?) { gtk_window_set_transient_for(window, parent?.window) }
+
+    public var isModal: Bool {
+        get { gtk_window_get_modal(window) != 0 }
+        set { gtk_window_set_modal(window, newValue ? 1 : 0) }
+    }
+
+    public var hidesOnClose: Bool {
+        get { gtk_window_get_hide_on_close(window) != 0 }
+        set { gtk_window_set_hide_on_close(window, newValue ? 1 : 0) }
+    }
+
+    public func setDefaultWidget(_ widget: Widget?) { gtk_window_set_default_widget(window, widget?.widget) }
+
+    public func present() { gtk_window_present(window) }
+
+    /// Asks the window to close, as the close button does ("close-request"
+    /// handlers may refuse).
+    public func close() { gtk_window_close(window) }
+
+    /// Destroys the window now, without asking.
+    public func destroy() { gtk_window_destroy(window) }
+
+    /// Called when the person or `close()` asks the window to close. Return
+    /// `true` to keep the window open.
+    @discardableResult
+    public func onCloseRequest(_ body: @escaping @MainActor () -> Bool) -> SignalConnection {
+        connect("close-request") { args in args.setReturn(body()) }
+    }
+
+    /// Called once the window has drawn its first frame.
+    public func onFirstFrame(_ body: @escaping @MainActor () -> Void) {
+        lb_window_on_first_frame(gobject, { data in
+            guard let data else { return }
+            let box = Unmanaged<FrameBox>.fromOpaque(data).takeRetainedValue()
+            MainActor.assumeIsolated { box.body() }
+        }, Unmanaged.passRetained(FrameBox(body)).toOpaque())
+    }
+}
+
+private final class FrameBox {
+    let body: @MainActor () -> Void
+    init(_ body: @escaping @MainActor () -> Void) { self.body = body }
+}
+
+/// A GtkApplicationWindow: a window that belongs to the application and
+/// has its own "win." action group.
+@MainActor
+public final class ApplicationWindow: Window, ActionMap {
+    public init(application: Application) {
+        super.init(lb_object(gtk_application_window_new(application.application)), transfer: .none)
+    }
+
+    /// The shortcuts window shown by the "win.show-help-overlay" action.
+    public func setHelpOverlay(_ shortcuts: ShortcutsWindow) {
+        gtk_application_window_set_help_overlay(lb_application_window(gobject), lb_shortcuts_window(shortcuts.gobject))
+    }
+
+    public var id: UInt { UInt(gtk_application_window_get_id(lb_application_window(gobject))) }
+}

@@ -1,0 +1,13 @@
+import Foundation
+import GtkKit
+import LightboxCore
+
+/// Lightbox starts here: one application, one flow that owns the windows.
+@MainActor
+func runLightbox() -> Int32 {
+    let application = Application(id: AppInfo.id)
+    let flow = AppFlow(application: application)
+    return withExtendedLifetime(flow) { application.run() }
+}
+
+exit(MainActor.assumeIsolated { runLightbox() })

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Why a folder cannot be opened, in words a person can act on.
+public enum FolderProblem: Error, Equatable, Sendable {
+    case missing(path: String)
+    case notAFolder(path: String)
+    case unreadable(path: String)
+
+    public var path: String {
+        switch self {
+        case .missing(let path), .notAFolder(let path), .unreadable(let path): path
+        }
+    }
+
+    /// A short title for a status page.
+    public var title: String {
+        switch self {
+        case .missing: "Folder Not Found"
+        case .notAFolder: "Not a Folder"
+        case .unreadable: "Folder Cannot Be Read"
+        }
+    }
+
+    /// One sentence naming the path and the cause.
+    public var message: String {
+        switch self {
+        case .missing(let path): "The folder “\(path)” does not exist."
+        case .notAFolder(let path): "“\(path)” is a file, not a folder."
+        case .unreadable(let path): "You do not have permission to read the folder “\(path)”."
+        }
+    }
+}
+
+/// A folder of photos the person chose.
+public struct Folder: Equatable, Sendable {
+    public let url: URL
+
+    /// The folder's own name, for titles ("Holidays").
+    public var name: String {
+        url.path == "/" ? "/" : url.lastPathComponent
+    }
+
+    /// Checks that `path` names a folder Lightbox can read.
+    public static func open(path: String) -> Result<Folder, FolderProblem> {
+        let url = URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            return .failure(.missing(path: url.path))
+        }
+        guard isDirectory.boolValue else { return .failure(.notAFolder(path: url.path)) }
+        // access(2) answers for this process's credentials, as opendir would.
+        guard access(url.path, R_OK | X_OK) == 0 else { return .failure(.unreadable(path: url.path)) }
+        return .success(Folder(url: url))
+    }
+}

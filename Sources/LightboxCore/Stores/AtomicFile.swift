@@ -1,0 +1,75 @@
+import Foundation
+
+/// Writes files so that a reader, or a process killed mid-write, sees
+/// either the old content or the new one: the bytes go to a temporary
+/// file in the same folder, are flushed to disk, and the temporary file is
+/// renamed over the target.
+public enum AtomicFile {
+    public enum WriteError: Error, Equatable, Sendable {
+        case cannotCreate(path: String, errno: Int32)
+        case cannotWrite(path: String, errno: Int32)
+        case cannotRename(path: String, errno: Int32)
+
+        /// What the person can do about it, in a sentence.
+        public var message: String {
+            switch self {
+            case .cannotCreate(let path, let code), .cannotWrite(let path, let code),
+                 .cannotRename(let path, let code):
+                let reason = switch code {
+                case ENOSPC, EDQUOT: "the disk is full"
+                case EROFS: "the disk is read-only"
+                case EACCES, EPERM: "permission was denied"
+                default: String(cString: strerror(code)).lowercased()
+                }
+                return "Could not save “\((path as NSString).lastPathComponent)”: \(reason)."
+            }
+        }
+    }
+
+    /// Writes `data` to `url` atomically, creating its folder (mode 0700)
+    /// when needed. `mode` is the new file's permission bits.
+    public static func write(_ data: Data, to url: URL, mode: mode_t = 0o600) throws(WriteError) {
+        let folder = url.deletingLastPathComponent().path
+        if mkdir(folder, 0o700) != 0, errno != EEXIST {
+            try? FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
+        }
+        let template = folder + "/.\(url.lastPathComponent).XXXXXX"
+        var pathBytes = Array(template.utf8CString)
+        let fd = pathBytes.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw .cannotCreate(path: url.path, errno: errno) }
+        let temporary = String(cString: pathBytes)
+        var failure: WriteError?
+        let written = data.withUnsafeBytes { buffer -> Bool in
+            var offset = 0
+            while offset < buffer.count {
+                let result = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += result
+            }
+            return true
+        }
+        if !written { failure = .cannotWrite(path: url.path, errno: errno) }
+        if failure == nil, fchmod(fd, mode) != 0 || fsync(fd) != 0 {
+            failure = .cannotWrite(path: url.path, errno: errno)
+        }
+        close(fd)
+        if failure == nil, rename(temporary, url.path) != 0 {
+            failure = .cannotRename(path: url.path, errno: errno)
+        }
+        if let failure {
+            unlink(temporary)
+            throw failure
+        }
+        // Make the rename itself durable.
+        let folderFD = open(folder, O_RDONLY | O_DIRECTORY)
+        if folderFD >= 0 {
+            fsync(folderFD)
+            close(folderFD)
+        }
+    }
+}
