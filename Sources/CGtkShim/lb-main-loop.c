@@ -45,3 +45,32 @@ guint64 lb_main_queue_bridge_drain_count(void) { return bridge_drains; }
 gboolean lb_main_context_iterate(gboolean may_block) {
     return g_main_context_iteration(NULL, may_block);
 }
+
+typedef struct {
+    GMainLoop *loop;
+    gboolean timed_out;
+} LbLoopRun;
+
+static GSList *running_loops;
+
+static gboolean lb_on_loop_timeout(gpointer data) {
+    LbLoopRun *run = data;
+    run->timed_out = TRUE;
+    g_main_loop_quit(run->loop);
+    return G_SOURCE_REMOVE;
+}
+
+gboolean lb_main_loop_run(guint timeout_ms) {
+    LbLoopRun run = {.loop = g_main_loop_new(NULL, FALSE), .timed_out = FALSE};
+    guint timeout = g_timeout_add(timeout_ms, lb_on_loop_timeout, &run);
+    running_loops = g_slist_prepend(running_loops, &run);
+    g_main_loop_run(run.loop);
+    running_loops = g_slist_remove(running_loops, &run);
+    if (!run.timed_out) g_source_remove(timeout);
+    g_main_loop_unref(run.loop);
+    return !run.timed_out;
+}
+
+void lb_main_loop_quit(void) {
+    if (running_loops) g_main_loop_quit(((LbLoopRun *)running_loops->data)->loop);
+}

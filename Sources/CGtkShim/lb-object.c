@@ -193,3 +193,7 @@ void lb_grid_view_scroll_to(GObject *grid, guint position, gboolean select) {
     if (select)
         gtk_widget_activate_action(GTK_WIDGET(grid), "list.select-item", "(ubb)", position, FALSE, FALSE);
 }
+
+guint lb_toplevel_count(void) {
+    return g_list_model_get_n_items(gtk_window_get_toplevels());
+}

@@ -100,3 +100,7 @@ GVariant *lb_param_variant(const GValue *params, guint index) {
 void lb_return_int(GValue *return_value, gint value) {
     if (return_value && G_VALUE_HOLDS_INT(return_value)) g_value_set_int(return_value, value);
 }
+
+void lb_signal_emit(GObject *instance, const char *signal) {
+    g_signal_emit_by_name(instance, signal);
+}

@@ -26,6 +26,13 @@ public final class Application: Object, ActionMap {
 
     public func quit() { g_application_quit(gApplication) }
 
+    /// Registers the application without running it (emits "startup").
+    /// `run` does this itself; tests that build windows call it.
+    public func register() throws(GtkError) {
+        var error: UnsafeMutablePointer<GError>?
+        if g_application_register(gApplication, nil, &error) == 0 { throw GtkError(consuming: error) }
+    }
+
     /// Keeps the application running with no window open, until `release`.
     public func hold() { g_application_hold(gApplication) }
     public func release() { g_application_release(gApplication) }

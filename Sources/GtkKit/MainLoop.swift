@@ -31,6 +31,16 @@ public enum MainLoop {
         return true
     }
 
+    /// Runs a GLib main loop until `quit()` is called or `timeout` seconds
+    /// pass. Returns true when quit, false on timeout.
+    @discardableResult
+    public static func run(timeout: Double) -> Bool {
+        lb_main_loop_run(UInt32(timeout * 1000)) != 0
+    }
+
+    /// Ends the innermost `run(timeout:)`.
+    public static func quit() { lb_main_loop_quit() }
+
     /// Dispatches everything pending on the default main context.
     public static func drainPending() {
         var rounds = 0

@@ -76,6 +76,10 @@ extension Object {
         return SignalConnection(owner: self, handlerID: UInt(id))
     }
 
+    /// Emits a signal that takes no arguments and returns nothing
+    /// ("clicked", "activate"), as if the person had done it.
+    public func emit(_ signal: String) { lb_signal_emit(gobject, signal) }
+
     /// Calls `body` whenever the GObject property `property` changes.
     @discardableResult
     public func onNotify(_ property: String, _ body: @escaping @MainActor () -> Void) -> SignalConnection {

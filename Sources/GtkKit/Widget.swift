@@ -102,6 +102,10 @@ public class Widget: Object {
         enabled ? addCssClass(name) : removeCssClass(name)
     }
 
+    /// Activates the widget as a key press would ("clicked" on a button).
+    @discardableResult
+    public func activate() -> Bool { gtk_widget_activate(widget) != 0 }
+
     @discardableResult
     public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
 

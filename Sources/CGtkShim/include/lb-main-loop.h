@@ -13,3 +13,9 @@ guint64 lb_main_queue_bridge_drain_count(void);
 // Runs one iteration of the default main context. Returns whether an event
 // was dispatched.
 gboolean lb_main_context_iterate(gboolean may_block);
+
+// Runs a GMainLoop on the default context until lb_main_loop_quit() or
+// until `timeout_ms` pass. Returns TRUE when quit before the timeout.
+// Loops nest: quit ends the innermost.
+gboolean lb_main_loop_run(guint timeout_ms);
+void lb_main_loop_quit(void);

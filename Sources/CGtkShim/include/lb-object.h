@@ -65,3 +65,5 @@ GObject *lb_grid_view_new(GObject *selection, GObject *factory);
 GObject *lb_list_view_new(GObject *selection, GObject *factory);
 // Moves focus (and selection, if asked) to `position`, scrolling to it.
 void lb_grid_view_scroll_to(GObject *grid, guint position, gboolean select);
+
+guint lb_toplevel_count(void);

@@ -28,3 +28,5 @@ void lb_return_boolean(GValue *return_value, gboolean value);
 // The GVariant parameter of GAction::activate and similar signals.
 GVariant *lb_param_variant(const GValue *params, guint index);
 void lb_return_int(GValue *return_value, gint value);
+// Emits a signal without arguments or return value.
+void lb_signal_emit(GObject *instance, const char *signal);

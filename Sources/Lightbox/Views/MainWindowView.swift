@@ -7,11 +7,11 @@ import LightboxCore
 @MainActor
 final class MainWindowView {
     let window: ApplicationWindow
-    private let windowTitle = WindowTitle(title: AppInfo.name)
+    let windowTitle = WindowTitle(title: AppInfo.name)
     private let pages = Stack()
-    private let emptyPage = StatusPageView(
+    let emptyPage = StatusPageView(
         iconName: "folder-pictures-symbolic", buttonLabel: "_Open Folder…", buttonAction: ActionName.openFolder)
-    private let failedPage = StatusPageView(
+    let failedPage = StatusPageView(
         iconName: "dialog-warning-symbolic", buttonLabel: "_Open Folder…", buttonAction: ActionName.openFolder)
 
     /// The person asked to choose a folder (button, menu or Ctrl+O).
@@ -63,6 +63,9 @@ final class MainWindowView {
         let size = window.defaultSize
         return WindowState(width: size.width, height: size.height, isMaximized: window.isMaximized)
     }
+
+    /// "empty" or "failed": the page on show.
+    var visiblePage: String? { pages.visibleChildName }
 
     func render(_ state: BrowserLogic.State) {
         switch state {

@@ -6,8 +6,8 @@ import GtkKit
 final class StatusPageView {
     let root = Box(.vertical, spacing: 12)
     private let icon: Image
-    private let titleLabel = Label()
-    private let descriptionLabel = Label()
+    let titleLabel = Label()
+    let descriptionLabel = Label()
     private let button: Button?
 
     /// - Parameter buttonLabel: the action button's label; nil for none.

@@ -35,6 +35,8 @@ public enum FolderProblem: Error, Equatable, Sendable {
 public struct Folder: Equatable, Sendable {
     public let url: URL
 
+    public init(url: URL) { self.url = url }
+
     /// The folder's own name, for titles ("Holidays").
     public var name: String {
         url.path == "/" ? "/" : url.lastPathComponent

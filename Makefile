@@ -1,0 +1,107 @@
+# Lightbox: a GTK 4 photo browser.
+#
+#   make deps       install the Debian packages needed to build and run
+#   make build      swift build -c release
+#   make run        build, then open your Pictures folder (or the samples)
+#   make test       install test packages, build with tests, run scripts/test.sh
+#   make install    install into $(DESTDIR)$(PREFIX) (run `make build` first)
+#   make uninstall  remove what `make install` put there
+#   make clean      remove the build folder
+
+APP_ID      := org.lightboxphotos.Lightbox
+VERSION     := 0.1.0
+
+PREFIX      ?= /usr/local
+BINDIR      ?= $(PREFIX)/bin
+DATADIR     ?= $(PREFIX)/share
+DESTDIR     ?=
+
+SWIFT       ?= swift
+SWIFT_FLAGS ?= -c release -j 2
+SWIFT_TEST_FLAGS ?= --build-tests -j 2
+# Where `swift build $(SWIFT_FLAGS)` leaves the binary.
+BUILD_DIR   ?= .build/release
+# Folder for `make run`; empty means Pictures, or the samples.
+FOLDER      ?=
+
+# A gtk4.pc without the compiler flags SwiftPM rejects (see the script).
+PKGCONFIG_DIR := $(CURDIR)/.build-pkgconfig
+export PKG_CONFIG_PATH := $(PKGCONFIG_DIR)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
+
+INSTALL         ?= install
+INSTALL_PROGRAM ?= $(INSTALL) -m 755
+INSTALL_DATA    ?= $(INSTALL) -m 644
+
+APPS_DIR     = $(DATADIR)/applications
+METAINFO_DIR = $(DATADIR)/metainfo
+ICONS_DIR    = $(DATADIR)/icons/hicolor
+
+DESKTOP_SRC  = Resources/$(APP_ID).desktop
+METAINFO_SRC = Resources/$(APP_ID).metainfo.xml
+ICON_SRC     = Resources/icons/hicolor/scalable/apps/$(APP_ID).svg
+SYMBOLIC_SRC = Resources/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
+
+.PHONY: all deps deps-test build run test install uninstall clean help
+
+all: build
+
+help:
+	@sed -n '3,10s/^# \{0,1\}//p' $(firstword $(MAKEFILE_LIST))
+
+deps:
+	scripts/install-deps.sh
+
+deps-test:
+	scripts/install-deps.sh --test
+
+$(PKGCONFIG_DIR)/gtk4.pc: scripts/swiftpm-pkgconfig.sh
+	scripts/swiftpm-pkgconfig.sh "$(PKGCONFIG_DIR)"
+
+build: $(PKGCONFIG_DIR)/gtk4.pc
+	$(SWIFT) build $(SWIFT_FLAGS)
+
+run: deps build
+	BUILD_DIR="$(BUILD_DIR)" scripts/run.sh $(if $(FOLDER),"$(FOLDER)")
+
+test: deps-test $(PKGCONFIG_DIR)/gtk4.pc
+	$(SWIFT) build $(SWIFT_TEST_FLAGS)
+	SWIFT="$(SWIFT)" scripts/test.sh
+
+install:
+	@if [ ! -f "$(BUILD_DIR)/lightbox" ]; then \
+		echo "$(BUILD_DIR)/lightbox not found: run 'make build' first." >&2; exit 1; \
+	fi
+	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(APPS_DIR)" "$(DESTDIR)$(METAINFO_DIR)" \
+		"$(DESTDIR)$(ICONS_DIR)/scalable/apps" "$(DESTDIR)$(ICONS_DIR)/symbolic/apps"
+	$(INSTALL_PROGRAM) "$(BUILD_DIR)/lightbox" "$(DESTDIR)$(BINDIR)/lightbox"
+	$(INSTALL_DATA) $(DESKTOP_SRC) "$(DESTDIR)$(APPS_DIR)/$(APP_ID).desktop"
+	$(INSTALL_DATA) $(METAINFO_SRC) "$(DESTDIR)$(METAINFO_DIR)/$(APP_ID).metainfo.xml"
+	$(INSTALL_DATA) $(ICON_SRC) "$(DESTDIR)$(ICONS_DIR)/scalable/apps/$(APP_ID).svg"
+	$(INSTALL_DATA) $(SYMBOLIC_SRC) "$(DESTDIR)$(ICONS_DIR)/symbolic/apps/$(APP_ID)-symbolic.svg"
+	@$(MAKE) --no-print-directory update-caches
+
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/lightbox"
+	rm -f "$(DESTDIR)$(APPS_DIR)/$(APP_ID).desktop"
+	rm -f "$(DESTDIR)$(METAINFO_DIR)/$(APP_ID).metainfo.xml"
+	rm -f "$(DESTDIR)$(ICONS_DIR)/scalable/apps/$(APP_ID).svg"
+	rm -f "$(DESTDIR)$(ICONS_DIR)/symbolic/apps/$(APP_ID)-symbolic.svg"
+	@$(MAKE) --no-print-directory update-caches
+
+# Refresh the icon cache and the desktop database of a real install; a staged
+# install (DESTDIR set) leaves that to the package manager.
+.PHONY: update-caches
+update-caches:
+	@if [ -z "$(DESTDIR)" ]; then \
+		if command -v gtk4-update-icon-cache >/dev/null 2>&1; then \
+			gtk4-update-icon-cache -q -t -f "$(ICONS_DIR)" || true; \
+		elif command -v gtk-update-icon-cache >/dev/null 2>&1; then \
+			gtk-update-icon-cache -q -t -f "$(ICONS_DIR)" || true; \
+		fi; \
+		if command -v update-desktop-database >/dev/null 2>&1; then \
+			update-desktop-database -q "$(APPS_DIR)" || true; \
+		fi; \
+	fi
+
+clean:
+	rm -rf .build

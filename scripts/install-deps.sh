@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# Install the Debian packages that Lightbox needs, skipping those already there.
+#
+#   scripts/install-deps.sh            packages to build and run Lightbox
+#   scripts/install-deps.sh --test     ... and those that `make test` needs too
+#   scripts/install-deps.sh --check    only list what is missing (exit 1 if any)
+#
+# Runs apt-get (through sudo when not root) only if something is missing, and
+# `apt-get update` only then.  Works without a terminal (CI).
+set -euo pipefail
+
+# To build and run: GTK 4, gexiv2 (EXIF), gdk-pixbuf, SQLite, and what GTK
+# needs at run time to draw SVG icons and to find the Pictures folder.
+BUILD_PACKAGES=(
+    libgtk-4-dev
+    libgexiv2-dev
+    libgdk-pixbuf-2.0-dev
+    libsqlite3-dev
+    pkg-config
+    librsvg2-common
+    adwaita-icon-theme
+    shared-mime-info
+    xdg-user-dirs
+)
+
+# To test: a headless X server and session bus, the accessibility stack for
+# the end-to-end tests, metadata validators and image tools for fixtures.
+TEST_PACKAGES=(
+    xvfb
+    xauth
+    dbus
+    dbus-x11
+    at-spi2-core
+    python3-pyatspi
+    gir1.2-atspi-2.0
+    python3-gi
+    desktop-file-utils
+    appstream
+    xdotool
+    libjpeg-turbo-progs
+    imagemagick
+    fonts-dejavu-core
+)
+
+usage() {
+    sed -n '2,9s/^# \{0,1\}//p' "$0"
+}
+
+want_test=0
+check_only=0
+for arg in "$@"; do
+    case "$arg" in
+        --test) want_test=1 ;;
+        --check) check_only=1 ;;
+        -h|--help) usage; exit 0 ;;
+        *) echo "install-deps.sh: unknown option: $arg" >&2; usage >&2; exit 2 ;;
+    esac
+done
+
+packages=("${BUILD_PACKAGES[@]}")
+if [ "$want_test" -eq 1 ]; then
+    packages+=("${TEST_PACKAGES[@]}")
+fi
+
+if ! command -v dpkg-query >/dev/null 2>&1; then
+    echo "install-deps.sh: dpkg-query not found; this script is for Debian and Ubuntu." >&2
+    echo "Install the equivalents of these packages by hand: ${packages[*]}" >&2
+    exit 1
+fi
+
+missing=()
+for pkg in "${packages[@]}"; do
+    status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
+    if [ "$status" != "install ok installed" ]; then
+        missing+=("$pkg")
+    fi
+done
+
+if [ "${#missing[@]}" -eq 0 ]; then
+    echo "install-deps.sh: all ${#packages[@]} packages are installed."
+    exit 0
+fi
+
+echo "install-deps.sh: missing: ${missing[*]}"
+if [ "$check_only" -eq 1 ]; then
+    exit 1
+fi
+
+if [ "$(id -u)" -eq 0 ]; then
+    SUDO=()
+elif command -v sudo >/dev/null 2>&1; then
+    SUDO=(sudo)
+else
+    echo "install-deps.sh: not root and sudo is not installed; run as root:" >&2
+    echo "  apt-get update && apt-get install ${missing[*]}" >&2
+    exit 1
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+# Wait for another apt or dpkg to finish rather than failing at once.
+APT_OPTS=(-o DPkg::Lock::Timeout=600 -o APT::Get::Assume-Yes=true)
+
+"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get "${APT_OPTS[@]}" update
+"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get "${APT_OPTS[@]}" install -y "${missing[@]}"
+
+still=()
+for pkg in "${missing[@]}"; do
+    status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
+    [ "$status" = "install ok installed" ] || still+=("$pkg")
+done
+if [ "${#still[@]}" -ne 0 ]; then
+    echo "install-deps.sh: still missing after apt-get: ${still[*]}" >&2
+    exit 1
+fi
+echo "install-deps.sh: installed ${#missing[@]} packages."
