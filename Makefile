@@ -54,16 +54,16 @@ deps:
 deps-test:
 	scripts/install-deps.sh --test
 
-$(PKGCONFIG_DIR)/gtk4.pc: scripts/swiftpm-pkgconfig.sh
+$(PKGCONFIG_DIR)/gdk-pixbuf-2.0.pc: scripts/swiftpm-pkgconfig.sh
 	scripts/swiftpm-pkgconfig.sh "$(PKGCONFIG_DIR)"
 
-build: $(PKGCONFIG_DIR)/gtk4.pc
+build: $(PKGCONFIG_DIR)/gdk-pixbuf-2.0.pc
 	$(SWIFT) build $(SWIFT_FLAGS)
 
 run: deps build
 	BUILD_DIR="$(BUILD_DIR)" scripts/run.sh $(if $(FOLDER),"$(FOLDER)")
 
-test: deps-test $(PKGCONFIG_DIR)/gtk4.pc
+test: deps-test $(PKGCONFIG_DIR)/gdk-pixbuf-2.0.pc
 	$(SWIFT) build $(SWIFT_TEST_FLAGS)
 	SWIFT="$(SWIFT)" scripts/test.sh
 

@@ -6,6 +6,9 @@ let package = Package(
     products: [
         .executable(name: "lightbox", targets: ["Lightbox"]),
     ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
     targets: [
         // The GTK 4 headers and libraries, found through pkg-config.
         .systemLibrary(
@@ -30,9 +33,34 @@ let package = Package(
             dependencies: ["CGtkShim"],
             path: "Sources/GtkKit"
         ),
+        // gdk-pixbuf and gexiv2: decoding, scaling, PNG writing, metadata.
+        .systemLibrary(
+            name: "CGdkPixbuf",
+            path: "Sources/CGdkPixbuf",
+            pkgConfig: "gdk-pixbuf-2.0",
+            providers: [.apt(["libgdk-pixbuf-2.0-dev"])]
+        ),
+        .systemLibrary(
+            name: "CGExiv2",
+            path: "Sources/CGExiv2",
+            pkgConfig: "gexiv2",
+            providers: [.apt(["libgexiv2-dev"])]
+        ),
+        .target(
+            name: "CImaging",
+            dependencies: ["CGdkPixbuf", "CGExiv2"],
+            path: "Sources/CImaging"
+        ),
+        // Swift over CImaging: images and metadata as Swift values.
+        .target(
+            name: "Imaging",
+            dependencies: ["CImaging"],
+            path: "Sources/Imaging"
+        ),
         // Models, stores and logic controllers. No GTK here.
         .target(
             name: "LightboxCore",
+            dependencies: ["Imaging", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Sources/LightboxCore"
         ),
         // The application: views, controllers and the flow.
@@ -43,7 +71,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LightboxCoreTests",
-            dependencies: ["LightboxCore"],
+            dependencies: ["LightboxCore", "Imaging"],
             path: "Tests/LightboxCoreTests"
         ),
         .testTarget(

@@ -197,3 +197,10 @@ void lb_grid_view_scroll_to(GObject *grid, guint position, gboolean select) {
 guint lb_toplevel_count(void) {
     return g_list_model_get_n_items(gtk_window_get_toplevels());
 }
+
+GObject *lb_texture_new_rgba(const guint8 *pixels, gsize length, int width, int height, gsize stride) {
+    GBytes *bytes = g_bytes_new(pixels, length);
+    GdkTexture *texture = gdk_memory_texture_new(width, height, GDK_MEMORY_R8G8B8A8, bytes, stride);
+    g_bytes_unref(bytes);
+    return G_OBJECT(texture);
+}

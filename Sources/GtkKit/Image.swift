@@ -65,6 +65,16 @@ public final class Texture: Object {
         return Texture(texture, transfer: .full)
     }
 
+    /// A texture from 8-bit RGBA pixels (not premultiplied), `stride`
+    /// bytes a row. The bytes are copied.
+    public convenience init(rgba bytes: [UInt8], width: Int, height: Int, stride: Int) {
+        precondition(bytes.count >= stride * (height - 1) + width * 4, "too few bytes for the size")
+        let texture = bytes.withUnsafeBufferPointer { buffer in
+            lb_texture_new_rgba(buffer.baseAddress, buffer.count, Int32(width), Int32(height), stride)
+        }
+        self.init(texture!, transfer: .full)
+    }
+
     public var width: Int { Int(gdk_texture_get_width(lb_texture(gobject))) }
     public var height: Int { Int(gdk_texture_get_height(lb_texture(gobject))) }
 }

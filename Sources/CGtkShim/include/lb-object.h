@@ -67,3 +67,6 @@ GObject *lb_list_view_new(GObject *selection, GObject *factory);
 void lb_grid_view_scroll_to(GObject *grid, guint position, gboolean select);
 
 guint lb_toplevel_count(void);
+
+// A GdkMemoryTexture over a copy of 8-bit RGBA pixels.
+GObject *lb_texture_new_rgba(const guint8 *pixels, gsize length, int width, int height, gsize stride);

@@ -39,7 +39,7 @@ public enum AtomicFile {
         var pathBytes = Array(template.utf8CString)
         let fd = pathBytes.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw .cannotCreate(path: url.path, errno: errno) }
-        let temporary = String(cString: pathBytes)
+        let temporary = String(decoding: pathBytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var failure: WriteError?
         let written = data.withUnsafeBytes { buffer -> Bool in
             var offset = 0

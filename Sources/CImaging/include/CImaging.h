@@ -1,0 +1,58 @@
+// CImaging: image decoding, thumbnail writing and metadata reading in C,
+// behind functions whose arguments Swift imports as plain values. The
+// Swift module Imaging wraps these; nothing else calls them.
+#pragma once
+
+#include <stdint.h>
+#include <stdbool.h>
+
+// ---- Probing -------------------------------------------------------------
+
+// Reads only the header. Returns false when no loader recognizes the file.
+// `mime` receives a newly allocated MIME type (free with lb_free).
+bool lb_image_probe(const char *path, int *width, int *height, char **mime);
+
+// ---- Decoding ------------------------------------------------------------
+
+typedef struct LbImage LbImage;
+
+// Decodes `path` so that it fits in `max_size`×`max_size` (never upscaling),
+// letting the loader scale while decoding (JPEG decodes at 1/2, 1/4, 1/8),
+// then applies the EXIF orientation. Images declaring more than
+// `max_pixels` pixels are refused before any pixel is decoded. Returns NULL
+// with a newly allocated message in `error` on failure (free with lb_free).
+// `original_width`/`original_height` receive the declared size.
+LbImage *lb_image_decode(const char *path, int max_size, int64_t max_pixels,
+                         int *original_width, int *original_height, char **error);
+void lb_image_free(LbImage *image);
+
+int lb_image_width(const LbImage *image);
+int lb_image_height(const LbImage *image);
+// Pixels as 8-bit RGBA rows of `lb_image_stride` bytes.
+const uint8_t *lb_image_rgba(const LbImage *image);
+int lb_image_stride(const LbImage *image);
+
+// Writes the image as PNG to `path`. The keys/values pairs, when given,
+// become tEXt chunks (`count` pairs). Returns false with `error` set.
+bool lb_image_save_png(const LbImage *image, const char *path, const char *const *keys,
+                       const char *const *values, int count, char **error);
+
+// ---- Metadata ------------------------------------------------------------
+
+typedef struct {
+    int pixel_width, pixel_height;  // 0 when unknown
+    int orientation;                // EXIF 1..8, 0 when unknown
+    char *date_taken;               // "YYYY:MM:DD HH:MM:SS" or NULL
+    char *make, *model, *title;     // NULL when absent
+    int exposure_numerator, exposure_denominator;  // 0/0 when absent
+    double f_number;                // 0 when absent
+    double focal_length;            // millimetres, 0 when absent
+    int iso;                        // 0 when absent
+} LbMetadata;
+
+// Reads EXIF/XMP/IPTC. Returns false (and leaves `out` zeroed) when the file
+// has no readable metadata. Free the strings with lb_metadata_clear.
+bool lb_metadata_read(const char *path, LbMetadata *out);
+void lb_metadata_clear(LbMetadata *metadata);
+
+void lb_free(void *pointer);

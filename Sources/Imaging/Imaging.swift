@@ -1,0 +1,150 @@
+import CImaging
+import Foundation
+
+/// Why an image could not be read or written, in words for a person.
+public struct ImageError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// What an image file's header says, without decoding pixels.
+public struct ImageProbe: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    public let mimeType: String
+}
+
+/// Image decoding and writing through gdk-pixbuf, and metadata through
+/// gexiv2. Every function is safe to call from any thread, and none
+/// should be called on the main thread: they do file I/O.
+public enum Imaging {
+    /// The default ceiling on declared pixels: 16384 × 16384.
+    public static let defaultMaxPixels = 16_384 * 16_384
+
+    /// Reads the header: the format and declared size, or nil when no
+    /// loader knows the file.
+    public static func probe(path: String) -> ImageProbe? {
+        var width: Int32 = 0, height: Int32 = 0
+        var mime: UnsafeMutablePointer<CChar>?
+        guard lb_image_probe(path, &width, &height, &mime) else { return nil }
+        defer { lb_free(mime) }
+        return ImageProbe(width: Int(width), height: Int(height),
+                          mimeType: mime.map { String(cString: $0) } ?? "application/octet-stream")
+    }
+
+    /// Decodes `path` to fit in `maxSize`×`maxSize` (never enlarging),
+    /// scaling while decoding where the format allows, with the EXIF
+    /// orientation applied. Images declaring more than `maxPixels` are
+    /// refused before decoding.
+    public static func decode(path: String, maxSize: Int,
+                              maxPixels: Int = defaultMaxPixels) throws(ImageError) -> DecodedImage {
+        var width: Int32 = 0, height: Int32 = 0
+        var error: UnsafeMutablePointer<CChar>?
+        guard let image = lb_image_decode(path, Int32(maxSize), Int64(maxPixels), &width, &height, &error) else {
+            defer { lb_free(error) }
+            throw ImageError(error.map { String(cString: $0) } ?? "The image cannot be read.")
+        }
+        return DecodedImage(image, originalWidth: Int(width), originalHeight: Int(height))
+    }
+
+    /// The photo's EXIF/XMP/IPTC metadata, or nil when it has none readable.
+    public static func metadata(path: String) -> ImageMetadata? {
+        var raw = LbMetadata()
+        guard lb_metadata_read(path, &raw) else { return nil }
+        defer { lb_metadata_clear(&raw) }
+        func text(_ value: UnsafeMutablePointer<CChar>?) -> String? { value.map { String(cString: $0) } }
+        return ImageMetadata(
+            pixelWidth: Int(raw.pixel_width), pixelHeight: Int(raw.pixel_height),
+            orientation: Int(raw.orientation), dateTaken: text(raw.date_taken),
+            cameraMake: text(raw.make), cameraModel: text(raw.model), title: text(raw.title),
+            exposureTime: raw.exposure_denominator > 0
+                ? ExposureTime(numerator: Int(raw.exposure_numerator), denominator: Int(raw.exposure_denominator))
+                : nil,
+            fNumber: raw.f_number > 0 ? raw.f_number : nil,
+            focalLength: raw.focal_length > 0 ? raw.focal_length : nil,
+            iso: raw.iso > 0 ? Int(raw.iso) : nil)
+    }
+}
+
+/// An exposure time as the camera wrote it (1/250 s).
+public struct ExposureTime: Equatable, Sendable, Codable {
+    public let numerator: Int
+    public let denominator: Int
+    public init(numerator: Int, denominator: Int) {
+        self.numerator = numerator
+        self.denominator = denominator
+    }
+    public var seconds: Double { Double(numerator) / Double(denominator) }
+}
+
+/// Metadata as read from the file; fields the file lacks are nil or 0.
+public struct ImageMetadata: Equatable, Sendable {
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+    /// EXIF orientation 1…8; 0 when unknown.
+    public var orientation: Int
+    /// EXIF DateTimeOriginal text, "YYYY:MM:DD HH:MM:SS".
+    public var dateTaken: String?
+    public var cameraMake: String?
+    public var cameraModel: String?
+    public var title: String?
+    public var exposureTime: ExposureTime?
+    public var fNumber: Double?
+    public var focalLength: Double?
+    public var iso: Int?
+}
+
+/// Decoded RGBA pixels. Immutable once made, so it may cross threads.
+public final class DecodedImage: @unchecked Sendable {
+    private let image: OpaquePointer
+    /// The size the file declared, before scaling.
+    public let originalWidth: Int
+    public let originalHeight: Int
+
+    init(_ image: OpaquePointer, originalWidth: Int, originalHeight: Int) {
+        self.image = image
+        self.originalWidth = originalWidth
+        self.originalHeight = originalHeight
+    }
+
+    deinit { lb_image_free(image) }
+
+    public var width: Int { Int(lb_image_width(image)) }
+    public var height: Int { Int(lb_image_height(image)) }
+
+    /// A copy of the pixels, RGBA, `stride` bytes a row.
+    public var pixels: PixelData {
+        let stride = Int(lb_image_stride(image))
+        // The last row of a pixbuf may be shorter than the stride.
+        let count = stride * (height - 1) + width * 4
+        return PixelData(width: width, height: height, stride: stride,
+                         bytes: Data(bytes: lb_image_rgba(image), count: count))
+    }
+
+    /// Writes a PNG with `text` as tEXt chunks (key, value), in order.
+    public func savePNG(to path: String, text: [(key: String, value: String)] = []) throws(ImageError) {
+        var error: UnsafeMutablePointer<CChar>?
+        let keys = text.map { strdup($0.key) }
+        let values = text.map { strdup($0.value) }
+        defer { (keys + values).forEach { free($0) } }
+        let saved = keys.map { UnsafePointer($0) }.withUnsafeBufferPointer { keyBuffer in
+            values.map { UnsafePointer($0) }.withUnsafeBufferPointer { valueBuffer in
+                lb_image_save_png(image, path, keyBuffer.baseAddress, valueBuffer.baseAddress,
+                                  Int32(text.count), &error)
+            }
+        }
+        if !saved {
+            defer { lb_free(error) }
+            throw ImageError(error.map { String(cString: $0) } ?? "The image could not be written.")
+        }
+    }
+}
+
+/// RGBA pixels, 8 bits a channel, not premultiplied.
+public struct PixelData: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    public let stride: Int
+    public let bytes: Data
+}
