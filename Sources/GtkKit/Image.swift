@@ -35,9 +35,11 @@ public final class Picture: Widget {
 
     public func setFile(path: String) { gtk_picture_set_filename(picture, path) }
 
-    public var keepsAspectRatio: Bool {
-        get { gtk_picture_get_keep_aspect_ratio(picture) != 0 }
-        set { gtk_picture_set_keep_aspect_ratio(picture, newValue ? 1 : 0) }
+    /// Scales the content down to fit, keeping its aspect ratio (true), or
+    /// fills the widget, cropping (false).
+    public var fitsContent: Bool {
+        get { gtk_picture_get_content_fit(picture) == GTK_CONTENT_FIT_CONTAIN }
+        set { gtk_picture_set_content_fit(picture, newValue ? GTK_CONTENT_FIT_CONTAIN : GTK_CONTENT_FIT_COVER) }
     }
 
     public var canShrink: Bool {
@@ -70,7 +72,7 @@ public final class Texture: Object {
     public convenience init(rgba bytes: [UInt8], width: Int, height: Int, stride: Int) {
         precondition(bytes.count >= stride * (height - 1) + width * 4, "too few bytes for the size")
         let texture = bytes.withUnsafeBufferPointer { buffer in
-            lb_texture_new_rgba(buffer.baseAddress, buffer.count, Int32(width), Int32(height), stride)
+            lb_texture_new_rgba(buffer.baseAddress, gsize(buffer.count), Int32(width), Int32(height), gsize(stride))
         }
         self.init(texture!, transfer: .full)
     }
