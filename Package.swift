@@ -5,6 +5,8 @@ let package = Package(
     name: "Lightbox",
     products: [
         .executable(name: "lightbox", targets: ["Lightbox"]),
+        // Saves profiles in a loop; the profile store's crash test kills it.
+        .executable(name: "lightbox-profile-writer", targets: ["ProfileWriter"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -68,6 +70,12 @@ let package = Package(
             name: "Lightbox",
             dependencies: ["GtkKit", "LightboxCore"],
             path: "Sources/Lightbox"
+        ),
+        // Test helper: saves profiles in a loop until killed (see main.swift).
+        .executableTarget(
+            name: "ProfileWriter",
+            dependencies: ["LightboxCore"],
+            path: "Sources/ProfileWriter"
         ),
         .testTarget(
             name: "LightboxCoreTests",

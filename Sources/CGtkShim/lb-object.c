@@ -1,5 +1,7 @@
 #include "lb-object.h"
 
+#include <glib/gstdio.h>
+
 typedef struct {
     LbFinalizeNotify notify;
     gpointer data;
@@ -203,4 +205,60 @@ GObject *lb_texture_new_rgba(const guint8 *pixels, gsize length, int width, int 
     GdkTexture *texture = gdk_memory_texture_new(width, height, GDK_MEMORY_R8G8B8A8, bytes, stride);
     g_bytes_unref(bytes);
     return G_OBJECT(texture);
+}
+
+GObject *lb_folder_monitor_new(const char *path) {
+    GFile *file = g_file_new_for_path(path);
+    GFileMonitor *monitor = g_file_monitor_directory(file, G_FILE_MONITOR_WATCH_MOVES, NULL, NULL);
+    g_object_unref(file);
+    return monitor ? G_OBJECT(monitor) : NULL;
+}
+
+void lb_folder_monitor_cancel(GObject *monitor) { g_file_monitor_cancel(G_FILE_MONITOR(monitor)); }
+
+gboolean lb_path_is_directory(const char *path) { return g_file_test(path, G_FILE_TEST_IS_DIR); }
+
+gboolean lb_path_is_regular_nonempty(const char *path) {
+    GStatBuf info;
+    return g_stat(path, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0;
+}
+
+gboolean lb_file_trash(const char *path, GError **error) {
+    GFile *file = g_file_new_for_path(path);
+    gboolean ok = g_file_trash(file, NULL, error);
+    g_object_unref(file);
+    return ok;
+}
+
+gboolean lb_trash_restore(const char *path, GError **error) {
+    GFile *trash = g_file_new_for_uri("trash:///");
+    GFileEnumerator *children = g_file_enumerate_children(
+        trash, "standard::name,trash::orig-path,trash::deletion-date", G_FILE_QUERY_INFO_NONE, NULL, error);
+    g_object_unref(trash);
+    if (!children) return FALSE;
+    GFile *newest = NULL;
+    gchar *newest_date = NULL;
+    GFileInfo *info;
+    while ((info = g_file_enumerator_next_file(children, NULL, NULL))) {
+        const char *original = g_file_info_get_attribute_byte_string(info, "trash::orig-path");
+        const char *date = g_file_info_get_attribute_string(info, "trash::deletion-date");
+        if (original && g_strcmp0(original, path) == 0 && (!newest_date || g_strcmp0(date, newest_date) > 0)) {
+            g_clear_object(&newest);
+            g_free(newest_date);
+            newest = g_file_enumerator_get_child(children, info);
+            newest_date = g_strdup(date);
+        }
+        g_object_unref(info);
+    }
+    g_object_unref(children);
+    g_free(newest_date);
+    if (!newest) {
+        g_set_error(error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "The file is no longer in the trash.");
+        return FALSE;
+    }
+    GFile *destination = g_file_new_for_path(path);
+    gboolean ok = g_file_move(newest, destination, G_FILE_COPY_NOFOLLOW_SYMLINKS, NULL, NULL, NULL, error);
+    g_object_unref(destination);
+    g_object_unref(newest);
+    return ok;
 }

@@ -1,4 +1,5 @@
 import CGtkShim
+import Foundation
 
 /// A GtkImage: an icon at a fixed size.
 @MainActor
@@ -69,10 +70,11 @@ public final class Texture: Object {
 
     /// A texture from 8-bit RGBA pixels (not premultiplied), `stride`
     /// bytes a row. The bytes are copied.
-    public convenience init(rgba bytes: [UInt8], width: Int, height: Int, stride: Int) {
-        precondition(bytes.count >= stride * (height - 1) + width * 4, "too few bytes for the size")
-        let texture = bytes.withUnsafeBufferPointer { buffer in
-            lb_texture_new_rgba(buffer.baseAddress, gsize(buffer.count), Int32(width), Int32(height), gsize(stride))
+    public convenience init<Bytes: ContiguousBytes>(rgba bytes: Bytes, width: Int, height: Int, stride: Int) {
+        let texture = bytes.withUnsafeBytes { buffer in
+            precondition(buffer.count >= stride * (height - 1) + width * 4, "too few bytes for the size")
+            return lb_texture_new_rgba(buffer.bindMemory(to: UInt8.self).baseAddress, gsize(buffer.count),
+                                       Int32(width), Int32(height), gsize(stride))
         }
         self.init(texture!, transfer: .full)
     }

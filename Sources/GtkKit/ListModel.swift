@@ -87,32 +87,30 @@ public final class ListCellFactory<Content: AnyObject>: Object {
     /// Cell contents by the address of their GtkListItem.
     private var contents: [Int: Content] = [:]
 
-    /// - Parameters:
-    ///   - make: creates a cell's content and its root widget, once per cell.
-    ///   - bind: shows the item with `key` in `content`.
-    ///   - unbind: lets `content` drop what it showed (cancel loads, …).
-    public init(
-        make: @escaping @MainActor () -> (Content, Widget),
-        bind: @escaping @MainActor (Content, UInt64, Int) -> Void,
-        unbind: @escaping @MainActor (Content) -> Void = { _ in }
-    ) {
+    /// Shows the item with `key` at `position` in a cell's content.
+    public var onBind: @MainActor (Content, UInt64, Int) -> Void = { _, _, _ in }
+    /// Lets a cell's content drop what it showed (cancel loads, …).
+    public var onUnbind: @MainActor (Content) -> Void = { _ in }
+
+    /// - Parameter make: creates a cell's content and its root widget, once
+    ///   per cell; cells are then bound to items and recycled.
+    public init(make: @escaping @MainActor () -> (Content, Widget)) {
         super.init(lb_signal_list_item_factory_new(), transfer: .full)
         connect("setup") { [weak self] args in
             guard let self, let item = args.object(1) else { return }
-            let cell = ListCell(item)
             let (content, root) = make()
-            cell.setChild(root)
+            ListCell(item).setChild(root)
             self.contents[Self.identity(item)] = content
         }
         connect("bind") { [weak self] args in
             guard let self, let item = args.object(1) else { return }
             let cell = ListCell(item)
             guard let content = self.contents[Self.identity(item)], let key = cell.key else { return }
-            bind(content, key, cell.position ?? 0)
+            self.onBind(content, key, cell.position ?? 0)
         }
         connect("unbind") { [weak self] args in
             guard let self, let item = args.object(1), let content = self.contents[Self.identity(item)] else { return }
-            unbind(content)
+            self.onUnbind(content)
         }
         connect("teardown") { [weak self] args in
             guard let self, let item = args.object(1) else { return }

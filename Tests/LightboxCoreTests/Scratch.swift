@@ -1,7 +1,7 @@
 import Foundation
 
 /// A temporary folder, removed when the test is done with it.
-final class Scratch {
+final class Scratch: Sendable {
     let url: URL
 
     init() {
@@ -18,7 +18,7 @@ final class Scratch {
     func file(_ relative: String, _ contents: String = "x") -> URL {
         let file = path(relative)
         try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: file.path, contents: Data(contents.utf8))
+        _ = FileManager.default.createFile(atPath: file.path, contents: Data(contents.utf8))
         return file
     }
 

@@ -56,3 +56,35 @@ bool lb_metadata_read(const char *path, LbMetadata *out);
 void lb_metadata_clear(LbMetadata *metadata);
 
 void lb_free(void *pointer);
+
+// ---- File URIs and checksums (files.c) -----------------------------------
+
+// The file:// URI of an absolute path, exactly as g_filename_to_uri makes
+// it (the name the Thumbnail Managing Standard hashes). NULL when `path`
+// is not absolute. Free with lb_free.
+char *lb_filename_to_uri(const char *path);
+
+// The MD5 of `text` (its bytes up to the NUL) as 32 lowercase hex digits.
+// Free with lb_free.
+char *lb_md5_hex(const char *text);
+
+// ---- Encoding (files.c) ---------------------------------------------------
+
+// Writes 8-bit RGBA pixels (`stride` bytes a row) to `path` with the
+// gdk-pixbuf saver `type` ("png", "jpeg"). `keys`/`values` are the saver's
+// options as gdk-pixbuf names them ("tEXt::Thumb::URI", "quality"), `count`
+// pairs. Returns false with a newly allocated `error` on failure.
+bool lb_rgba_save(const uint8_t *rgba, int width, int height, int stride, const char *path,
+                  const char *type, const char *const *keys, const char *const *values, int count,
+                  char **error);
+
+// Sets the EXIF orientation (1…8) of the image file at `path` in place.
+bool lb_metadata_set_orientation(const char *path, int orientation, char **error);
+
+// ---- Writing metadata (metadata-write.c) ----------------------------------
+
+// Sets EXIF/XMP/IPTC tags ("Exif.Photo.DateTimeOriginal", …) of the image
+// at `path` in place, `count` key/value pairs. Returns false with a newly
+// allocated `error` on failure.
+bool lb_metadata_set_tags(const char *path, const char *const *keys, const char *const *values,
+                          int count, char **error);

@@ -1,40 +1,116 @@
 import GtkKit
+import Imaging
 import LightboxCore
 
-/// Binds one main window to its browser logic: forwards the view's
-/// intents, renders the logic's state, and asks the flow for anything
-/// beyond its window.
+/// Binds one main window to its photo list logic: forwards the view's
+/// intents, renders the logic's states, feeds the grid thumbnails, and asks
+/// the flow for anything beyond its window.
 @MainActor
 final class MainWindowController {
     let view: MainWindowView
-    private let logic = BrowserLogic()
+    let logic: PhotoListLogic
+    private let services: AppServices
     private let send: (AppFlow.Action) -> Void
+    private var loadTask: Task<Void, Never>?
+    private var monitor: FolderMonitor?
+    private var profileObservation: ObservationToken?
 
-    init(view: MainWindowView, send: @escaping (AppFlow.Action) -> Void) {
+    init(view: MainWindowView, services: AppServices, send: @escaping (AppFlow.Action) -> Void) {
         self.view = view
+        self.services = services
         self.send = send
+        logic = PhotoListLogic(library: services.library)
+        logic.onChange = { [weak view] state in view?.render(state) }
+        bindView()
+        view.render(logic.state)
+    }
+
+    private func bindView() {
         view.onOpenFolder = { [weak self] in
             guard let self else { return }
             self.send(.chooseFolder(for: self))
         }
         view.onCloseRequest = { [weak self] in
             guard let self else { return false }
+            self.loadTask?.cancel()
+            self.monitor = nil
             self.send(.windowClosing(self))
             return false
         }
-        view.render(logic.state)
+        view.onSearch = { [weak self] text in
+            guard let self else { return }
+            _ = self.logic.filter(PhotoFilter(text: text, minimumRating: self.logic.filter.minimumRating))
+        }
+        view.onMinimumRating = { [weak self] stars in
+            guard let self else { return }
+            _ = self.logic.filter(PhotoFilter(text: self.logic.filter.text, minimumRating: stars))
+        }
+        view.onSort = { [weak self] order in _ = self?.logic.sort(by: order) }
+        view.onSearchActivate = { [weak self] in
+            guard let self, let first = self.logic.visiblePhotos.first else { return }
+            self.send(.openPhoto(path: first.path, from: self))
+        }
+        view.grid.onActivate = { [weak self] photo in
+            guard let self else { return }
+            self.send(.openPhoto(path: photo.path, from: self))
+        }
+        let thumbnails = services.thumbnails
+        view.grid.loadThumbnail = { photo in
+            do {
+                return .success(try await thumbnails.thumbnail(for: photo.thumbnailSource))
+            } catch let error as ThumbnailError {
+                return .failure(error)
+            } catch {
+                return .failure(ThumbnailError(reason: "Cancelled"))
+            }
+        }
+        view.grid.cachedThumbnail = { photo in thumbnails.cached(photo.thumbnailSource) }
     }
 
     /// The folder this window shows, if any.
     var folder: Folder? { logic.folder }
 
-    /// Opens `path` in this window and returns the resulting state.
-    @discardableResult
-    func open(path: String) -> BrowserLogic.State {
-        let state = logic.open(path: path)
-        view.render(state)
-        return state
+    /// Opens `path` in this window: the grid fills as the scan goes, and the
+    /// folder is watched for changes.
+    func open(path: String) {
+        loadTask?.cancel()
+        monitor = nil
+        loadTask = Task { [weak self] in
+            guard let self else { return }
+            await self.logic.load(path: path)
+            guard !Task.isCancelled, let folder = self.logic.folder else { return }
+            self.watch(folder)
+        }
     }
 
+    private func watch(_ folder: Folder) {
+        monitor = FolderMonitor(folders: logic.folders) { [weak self] change in
+            Task { await self?.apply(change) }
+        }
+    }
+
+    private func apply(_ change: FolderMonitor.Change) async {
+        switch change {
+        case .changed(let path): await logic.fileChanged(path: path)
+        case .removed(let path): logic.fileRemoved(path: path)
+        case .moved(let from, let to): await logic.fileMoved(from: from, to: to)
+        case .folderAdded(let path): await logic.folderAdded(path: path)
+        }
+    }
+
+    func rate(path: String, stars: Int) { _ = logic.rate(path: path, stars: stars) }
+
     func present() { view.window.present() }
+
+    /// Shows the shared profile in the header bar, now and after every save.
+    func showProfile(of model: ProfileModel) {
+        profileObservation = model.observe { [weak view] profile in view?.profileButton.render(profile) }
+    }
+}
+
+extension Photo {
+    /// What the thumbnail cache needs to know of this photo.
+    var thumbnailSource: ThumbnailSource {
+        ThumbnailSource(path: path, modificationTime: modificationTime, fileSize: fileSize)
+    }
 }

@@ -9,15 +9,31 @@ final class AppFlow {
     enum Action {
         case chooseFolder(for: MainWindowController)
         case windowClosing(MainWindowController)
+        case openPhoto(path: String, from: MainWindowController)
+        case photoWindowClosing(PhotoWindowController)
+        case trashPhoto(path: String, from: PhotoWindowController)
+        /// "Set as Profile Photo": the profile window opens in editing with
+        /// this photo as the pending avatar (Save keeps it).
+        case setProfilePhoto(path: String)
+        case profileWindowClosing(ProfileWindowController)
     }
 
     let application: Application
+    private let directories: XDGDirectories
+    private lazy var services = AppServices(directories: directories)
     private let windowStates: WindowStateStore
     private var mainWindows: [MainWindowController] = []
+    /// Open photo windows (see AppFlow+Photos).
+    var photoWindows: [PhotoWindowController] = []
     private var folderChooser: FileChooser?
+    /// The one shared profile every window shows (see AppFlow+Profile).
+    private(set) lazy var profile = makeProfileModel(directories: directories)
+    /// The profile window, while it is open.
+    var profileWindow: ProfileWindowController?
 
     init(application: Application, directories: XDGDirectories = XDGDirectories()) {
         self.application = application
+        self.directories = directories
         windowStates = WindowStateStore(directories: directories)
         application.onStartup { [weak self] in self?.startup() }
         application.onHandleLocalOptions { options in
@@ -39,6 +55,16 @@ final class AppFlow {
         case .windowClosing(let controller):
             try? windowStates.save(controller.view.windowState)
             mainWindows.removeAll { $0 === controller }
+        case .openPhoto(let path, let controller):
+            openPhoto(path: path, from: controller)
+        case .photoWindowClosing(let controller):
+            photoWindowClosed(controller)
+        case .trashPhoto(let path, let controller):
+            trashPhoto(path: path, from: controller)
+        case .setProfilePhoto(let path):
+            setProfilePhoto(path: path)
+        case .profileWindowClosing(let controller):
+            profileWindowClosed(controller)
         }
     }
 
@@ -47,15 +73,14 @@ final class AppFlow {
     private func startup() {
         Style.load()
         installActions()
+        loadProfile()
     }
 
     private func installActions() {
         application.addAction(GtkKit.Action("quit") { [weak self] in self?.quit() })
         application.addAction(GtkKit.Action("new-window") { [weak self] in self?.newMainWindow().present() })
         application.addAction(GtkKit.Action("about") { [weak self] in self?.showAbout() })
-        let profile = GtkKit.Action("edit-profile") {}
-        profile.isEnabled = false
-        application.addAction(profile)
+        application.addAction(GtkKit.Action("edit-profile") { [weak self] in self?.showProfile() })
         for (action, keys) in ActionName.accelerators {
             application.setAccelerators(keys, for: action)
         }
@@ -74,9 +99,9 @@ final class AppFlow {
             invocation.printError("\(AppInfo.executable): only one FOLDER can be opened at a time; opening “\(path)”\n")
         }
         let controller = windowForNewFolder()
-        let state = controller.open(path: path)
+        controller.open(path: path)
         controller.present()
-        if case .failed(let problem) = state {
+        if case .failure(let problem) = Folder.open(path: path) {
             invocation.printError("\(AppInfo.executable): \(problem.message)\n")
             return 1
         }
@@ -95,7 +120,10 @@ final class AppFlow {
     private func newMainWindow() -> MainWindowController {
         let view = MainWindowView(application: application)
         view.restore(windowStates.load())
-        let controller = MainWindowController(view: view) { [weak self] action in self?.handle(action) }
+        let controller = MainWindowController(view: view, services: services) { [weak self] action in
+            self?.handle(action)
+        }
+        controller.showProfile(of: profile)
         mainWindows.append(controller)
         return controller
     }
@@ -121,6 +149,8 @@ final class AppFlow {
     }
 
     private func quit() {
+        // Unsaved profile edits are asked about first; quitting goes on after.
+        guard profileAllowsQuit(then: { [weak self] in self?.quit() }) else { return }
         // Closing each window saves its state, as the close button does.
         for controller in mainWindows { controller.view.window.close() }
         application.quit()

@@ -1,0 +1,68 @@
+// File URIs, checksums and encoding from raw pixels: small helpers the
+// thumbnail cache and the tests need, kept apart from imaging.c.
+#include "CImaging.h"
+
+#include <gdk-pixbuf/gdk-pixbuf.h>
+#include <gexiv2/gexiv2.h>
+
+char *lb_filename_to_uri(const char *path) {
+    if (!path || !g_path_is_absolute(path)) return NULL;
+    return g_filename_to_uri(path, NULL, NULL);
+}
+
+char *lb_md5_hex(const char *text) {
+    return g_compute_checksum_for_string(G_CHECKSUM_MD5, text ? text : "", -1);
+}
+
+bool lb_rgba_save(const uint8_t *rgba, int width, int height, int stride, const char *path,
+                  const char *type, const char *const *keys, const char *const *values, int count,
+                  char **error_out) {
+    if (!rgba || width <= 0 || height <= 0 || stride < width * 4) {
+        *error_out = g_strdup("The pixels are not a valid image.");
+        return false;
+    }
+    GdkPixbuf *pixbuf = gdk_pixbuf_new_from_data(rgba, GDK_COLORSPACE_RGB, TRUE, 8, width, height,
+                                                 stride, NULL, NULL);
+    // gdk-pixbuf wants NULL-terminated arrays of mutable strings.
+    char **option_keys = g_new0(char *, count + 1);
+    char **option_values = g_new0(char *, count + 1);
+    for (int i = 0; i < count; i++) {
+        option_keys[i] = (char *)keys[i];
+        option_values[i] = (char *)values[i];
+    }
+    GError *error = NULL;
+    gboolean ok = gdk_pixbuf_savev(pixbuf, path, type, option_keys, option_values, &error);
+    g_free(option_keys);
+    g_free(option_values);
+    g_object_unref(pixbuf);
+    if (!ok) {
+        *error_out = g_strdup(error ? error->message : "The image could not be written.");
+        g_clear_error(&error);
+    }
+    return ok;
+}
+
+static gsize lb_exiv2_writer_ready;
+
+bool lb_metadata_set_orientation(const char *path, int orientation, char **error_out) {
+    if (g_once_init_enter(&lb_exiv2_writer_ready))
+        g_once_init_leave(&lb_exiv2_writer_ready, gexiv2_initialize() ? 1 : 2);
+    if (orientation < 1 || orientation > 8) {
+        *error_out = g_strdup("The orientation must be between 1 and 8.");
+        return false;
+    }
+    GExiv2Metadata *metadata = gexiv2_metadata_new();
+    GError *error = NULL;
+    gboolean ok = gexiv2_metadata_open_path(metadata, path, &error);
+    if (ok) {
+        gexiv2_metadata_try_set_orientation(metadata, (GExiv2Orientation)orientation, &error);
+        ok = error == NULL;
+    }
+    if (ok) ok = gexiv2_metadata_save_file(metadata, path, &error);
+    g_object_unref(metadata);
+    if (!ok) {
+        *error_out = g_strdup(error ? error->message : "The metadata could not be written.");
+        g_clear_error(&error);
+    }
+    return ok;
+}

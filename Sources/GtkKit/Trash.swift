@@ -1,0 +1,17 @@
+import CGtkShim
+
+/// The desktop trash, through GIO. Both calls do file I/O: call them off
+/// the main thread.
+public enum Trash {
+    /// Moves the file at `path` to the trash.
+    public static func trash(path: String) throws(GtkError) {
+        var error: UnsafeMutablePointer<GError>?
+        if lb_file_trash(path, &error) == 0 { throw GtkError(consuming: error) }
+    }
+
+    /// Puts back the most recently trashed file that came from `path`.
+    public static func restore(path: String) throws(GtkError) {
+        var error: UnsafeMutablePointer<GError>?
+        if lb_trash_restore(path, &error) == 0 { throw GtkError(consuming: error) }
+    }
+}

@@ -1,0 +1,80 @@
+import CImaging
+import Foundation
+
+extension PixelData {
+    /// Pixels made in memory: RGBA rows of `stride` bytes (`width * 4`
+    /// when nil).
+    public init(width: Int, height: Int, stride: Int? = nil, rgba: Data) {
+        self.init(width: width, height: height, stride: stride ?? width * 4, bytes: rgba)
+    }
+}
+
+/// A file format Lightbox can write.
+public enum ImageFileFormat: Sendable, Equatable {
+    case png
+    /// JPEG at `quality` 0…100.
+    case jpeg(quality: Int)
+}
+
+extension Imaging {
+    /// Writes `pixels` to `path`. For PNG, `text` becomes tEXt chunks (key,
+    /// value), in order; JPEG ignores it.
+    public static func encode(_ pixels: PixelData, to path: String, as format: ImageFileFormat,
+                              text: [(key: String, value: String)] = []) throws(ImageError) {
+        guard pixels.width > 0, pixels.height > 0, pixels.stride >= pixels.width * 4,
+              pixels.bytes.count >= pixels.stride * (pixels.height - 1) + pixels.width * 4
+        else { throw ImageError("The pixels are not a valid image.") }
+        let type: String
+        var options: [(String, String)]
+        switch format {
+        case .png:
+            type = "png"
+            options = text.map { ("tEXt::" + $0.key, $0.value) }
+        case .jpeg(let quality):
+            type = "jpeg"
+            options = [("quality", String(min(100, max(0, quality))))]
+        }
+        var error: UnsafeMutablePointer<CChar>?
+        let keys = options.map { strdup($0.0) }
+        let values = options.map { strdup($0.1) }
+        defer { (keys + values).forEach { free($0) } }
+        let saved = pixels.bytes.withUnsafeBytes { raw in
+            keys.map { UnsafePointer($0) }.withUnsafeBufferPointer { keyBuffer in
+                values.map { UnsafePointer($0) }.withUnsafeBufferPointer { valueBuffer in
+                    lb_rgba_save(raw.bindMemory(to: UInt8.self).baseAddress, Int32(pixels.width),
+                                 Int32(pixels.height), Int32(pixels.stride), path, type,
+                                 keyBuffer.baseAddress, valueBuffer.baseAddress, Int32(options.count), &error)
+                }
+            }
+        }
+        if !saved {
+            defer { lb_free(error) }
+            throw ImageError(error.map { String(cString: $0) } ?? "The image could not be written.")
+        }
+    }
+
+    /// Sets the EXIF orientation (1…8) of the file at `path`, in place.
+    public static func setOrientation(_ orientation: Int, path: String) throws(ImageError) {
+        var error: UnsafeMutablePointer<CChar>?
+        if !lb_metadata_set_orientation(path, Int32(orientation), &error) {
+            defer { lb_free(error) }
+            throw ImageError(error.map { String(cString: $0) } ?? "The metadata could not be written.")
+        }
+    }
+
+    /// The file:// URI of an absolute path, byte for byte what GLib's
+    /// `g_filename_to_uri` returns (what file managers hash for their
+    /// thumbnails). Nil when `path` is not absolute.
+    public static func fileURI(path: String) -> String? {
+        guard let uri = lb_filename_to_uri(path) else { return nil }
+        defer { lb_free(uri) }
+        return String(cString: uri)
+    }
+
+    /// The MD5 of the UTF-8 bytes of `text`, as 32 lowercase hex digits.
+    public static func md5Hex(_ text: String) -> String {
+        guard let digest = lb_md5_hex(text) else { return "" }
+        defer { lb_free(digest) }
+        return String(cString: digest)
+    }
+}

@@ -1,0 +1,56 @@
+import GtkKit
+import LightboxCore
+
+/// The flow's part in the profile: one shared `ProfileModel` (every main
+/// window's header bar observes it) and at most one profile window.
+extension AppFlow {
+    func makeProfileModel(directories: XDGDirectories) -> ProfileModel {
+        let account = SystemAccount(realName: UserAccount.realName, userName: UserAccount.userName,
+                                    faceImagePath: directories.home.appendingPathComponent(".face").path)
+        return ProfileModel(store: FileProfileStore(directories: directories), account: account)
+    }
+
+    /// Loads the profile at start-up, off the main thread; header bars
+    /// show it as soon as it is there.
+    func loadProfile() {
+        let profile = profile
+        Task { await profile.load() }
+    }
+
+    /// Presents the profile window, creating it the first time.
+    @discardableResult
+    func showProfile() -> ProfileWindowController {
+        if let profileWindow {
+            profileWindow.present()
+            return profileWindow
+        }
+        let view = ProfileWindowView(application: application)
+        let controller = ProfileWindowController(view: view, logic: ProfileLogic(model: profile)) { [weak self] action in
+            self?.handle(action)
+        }
+        profileWindow = controller
+        controller.present()
+        Task { await controller.load() }
+        return controller
+    }
+
+    /// "Set as Profile Photo": the profile window, in editing, with the
+    /// photo as the pending avatar.
+    func setProfilePhoto(path: String) {
+        let controller = showProfile()
+        Task { await controller.setPhoto(path: path) }
+    }
+
+    func profileWindowClosed(_ controller: ProfileWindowController) {
+        if profileWindow === controller { profileWindow = nil }
+    }
+
+    /// Whether quitting may go on now. With unsaved profile edits the
+    /// window asks Save / Discard / Cancel first, and `then` runs once it
+    /// has closed.
+    func profileAllowsQuit(then: @escaping () -> Void) -> Bool {
+        guard let profileWindow, profileWindow.logic.hasPendingEdits else { return true }
+        profileWindow.close(then: then)
+        return false
+    }
+}

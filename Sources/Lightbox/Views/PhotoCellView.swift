@@ -1,0 +1,88 @@
+import GtkKit
+import LightboxCore
+
+/// One grid cell: the thumbnail, the title and the rating. Its accessible
+/// name is the photo's title. Cells are recycled: `show` binds a photo,
+/// `clear` unbinds it.
+@MainActor
+final class PhotoCellView {
+    static let thumbnailSize = 180
+
+    let root = Box(.vertical, spacing: 4)
+    private let picture = Picture()
+    private let placeholder = Image(iconName: "image-x-generic-symbolic", pixelSize: 48)
+    private let frame = Overlay()
+    private let title = Label()
+    private let stars = Label()
+    private(set) var path: String?
+
+    init() {
+        root.addCssClass("photo-cell")
+        root.setMargins(6)
+        picture.fitsContent = true
+        picture.canShrink = true
+        picture.setSizeRequest(width: Self.thumbnailSize, height: Self.thumbnailSize)
+        placeholder.addCssClass("dim-label")
+        placeholder.halign = .center
+        placeholder.valign = .center
+        frame.setChild(picture)
+        frame.addOverlay(placeholder)
+        frame.addCssClass("thumbnail")
+        title.ellipsizes = true
+        title.maxWidthChars = 18
+        stars.addCssClass("rating")
+        stars.addCssClass("dim-label")
+        [frame, title, stars].forEach(root.append)
+    }
+
+    func show(_ photo: Photo) {
+        path = photo.path
+        title.text = photo.title
+        stars.text = RatingText.stars(photo.rating)
+        root.setAccessibleLabel(photo.title)
+        root.setAccessibleDescription(RatingText.spoken(photo.rating))
+        root.tooltip = photo.title
+    }
+
+    func showThumbnail(_ texture: Texture) {
+        picture.setTexture(texture)
+        placeholder.isVisible = false
+    }
+
+    func showLoading() {
+        picture.setTexture(nil)
+        placeholder.setIconName("image-x-generic-symbolic")
+        placeholder.isVisible = true
+    }
+
+    /// The thumbnail could not be made: a placeholder and the reason.
+    func showFailure(_ reason: String) {
+        picture.setTexture(nil)
+        placeholder.setIconName("image-missing-symbolic")
+        placeholder.isVisible = true
+        root.tooltip = "\(title.text): \(reason)"
+        root.setAccessibleDescription(reason)
+    }
+
+    func clear() {
+        path = nil
+        picture.setTexture(nil)
+    }
+}
+
+/// How ratings read.
+enum RatingText {
+    /// "★★★☆☆", or empty when unrated.
+    static func stars(_ rating: Int) -> String {
+        rating == 0 ? "" : String(repeating: "★", count: rating) + String(repeating: "☆", count: 5 - rating)
+    }
+
+    /// "Rated 3 stars", "Not rated".
+    static func spoken(_ rating: Int) -> String {
+        switch rating {
+        case 0: "Not rated"
+        case 1: "Rated 1 star"
+        default: "Rated \(rating) stars"
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import GtkKit
+import LightboxCore
+
+/// The profile window's editing mode: the photo with Choose and Remove,
+/// and the three fields, each with its problem shown inline and given to
+/// assistive technology.
+@MainActor
+final class ProfileEditorView {
+    let root = ScrolledWindow()
+    let avatar = AvatarView(size: 96)
+    let choosePhotoButton = Button(label: "Choose Photo…")
+    let removePhotoButton = Button(label: "Remove Photo")
+    let photoSpinner = Spinner()
+    let photoProblemLabel = Label()
+    let nameEntry = Entry(accessibleLabel: "Display name")
+    let nameError = Label()
+    let emailEntry = Entry(accessibleLabel: "Email", placeholder: "name@example.com")
+    let emailError = Label()
+    let aboutView = TextView(accessibleLabel: "About")
+    let aboutError = Label()
+    let aboutCounter = Label()
+
+    /// The problem each field shows, so unchanged ones are not re-announced.
+    private var shownProblems: [ObjectIdentifier: String?] = [:]
+
+    var onNameChanged: (String) -> Void = { _ in }
+    var onEmailChanged: (String) -> Void = { _ in }
+    var onAboutChanged: (String) -> Void = { _ in }
+    var onChoosePhoto: () -> Void = {}
+    var onRemovePhoto: () -> Void = {}
+    /// Enter in the name or email entry.
+    var onSubmit: () -> Void = {}
+
+    init() {
+        let form = Box(.vertical, spacing: 6)
+        form.setMargins(24)
+        form.append(makePhotoRow())
+        form.append(field("Display name", nameEntry, error: nameError,
+                          hint: "Required, at most \(ProfileValidation.maxNameLength) characters"))
+        emailEntry.setEmailPurpose()
+        form.append(field("Email", emailEntry, error: emailError, hint: "Optional"))
+        aboutView.setTextMargins(8)
+        aboutView.setSizeRequest(width: -1, height: 96)
+        let aboutFrame = ScrolledWindow(child: aboutView)
+        aboutFrame.disableHorizontalScrolling()
+        aboutFrame.addCssClass("profile-about-frame")
+        aboutFrame.setSizeRequest(width: -1, height: 100)
+        aboutCounter.addCssClass("field-counter")
+        aboutCounter.addCssClass("dim-label")
+        aboutCounter.halign = .end
+        let aboutBox = field("About", aboutFrame, accessible: aboutView, error: aboutError,
+                             hint: "Optional, at most \(ProfileValidation.maxAboutLength) characters")
+        aboutBox.append(aboutCounter)
+        form.append(aboutBox)
+        root.setChild(form)
+        root.disableHorizontalScrolling()
+        root.vexpand = true
+
+        nameEntry.onChanged { [weak self] text in self?.onNameChanged(text) }
+        emailEntry.onChanged { [weak self] text in self?.onEmailChanged(text) }
+        aboutView.onChanged { [weak self] text in self?.onAboutChanged(text) }
+        nameEntry.onActivate { [weak self] in self?.onSubmit() }
+        emailEntry.onActivate { [weak self] in self?.onSubmit() }
+        choosePhotoButton.onClicked { [weak self] in self?.onChoosePhoto() }
+        removePhotoButton.onClicked { [weak self] in self?.onRemovePhoto() }
+    }
+
+    private func makePhotoRow() -> Widget {
+        let buttons = Box(.vertical, spacing: 6)
+        buttons.valign = .center
+        [choosePhotoButton, removePhotoButton, photoSpinner].forEach(buttons.append)
+        let row = Box(.horizontal, spacing: 18)
+        row.halign = .center
+        row.append(avatar.root)
+        row.append(buttons)
+        photoProblemLabel.addCssClass("field-error")
+        photoProblemLabel.wraps = true
+        photoProblemLabel.maxWidthChars = 40
+        photoProblemLabel.justifyCenter = true
+        photoProblemLabel.isVisible = false
+        let box = Box(.vertical, spacing: 6, [row, photoProblemLabel])
+        box.setMargins(top: 0, bottom: 12, start: 0, end: 0)
+        return box
+    }
+
+    private func field(_ title: String, _ input: Widget, accessible: Widget? = nil, error: Label,
+                       hint: String) -> Box {
+        let label = Label(title)
+        label.xalign = 0
+        label.addCssClass("heading")
+        error.addCssClass("field-error")
+        error.xalign = 0
+        error.wraps = true
+        error.isVisible = false
+        (accessible ?? input).setAccessibleDescription(hint)
+        let box = Box(.vertical, spacing: 6, [label, input, error])
+        box.setMargins(top: 6, bottom: 6, start: 0, end: 0)
+        return box
+    }
+
+    /// Shows the draft. Fields are only written when they differ, so typing
+    /// is never disturbed.
+    func render(_ presentation: ProfilePresentation, isSaving: Bool) {
+        let draft = presentation.draft
+        avatar.render(draft)
+        nameEntry.text = draft.displayName
+        emailEntry.text = draft.email
+        aboutView.text = draft.about
+        let validation = presentation.validation
+        show(validation.displayName, on: nameEntry, in: nameError,
+             hint: "Required, at most \(ProfileValidation.maxNameLength) characters")
+        show(validation.email, on: emailEntry, in: emailError, hint: "Optional")
+        show(validation.about, on: aboutView, in: aboutError,
+             hint: "Optional, at most \(ProfileValidation.maxAboutLength) characters")
+        let aboutLength = draft.about.trimmingCharacters(in: .whitespacesAndNewlines).count
+        aboutCounter.text = "\(aboutLength) / \(ProfileValidation.maxAboutLength)"
+        photoProblemLabel.text = presentation.photoProblem ?? ""
+        photoProblemLabel.isVisible = presentation.photoProblem != nil
+        photoSpinner.isSpinning = presentation.isDecodingPhoto
+        photoSpinner.isVisible = presentation.isDecodingPhoto
+        removePhotoButton.isSensitive = draft.avatar != nil && !isSaving
+        choosePhotoButton.isSensitive = !isSaving
+        for widget in [nameEntry, emailEntry] as [Widget] + [aboutView] { widget.isSensitive = !isSaving }
+    }
+
+    private func show(_ problem: String?, on input: Widget, in label: Label, hint: String) {
+        if let shown = shownProblems[ObjectIdentifier(label)], shown == problem { return }
+        shownProblems[ObjectIdentifier(label)] = .some(problem)
+        label.text = problem ?? ""
+        label.isVisible = problem != nil
+        input.setCssClass("error", problem != nil)
+        input.setAccessibleInvalid(problem != nil)
+        input.setAccessibleErrorMessage(problem == nil ? nil : label)
+        input.setAccessibleDescription(problem ?? hint)
+    }
+}

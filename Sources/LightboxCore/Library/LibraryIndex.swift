@@ -1,0 +1,153 @@
+import Foundation
+import GRDB
+
+/// What the index remembers of a file: enough to know whether its metadata
+/// is still current (same size and modification time) and that metadata.
+public struct IndexedFile: Equatable, Sendable {
+    public let path: String
+    public let size: Int64
+    public let modificationTime: Int
+    /// nil when the file carries no readable metadata.
+    public let metadata: PhotoMetadata?
+
+    public init(path: String, size: Int64, modificationTime: Int, metadata: PhotoMetadata?) {
+        self.path = path
+        self.size = size
+        self.modificationTime = modificationTime
+        self.metadata = metadata
+    }
+}
+
+/// The SQLite index in `$XDG_DATA_HOME/lightbox/library.sqlite`: file
+/// metadata by path, size and modification time, and ratings by path.
+public final class LibraryIndex: Sendable {
+    private let database: DatabaseQueue
+
+    /// Opens (creating when needed) the index at `url`.
+    public init(url: URL) throws {
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        database = try DatabaseQueue(path: url.path, configuration: configuration)
+        try LibraryIndex.migrator.migrate(database)
+    }
+
+    /// An index that lives in memory only (tests, or when the data
+    /// directory cannot be written).
+    public init() throws {
+        database = try DatabaseQueue()
+        try LibraryIndex.migrator.migrate(database)
+    }
+
+    public static func url(in directories: XDGDirectories) -> URL {
+        directories.lightbox(\.dataHome).appendingPathComponent("library.sqlite")
+    }
+
+    private static let migrator: DatabaseMigrator = {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: "file") { table in
+                table.primaryKey("path", .text)
+                table.column("size", .integer).notNull()
+                table.column("mtime", .integer).notNull()
+                table.column("metadata", .blob)  // JSON, NULL when the file has none
+            }
+            try db.create(table: "rating") { table in
+                table.primaryKey("path", .text)
+                table.column("stars", .integer).notNull()
+            }
+        }
+        return migrator
+    }()
+
+    /// The files indexed below `folder`, by path.
+    public func files(under folder: String) throws -> [String: IndexedFile] {
+        let (low, high) = LibraryIndex.range(under: folder)
+        let decoder = JSONDecoder()
+        return try database.read { db in
+            var files: [String: IndexedFile] = [:]
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT path, size, mtime, metadata FROM file WHERE path >= ? AND path < ?",
+                arguments: [low, high])
+            while let row = try rows.next() {
+                let path: String = row[0]
+                let data: Data? = row[3]
+                files[path] = IndexedFile(
+                    path: path, size: row[1], modificationTime: row[2],
+                    metadata: data.flatMap { try? decoder.decode(PhotoMetadata.self, from: $0) })
+            }
+            return files
+        }
+    }
+
+    /// Records files and their metadata, in one transaction.
+    public func save(_ files: [IndexedFile]) throws {
+        guard !files.isEmpty else { return }
+        let encoder = JSONEncoder()
+        try database.write { db in
+            let statement = try db.makeStatement(
+                sql: "INSERT OR REPLACE INTO file (path, size, mtime, metadata) VALUES (?, ?, ?, ?)")
+            for file in files {
+                let data = try file.metadata.map { try encoder.encode($0) }
+                try statement.execute(arguments: [file.path, file.size, file.modificationTime, data])
+            }
+        }
+    }
+
+    /// Ratings of photos below `folder`, by path (unrated photos absent).
+    public func ratings(under folder: String) throws -> [String: Int] {
+        let (low, high) = LibraryIndex.range(under: folder)
+        return try database.read { db in
+            var ratings: [String: Int] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT path, stars FROM rating WHERE path >= ? AND path < ?",
+                                           arguments: [low, high])
+            while let row = try rows.next() { ratings[row[0]] = row[1] }
+            return ratings
+        }
+    }
+
+    public func rating(of path: String) throws -> Int {
+        try database.read { db in
+            try Int.fetchOne(db, sql: "SELECT stars FROM rating WHERE path = ?", arguments: [path]) ?? 0
+        }
+    }
+
+    public func setRating(_ stars: Int, for path: String) throws {
+        let stars = Photo.clampedRating(stars)
+        try database.write { db in
+            if stars == 0 {
+                try db.execute(sql: "DELETE FROM rating WHERE path = ?", arguments: [path])
+            } else {
+                try db.execute(sql: "INSERT OR REPLACE INTO rating (path, stars) VALUES (?, ?)",
+                               arguments: [path, stars])
+            }
+        }
+    }
+
+    /// A file was renamed or moved: its rating and metadata follow it.
+    public func move(from old: String, to new: String) throws {
+        try database.write { db in
+            try db.execute(sql: "UPDATE OR REPLACE rating SET path = ? WHERE path = ?", arguments: [new, old])
+            try db.execute(sql: "UPDATE OR REPLACE file SET path = ? WHERE path = ?", arguments: [new, old])
+        }
+    }
+
+    /// Forgets files that are gone (their ratings go with them).
+    public func remove(_ paths: [String]) throws {
+        try database.write { db in
+            for path in paths {
+                try db.execute(sql: "DELETE FROM file WHERE path = ?", arguments: [path])
+                try db.execute(sql: "DELETE FROM rating WHERE path = ?", arguments: [path])
+            }
+        }
+    }
+
+    /// Paths strictly below `folder`: from "folder/" up to "folder0"
+    /// ("0" is the character after "/").
+    private static func range(under folder: String) -> (String, String) {
+        let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        return (base + "/", base + "0")
+    }
+}

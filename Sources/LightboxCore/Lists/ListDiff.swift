@@ -1,0 +1,85 @@
+/// One change to a list: at `position`, remove `removed` items, then insert
+/// `inserted` (exactly what GListModel's items-changed reports).
+public struct ListSplice<ID: Hashable>: Equatable {
+    public let position: Int
+    public let removed: Int
+    public let inserted: [ID]
+
+    public init(position: Int, removed: Int, inserted: [ID]) {
+        self.position = position
+        self.removed = removed
+        self.inserted = inserted
+    }
+}
+
+/// Computes the splices that turn one list of IDs into another, applied in
+/// order. Small, local changes stay small and local, so a list view keeps
+/// its scroll position and the selection of items that did not change:
+/// common heads and tails are left alone, and when one list is a
+/// subsequence of the other (filtering narrower or wider, files added or
+/// removed) each run of removed or added items becomes its own splice.
+/// Anything else (a new sort order) replaces the changed middle at once.
+public enum ListDiff {
+    public static func splices<ID: Hashable>(from old: [ID], to new: [ID]) -> [ListSplice<ID>] {
+        var start = 0
+        while start < old.count, start < new.count, old[start] == new[start] { start += 1 }
+        var oldEnd = old.count, newEnd = new.count
+        while oldEnd > start, newEnd > start, old[oldEnd - 1] == new[newEnd - 1] {
+            oldEnd -= 1
+            newEnd -= 1
+        }
+        let oldMiddle = old[start..<oldEnd], newMiddle = new[start..<newEnd]
+        if oldMiddle.isEmpty, newMiddle.isEmpty { return [] }
+        if oldMiddle.count >= newMiddle.count,
+           let runs = subsequenceRuns(of: newMiddle, in: oldMiddle, offset: start) {
+            // Earlier removals are gone: a run starts after the kept items.
+            return runs.map { ListSplice(position: $0.keptBefore, removed: $0.range.count, inserted: []) }
+        }
+        if newMiddle.count > oldMiddle.count,
+           let runs = subsequenceRuns(of: oldMiddle, in: newMiddle, offset: start) {
+            // Earlier insertions are in place: a run starts at its final index.
+            return runs.map { ListSplice(position: $0.range.lowerBound, removed: 0, inserted: Array(newMiddle[$0.range])) }
+        }
+        return [ListSplice(position: start, removed: oldMiddle.count, inserted: Array(newMiddle))]
+    }
+
+    /// Applies splices to a list (what a model does with them).
+    public static func apply<ID>(_ splices: [ListSplice<ID>], to list: [ID]) -> [ID] {
+        var result = list
+        for splice in splices {
+            result.replaceSubrange(splice.position..<(splice.position + splice.removed), with: splice.inserted)
+        }
+        return result
+    }
+
+    private struct Run {
+        /// Items of the shorter list before this run, plus the offset.
+        var keptBefore: Int
+        /// Where the run is in the longer list (whose indices include the offset).
+        var range: Range<Int>
+    }
+
+    /// If `short` is a subsequence of `long`, the runs of `long` that are
+    /// not in `short`, in order.
+    private static func subsequenceRuns<ID: Hashable>(
+        of short: ArraySlice<ID>, in long: ArraySlice<ID>, offset: Int
+    ) -> [Run]? {
+        var runs: [Run] = []
+        var s = short.startIndex
+        var kept = 0  // items of `short` matched so far
+        var l = long.startIndex
+        while l < long.endIndex {
+            if s < short.endIndex, long[l] == short[s] {
+                s += 1
+                kept += 1
+                l += 1
+                continue
+            }
+            let runStart = l
+            while l < long.endIndex, s >= short.endIndex || long[l] != short[s] { l += 1 }
+            runs.append(Run(keptBefore: offset + kept, range: runStart..<l))
+        }
+        guard s == short.endIndex else { return nil }
+        return runs
+    }
+}

@@ -1,0 +1,262 @@
+import Foundation
+
+/// What the profile window shows, decided without GTK. One method per
+/// thing the person can do; each answers with the new state, and
+/// `onChange` hears every state, the intermediate ones of async work too.
+@MainActor
+public final class ProfileLogic {
+    public enum State: Equatable, Sendable {
+        /// Reading the saved profile.
+        case loading
+        /// The profile, the edits not saved yet and what is wrong with them.
+        case presenting(ProfilePresentation)
+        /// Writing the edits; the window waits.
+        case saving(ProfilePresentation)
+        /// Something the person must act on. When a save failed the
+        /// presentation keeps the edits; when loading failed there is none.
+        case failed(ProfileProblem, ProfilePresentation?)
+    }
+
+    public private(set) var state: State = .loading
+    /// Called with every new state.
+    public var onChange: (State) -> Void = { _ in }
+
+    private let model: ProfileModel
+    private let decodeAvatar: @Sendable (String) throws(AvatarError) -> AvatarImage
+    private var presentation: ProfilePresentation?
+    private var isSaving = false
+    private var problem: ProfileProblem?
+    private var photoRequest = 0
+    private var observation: ObservationToken?
+
+    /// - Parameter decodeAvatar: reads a chosen photo; runs off the main thread.
+    public init(model: ProfileModel,
+                decodeAvatar: @escaping @Sendable (String) throws(AvatarError) -> AvatarImage = AvatarImage.decode) {
+        self.model = model
+        self.decodeAvatar = decodeAvatar
+    }
+
+    /// Whether there are edits a close would lose.
+    public var hasPendingEdits: Bool { presentation?.hasPendingEdits ?? false }
+
+    // MARK: Actions
+
+    /// Shows the profile, loading it first unless the model has it already
+    /// (then the state goes straight to presenting).
+    @discardableResult
+    public func load() async -> State {
+        if model.status != .loaded {
+            problem = nil
+            update(.loading)
+            await model.load()
+        }
+        if case .failed(let message) = model.status {
+            problem = .cannotLoad(message)
+            return emit()
+        }
+        problem = nil
+        presentation = ProfilePresentation(profile: model.profile, notice: model.notice)
+        observation = observation ?? model.observe { [weak self] profile in self?.modelChanged(profile) }
+        return emit()
+    }
+
+    @discardableResult
+    public func changeDisplayName(_ name: String) -> State { edit { $0.displayName = name } }
+
+    @discardableResult
+    public func changeEmail(_ email: String) -> State { edit { $0.email = email } }
+
+    @discardableResult
+    public func changeAbout(_ about: String) -> State { edit { $0.about = about } }
+
+    /// Decodes the file chosen in the file chooser, off the main thread,
+    /// and makes it the pending photo; a file that cannot be used leaves
+    /// the photo as it was and says why.
+    @discardableResult
+    public func chooseAvatar(path: String) async -> State { await usePhoto(path) }
+
+    /// "Set as Profile Photo" from a photo window: the same as choosing the
+    /// file, the photo waits for Save like any other edit.
+    @discardableResult
+    public func setAvatarFromPhoto(path: String) async -> State { await usePhoto(path) }
+
+    @discardableResult
+    public func removeAvatar() -> State {
+        edit {
+            $0.avatar = nil
+        }
+    }
+
+    /// Writes the edits (off the main thread). On success every window
+    /// shows the new profile; on failure the edits stay and the state says
+    /// why.
+    @discardableResult
+    public func save() async -> State {
+        guard var presentation, !isSaving, presentation.canSave else { return state }
+        let draft = ProfileValidation.normalized(presentation.draft)
+        isSaving = true
+        problem = nil
+        emit()
+        let store = model.store
+        let result = await Task.detached {
+            Result { () throws(ProfileStoreError) -> Profile in try store.save(draft) }
+        }.value
+        isSaving = false
+        switch result {
+        case .success(let saved):
+            presentation.profile = saved
+            presentation.draft = saved
+            presentation.validation = ProfileValidation.check(saved)
+            presentation.photoProblem = nil
+            self.presentation = presentation
+            model.commit(saved)
+        case .failure(let error):
+            problem = .cannotSave(error.message)
+        }
+        return emit()
+    }
+
+    /// Drops the edits: the draft becomes the saved profile again.
+    @discardableResult
+    public func revert() -> State {
+        guard var presentation, !isSaving else { return state }
+        photoRequest += 1
+        presentation.draft = presentation.profile
+        presentation.validation = ProfileValidation.check(presentation.profile)
+        presentation.photoProblem = nil
+        presentation.isDecodingPhoto = false
+        self.presentation = presentation
+        problem = nil
+        return emit()
+    }
+
+    /// The load notice was read: hide it.
+    @discardableResult
+    public func dismissNotice() -> State {
+        model.dismissNotice()
+        presentation?.notice = nil
+        return emit()
+    }
+
+    // MARK: Plumbing
+
+    private func usePhoto(_ path: String) async -> State {
+        guard presentation != nil, !isSaving else { return state }
+        photoRequest += 1
+        let request = photoRequest
+        presentation?.isDecodingPhoto = true
+        emit()
+        let decode = decodeAvatar
+        let result = await Task.detached {
+            Result { () throws(AvatarError) -> AvatarImage in try decode(path) }
+        }.value
+        // A later choice, a revert or a save overtook this one.
+        guard request == photoRequest, var presentation else { return state }
+        presentation.isDecodingPhoto = false
+        switch result {
+        case .success(let avatar):
+            presentation.draft.avatar = avatar
+            presentation.photoProblem = nil
+        case .failure(let error):
+            presentation.photoProblem = error.message
+        }
+        self.presentation = presentation
+        return emit()
+    }
+
+    private func edit(_ change: (inout Profile) -> Void) -> State {
+        guard var presentation, !isSaving else { return state }
+        change(&presentation.draft)
+        presentation.validation = ProfileValidation.check(presentation.draft)
+        self.presentation = presentation
+        return emit()
+    }
+
+    /// The saved profile changed elsewhere: show it, and take it as the
+    /// draft too unless the person is editing.
+    private func modelChanged(_ profile: Profile) {
+        guard var presentation, presentation.profile != profile else { return }
+        if !presentation.hasPendingEdits {
+            presentation.draft = profile
+            presentation.validation = ProfileValidation.check(profile)
+        }
+        presentation.profile = profile
+        self.presentation = presentation
+        emit()
+    }
+
+    private func update(_ newState: State) {
+        state = newState
+        onChange(newState)
+    }
+
+    @discardableResult
+    private func emit() -> State {
+        let newState: State
+        if let presentation {
+            if isSaving {
+                newState = .saving(presentation)
+            } else if let problem {
+                newState = .failed(problem, presentation)
+            } else {
+                newState = .presenting(presentation)
+            }
+        } else if let problem {
+            newState = .failed(problem, nil)
+        } else {
+            newState = .loading
+        }
+        update(newState)
+        return newState
+    }
+}
+
+/// The profile as the window shows it.
+public struct ProfilePresentation: Equatable, Sendable {
+    /// The saved profile.
+    public var profile: Profile
+    /// The pending edits: the fields as the person typed them.
+    public var draft: Profile
+    public var validation: ProfileValidation
+    /// Something to know about the saved data (moved aside, photo lost).
+    public var notice: String?
+    /// Why the last chosen photo was refused.
+    public var photoProblem: String?
+    /// A chosen photo is being decoded.
+    public var isDecodingPhoto: Bool
+
+    public init(profile: Profile, draft: Profile? = nil, notice: String? = nil,
+                photoProblem: String? = nil, isDecodingPhoto: Bool = false) {
+        self.profile = profile
+        self.draft = draft ?? profile
+        validation = ProfileValidation.check(draft ?? profile)
+        self.notice = notice
+        self.photoProblem = photoProblem
+        self.isDecodingPhoto = isDecodingPhoto
+    }
+
+    /// Whether the draft differs from the saved profile (beyond white space
+    /// that saving trims).
+    public var hasPendingEdits: Bool { ProfileValidation.normalized(draft) != profile }
+
+    public var canSave: Bool { validation.isValid && !isDecodingPhoto }
+}
+
+/// Something went wrong that the person can act on.
+public enum ProfileProblem: Equatable, Sendable {
+    case cannotLoad(String)
+    case cannotSave(String)
+
+    public var title: String {
+        switch self {
+        case .cannotLoad: "Profile Cannot Be Read"
+        case .cannotSave: "Profile Not Saved"
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .cannotLoad(let message), .cannotSave(let message): message
+        }
+    }
+}

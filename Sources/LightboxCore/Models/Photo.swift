@@ -1,0 +1,136 @@
+import Foundation
+
+/// One photo in a folder. The domain rules about photos live here: the
+/// title shown, the date taken with its fallback, the rating's range, and
+/// what a search matches.
+public struct Photo: Identifiable, Hashable, Sendable {
+    /// The absolute path: a photo is identified by where it is.
+    public let path: String
+    public var fileSize: Int64
+    /// Modification time, whole seconds since 1970 (as thumbnails record it).
+    public var modificationTime: Int
+    /// What the file's EXIF/XMP said; nil until read (or when it has none).
+    public var metadata: PhotoMetadata?
+    /// 0 (unrated) to 5 stars.
+    public private(set) var rating: Int
+
+    public init(path: String, fileSize: Int64, modificationTime: Int,
+                metadata: PhotoMetadata? = nil, rating: Int = 0) {
+        self.path = path
+        self.fileSize = fileSize
+        self.modificationTime = modificationTime
+        self.metadata = metadata
+        self.rating = Photo.clampedRating(rating)
+    }
+
+    public var id: String { path }
+
+    public static let ratingRange = 0...5
+
+    public static func clampedRating(_ rating: Int) -> Int {
+        min(max(rating, ratingRange.lowerBound), ratingRange.upperBound)
+    }
+
+    public mutating func rate(_ stars: Int) { rating = Photo.clampedRating(stars) }
+
+    public var fileName: String { (path as NSString).lastPathComponent }
+
+    /// The image's own title when it carries one, else the file name
+    /// without its extension.
+    public var title: String {
+        if let title = metadata?.title, !title.isEmpty { return title }
+        let name = fileName
+        let stem = (name as NSString).deletingPathExtension
+        return stem.isEmpty ? name : stem
+    }
+
+    /// When the photo was taken: EXIF DateTimeOriginal, else the file's
+    /// modification time.
+    public var dateTaken: Date {
+        metadata?.dateTaken ?? Date(timeIntervalSince1970: TimeInterval(modificationTime))
+    }
+
+    /// Whether the search text matches: every word must occur in the
+    /// title, ignoring case and accents.
+    public func matches(search words: [String]) -> Bool {
+        guard !words.isEmpty else { return true }
+        let folded = Photo.fold(title)
+        return words.allSatisfy { folded.contains($0) }
+    }
+
+    /// Splits a search into folded words.
+    public static func searchWords(_ text: String) -> [String] {
+        fold(text).split(whereSeparator: \.isWhitespace).map(String.init)
+    }
+
+    static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+}
+
+/// Metadata read from a photo file.
+public struct PhotoMetadata: Codable, Hashable, Sendable {
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+    public var dateTaken: Date?
+    public var cameraMake: String?
+    public var cameraModel: String?
+    public var title: String?
+    public var exposureNumerator: Int?
+    public var exposureDenominator: Int?
+    public var fNumber: Double?
+    public var focalLength: Double?
+    public var iso: Int?
+    /// EXIF orientation 1…8, 0 when unknown.
+    public var orientation: Int
+
+    public init(pixelWidth: Int = 0, pixelHeight: Int = 0, dateTaken: Date? = nil,
+                cameraMake: String? = nil, cameraModel: String? = nil, title: String? = nil,
+                exposureNumerator: Int? = nil, exposureDenominator: Int? = nil,
+                fNumber: Double? = nil, focalLength: Double? = nil, iso: Int? = nil, orientation: Int = 0) {
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.dateTaken = dateTaken
+        self.cameraMake = cameraMake
+        self.cameraModel = cameraModel
+        self.title = title
+        self.exposureNumerator = exposureNumerator
+        self.exposureDenominator = exposureDenominator
+        self.fNumber = fNumber
+        self.focalLength = focalLength
+        self.iso = iso
+        self.orientation = orientation
+    }
+
+    /// The camera, "Make Model" without the make repeated in the model.
+    public var camera: String? {
+        let make = cameraMake?.trimmingCharacters(in: .whitespaces) ?? ""
+        let model = cameraModel?.trimmingCharacters(in: .whitespaces) ?? ""
+        if model.isEmpty { return make.isEmpty ? nil : make }
+        if make.isEmpty || model.lowercased().hasPrefix(make.lowercased()) { return model }
+        return "\(make) \(model)"
+    }
+
+    /// "1/250 s", "2 s".
+    public var exposure: String? {
+        guard let numerator = exposureNumerator, let denominator = exposureDenominator,
+              numerator > 0, denominator > 0 else { return nil }
+        if numerator >= denominator {
+            let seconds = Double(numerator) / Double(denominator)
+            return seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
+        }
+        return "1/\(Int((Double(denominator) / Double(numerator)).rounded())) s"
+    }
+
+    /// Parses EXIF's "YYYY:MM:DD HH:MM:SS" (local time, as cameras write it).
+    public static func exifDate(_ text: String?) -> Date? {
+        guard let text else { return nil }
+        let digits = text.split(whereSeparator: { ":- T".contains($0) }).compactMap { Int($0) }
+        guard digits.count >= 6, digits[0] > 1800, (1...12).contains(digits[1]), (1...31).contains(digits[2])
+        else { return nil }
+        var components = DateComponents()
+        (components.year, components.month, components.day) = (digits[0], digits[1], digits[2])
+        (components.hour, components.minute, components.second) = (digits[3], digits[4], digits[5])
+        return Calendar(identifier: .gregorian).date(from: components)
+    }
+}

@@ -1,0 +1,57 @@
+/// The photos a window shows now: those that pass the filter, in order,
+/// and how many the folder holds in all.
+public struct PhotoList: Equatable, Sendable {
+    public let folder: Folder
+    public let photos: [Photo]
+    public let total: Int
+
+    public init(folder: Folder, photos: [Photo], total: Int) {
+        self.folder = folder
+        self.photos = photos
+        self.total = total
+    }
+
+    public var count: Int { photos.count }
+
+    /// "1,204 photos", or "37 of 1,204 photos" while filtered.
+    public var summary: String {
+        let noun = total == 1 ? "photo" : "photos"
+        if count == total { return "\(PhotoList.grouped(total)) \(noun)" }
+        return "\(PhotoList.grouped(count)) of \(PhotoList.grouped(total)) \(noun)"
+    }
+
+    /// 1204 → "1,204".
+    public static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return number < 0 ? "-" + result : result
+    }
+}
+
+/// How far loading a folder has come.
+public struct LoadProgress: Equatable, Sendable {
+    /// Photos found so far.
+    public var found: Int
+    /// Whether the folder walk is over (metadata may still be read).
+    public var scanFinished: Bool
+    /// Photos whose metadata is read, out of those that needed reading.
+    public var metadataRead: Int
+    public var metadataTotal: Int
+
+    public init(found: Int = 0, scanFinished: Bool = false, metadataRead: Int = 0, metadataTotal: Int = 0) {
+        self.found = found
+        self.scanFinished = scanFinished
+        self.metadataRead = metadataRead
+        self.metadataTotal = metadataTotal
+    }
+
+    /// 0…1 when it can be told, nil while still walking the folder.
+    public var fraction: Double? {
+        guard scanFinished else { return nil }
+        return metadataTotal == 0 ? 1 : Double(metadataRead) / Double(metadataTotal)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// What is wrong with a profile's fields, one message per field (nil when
+/// the field is fine). Lengths count characters as a person sees them
+/// (Swift `Character`s: "é", "👩‍💻" and "山" are one each).
+public struct ProfileValidation: Equatable, Sendable {
+    public static let maxNameLength = 64
+    public static let maxAboutLength = 500
+    public static let maxEmailLength = 254
+
+    public var displayName: String?
+    public var email: String?
+    public var about: String?
+
+    public init(displayName: String? = nil, email: String? = nil, about: String? = nil) {
+        self.displayName = displayName
+        self.email = email
+        self.about = about
+    }
+
+    public var isValid: Bool { displayName == nil && email == nil && about == nil }
+
+    /// Checks `profile` as the person typed it (before `normalized`).
+    public static func check(_ profile: Profile) -> ProfileValidation {
+        ProfileValidation(displayName: nameProblem(profile.displayName),
+                          email: emailProblem(profile.email),
+                          about: aboutProblem(profile.about))
+    }
+
+    /// The profile as it is saved: surrounding white space trimmed.
+    public static func normalized(_ profile: Profile) -> Profile {
+        var profile = profile
+        profile.displayName = profile.displayName.trimmingCharacters(in: .whitespacesAndNewlines)
+        profile.email = profile.email.trimmingCharacters(in: .whitespacesAndNewlines)
+        profile.about = profile.about.trimmingCharacters(in: .whitespacesAndNewlines)
+        return profile
+    }
+
+    static func nameProblem(_ raw: String) -> String? {
+        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        if name.isEmpty { return "Enter a display name." }
+        if raw.unicodeScalars.contains(where: isControl) {
+            return "Remove the control characters (such as tabs or line breaks) from the name."
+        }
+        if name.count > maxNameLength {
+            return "Use at most \(maxNameLength) characters (this name has \(name.count))."
+        }
+        return nil
+    }
+
+    static func emailProblem(_ raw: String) -> String? {
+        let email = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        if email.isEmpty || looksLikeEmail(email) { return nil }
+        return "Enter an address like name@example.com, or leave it empty."
+    }
+
+    static func aboutProblem(_ raw: String) -> String? {
+        let about = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        if about.count > maxAboutLength {
+            return "Use at most \(maxAboutLength) characters (this text has \(about.count))."
+        }
+        if about.unicodeScalars.contains(where: { isControl($0) && $0 != "\n" && $0 != "\t" }) {
+            return "Remove the control characters from the text."
+        }
+        return nil
+    }
+
+    /// One "@", a local part and a domain of at least two dot-separated
+    /// labels; no spaces, controls or characters addresses cannot hold
+    /// unquoted. Non-ASCII letters are fine (internationalized addresses).
+    public static func looksLikeEmail(_ email: String) -> Bool {
+        guard email.count <= maxEmailLength,
+              !email.unicodeScalars.contains(where: { isControl($0) || $0.properties.isWhitespace })
+        else { return false }
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return false }
+        let local = parts[0], domain = parts[1]
+        let forbidden = Set("<>()[]\\,;:\"")
+        guard !local.isEmpty, local.count <= 64, !local.contains(where: forbidden.contains),
+              !local.hasPrefix("."), !local.hasSuffix("."), !local.contains("..")
+        else { return false }
+        let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 2, let top = labels.last, top.count >= 2,
+              !top.allSatisfy(\.isNumber)
+        else { return false }
+        return labels.allSatisfy { label in
+            !label.isEmpty && !label.hasPrefix("-") && !label.hasSuffix("-")
+                && label.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" }
+        }
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control
+    }
+}

@@ -1,0 +1,121 @@
+"""End-to-end tests of browsing a folder: the count, search, a photo window, ratings kept across
+restarts, files dropped into the folder, and broken files among good ones.
+
+Run through Tests/E2E/run.sh (Xvfb + a private D-Bus session + AT-SPI); see lightbox_a11y.py.
+"""
+import os
+import shutil
+import subprocess
+import unittest
+
+import lightbox_a11y as a11y
+from lightbox_a11y import LightboxApp, Sandbox, find, press, send_keys, wait_for
+
+PHOTOS = 12
+
+
+def make_jpeg(path, seed):
+    """A real JPEG (a coloured gradient), made with cjpeg from a PPM written here."""
+    width, height = 96, 64
+    pixels = bytearray()
+    for y in range(height):
+        for x in range(width):
+            pixels += bytes(((x * 3 + seed * 40) % 256, (y * 4 + seed * 20) % 256, (seed * 70) % 256))
+    ppm = path + ".ppm"
+    with open(ppm, "wb") as f:
+        f.write(b"P6 %d %d 255\n" % (width, height) + bytes(pixels))
+    with open(path, "wb") as out:
+        subprocess.run(["cjpeg", "-quality", "85", ppm], stdout=out, check=True)
+    os.remove(ppm)
+
+
+def make_folder(root):
+    os.makedirs(os.path.join(root, "nested"))
+    for index in range(1, PHOTOS + 1):
+        sub = "nested" if index > 8 else ""
+        make_jpeg(os.path.join(root, sub, f"photo-{index:02d}.jpg"), index)
+    with open(os.path.join(root, "broken.jpg"), "w") as f:
+        f.write("this is not a JPEG")
+    open(os.path.join(root, "empty.jpg"), "w").close()
+    with open(os.path.join(root, "notes.txt"), "w") as f:
+        f.write("not a photo")
+
+
+class PhotoTests(unittest.TestCase):
+    def setUp(self):
+        if not os.access(a11y.lightbox_bin(), os.X_OK):
+            self.fail(f"no lightbox binary at {a11y.lightbox_bin()} (set LIGHTBOX_BIN)")
+        self.sandbox = Sandbox(self.id().rsplit(".", 1)[-1])
+        self.addCleanup(self.sandbox.cleanup)
+        self.folder = self.sandbox.path("Holidays")
+        make_folder(self.folder)
+
+    def launch(self):
+        app = LightboxApp(self.sandbox, self.folder).start()
+        self.addCleanup(app.stop)
+        return app, app.window("Lightbox")
+
+    def wait_label(self, window, text):
+        return wait_for(lambda: any(text in t for t in a11y.label_texts(window)), message=lambda:
+                        f"a label with {text!r}; labels: {a11y.label_texts(window)}")
+
+    def search(self, window, text):
+        send_keys("ctrl+f")
+        entry = find(window, "text", "Search Photos")
+        a11y.set_text(entry, text, "Lightbox")
+        return entry
+
+    def open_by_search(self, app, window, title):
+        self.search(window, title)
+        self.wait_label(window, f"1 of {PHOTOS + 2} photos")
+        send_keys("Return")
+        return app.window(title)
+
+    def test_browse_search_rate_restart_and_watch(self):
+        app, window = self.launch()
+        # Twelve photos and two broken files count as photos; the text file does not.
+        self.wait_label(window, f"Holidays \u2014 {PHOTOS + 2} photos")
+        # The grid's cells are named after the photos' titles.
+        find(window, name="photo-01")
+
+        self.search(window, "PHOTO-1")
+        self.wait_label(window, f"3 of {PHOTOS + 2} photos")  # photo-10, -11, -12
+
+        photo = self.open_by_search(app, window, "photo-03")
+        press(find(photo, "push button", "Rate 4 stars"))
+        self.wait_label(photo, "Rated 4 stars")
+        for name in ("Previous Photo", "Next Photo", "Set as Profile Photo"):
+            find(photo, "push button", name)
+
+        send_keys("ctrl+q")
+        self.assertEqual(app.wait_exit(), 0, app.stderr())
+
+        app, window = self.launch()
+        self.wait_label(window, f"{PHOTOS + 2} photos")
+        photo = self.open_by_search(app, window, "photo-03")
+        self.wait_label(photo, "Rated 4 stars")
+        press(find(photo, "push button", "Rate 4 stars"))  # the same rating again clears it
+        self.wait_label(photo, "Not rated")
+
+        # A file dropped into the folder appears without a reload.
+        shutil.copy(os.path.join(self.folder, "photo-01.jpg"), os.path.join(self.folder, "nested", "dropped.jpg"))
+        self.wait_label(window, f"{PHOTOS + 3} photos")
+        os.remove(os.path.join(self.folder, "photo-02.jpg"))
+        self.wait_label(window, f"{PHOTOS + 2} photos")
+
+    def test_broken_files_get_a_placeholder_and_a_reason(self):
+        app, window = self.launch()
+        self.wait_label(window, f"{PHOTOS + 2} photos")
+        self.search(window, "broken")
+        self.wait_label(window, f"1 of {PHOTOS + 2} photos")
+        cell = find(window, name="broken")
+        wait_for(lambda: "not an image" in (cell.description or "").lower()
+                 or "damaged" in (cell.description or "").lower(),
+                 message=lambda: f"a reason on the broken cell, got {cell.description!r}")
+        send_keys("Return")
+        photo = app.window("broken")
+        self.wait_label(photo, "Cannot Show This Photo")
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,48 @@
+import LightboxCore
+import XCTest
+
+final class ListDiffTests: XCTestCase {
+    private func check(_ old: [Int], _ new: [Int], file: StaticString = #filePath, line: UInt = #line) -> [ListSplice<Int>] {
+        let splices = ListDiff.splices(from: old, to: new)
+        XCTAssertEqual(ListDiff.apply(splices, to: old), new, file: file, line: line)
+        return splices
+    }
+
+    func testNoChangeNoSplice() {
+        XCTAssertEqual(check([1, 2, 3], [1, 2, 3]), [])
+    }
+
+    func testFilteringNarrowerRemovesEachRunInPlace() {
+        XCTAssertEqual(check([1, 2, 3, 4, 5, 6, 7], [1, 3, 4, 7]), [
+            ListSplice(position: 1, removed: 1, inserted: []),
+            ListSplice(position: 3, removed: 2, inserted: []),
+        ])
+    }
+
+    func testFilteringWiderInsertsEachRunAtItsFinalPlace() {
+        XCTAssertEqual(check([1, 3, 4, 7], [0, 1, 2, 3, 4, 5, 6, 7, 8]), [
+            ListSplice(position: 0, removed: 0, inserted: [0]),
+            ListSplice(position: 2, removed: 0, inserted: [2]),
+            ListSplice(position: 5, removed: 0, inserted: [5, 6]),
+            ListSplice(position: 8, removed: 0, inserted: [8]),
+        ])
+    }
+
+    func testAFileAddedOrRemovedIsOneSplice() {
+        XCTAssertEqual(check([1, 2, 4], [1, 2, 3, 4]), [ListSplice(position: 2, removed: 0, inserted: [3])])
+        XCTAssertEqual(check([1, 2, 3, 4], [1, 2, 4]), [ListSplice(position: 2, removed: 1, inserted: [])])
+    }
+
+    func testAReorderReplacesOnlyTheChangedMiddle() {
+        XCTAssertEqual(check([1, 2, 3, 4, 5], [1, 4, 3, 2, 5]), [ListSplice(position: 1, removed: 3, inserted: [4, 3, 2])])
+    }
+
+    func testRandomListsAlwaysApplyToTheTarget() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            let old = (0..<Int.random(in: 0...30, using: &generator)).filter { _ in Bool.random() }
+            let new = (0..<Int.random(in: 0...30, using: &generator)).filter { _ in Bool.random() }.shuffled()
+            _ = check(old, Bool.random() ? new : new.sorted())
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Imaging
+@testable import LightboxCore
+import XCTest
+
+final class PhotoLibraryTests: XCTestCase {
+    private func load(_ library: PhotoLibrary, _ folder: URL) async -> [String: Photo] {
+        var photos: [String: Photo] = [:]
+        for await event in library.load(Folder(url: folder)) {
+            switch event {
+            case .found(let batch), .updated(let batch): for photo in batch { photos[photo.path] = photo }
+            default: break
+            }
+        }
+        return photos
+    }
+
+    func testReadsExifFromRealJPEGs() async throws {
+        let scratch = Scratch()
+        let url = try PhotoFixtures.jpeg(at: scratch.path("trip/harbour.jpg"), width: 80, height: 60,
+                                         tags: PhotoFixtures.cameraTags + [("Xmp.dc.title", "Harbour at noon")])
+        let library = PhotoLibrary(index: try LibraryIndex())
+        let loaded = await load(library, scratch.url)
+        let photo = try XCTUnwrap(loaded[url.path])
+        let metadata = try XCTUnwrap(photo.metadata)
+        XCTAssertEqual(metadata.camera, "Canon EOS R6")
+        XCTAssertEqual(metadata.exposure, "1/250 s")
+        XCTAssertEqual(metadata.fNumber ?? 0, 2.8, accuracy: 0.01)
+        XCTAssertEqual(metadata.focalLength ?? 0, 50, accuracy: 0.01)
+        XCTAssertEqual(metadata.iso, 400)
+        XCTAssertEqual(metadata.pixelWidth, 80)
+        XCTAssertEqual(photo.title, "Harbour at noon")
+        XCTAssertEqual(photo.dateTaken, PhotoMetadata.exifDate("2023:06:15 14:30:00"))
+    }
+
+    func testASecondOpenReadsNoFileItAlreadyKnows() async throws {
+        let scratch = Scratch()
+        let url = try PhotoFixtures.jpeg(at: scratch.path("a.jpg"), tags: PhotoFixtures.cameraTags)
+        let index = try LibraryIndex(url: scratch.path("data/library.sqlite"))
+        _ = await load(PhotoLibrary(index: index), scratch.url)
+        // Same size and time, different bytes: only a re-read would notice.
+        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int)
+        let mtime = Int(try XCTUnwrap(FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date)
+            .timeIntervalSince1970)
+        try Data(repeating: 0, count: size).write(to: url)
+        try PhotoFixtures.setModificationTime(mtime, of: url)
+        let reopened = try LibraryIndex(url: scratch.path("data/library.sqlite"))
+        let again = await load(PhotoLibrary(index: reopened), scratch.url)
+        let photo = try XCTUnwrap(again[url.path])
+        XCTAssertEqual(photo.metadata?.camera, "Canon EOS R6", "metadata came from the index")
+        // A changed mtime makes it read again (and find nothing now).
+        try PhotoFixtures.setModificationTime(mtime + 10, of: url)
+        let reread = await load(PhotoLibrary(index: reopened), scratch.url)
+        let changed = try XCTUnwrap(reread[url.path])
+        XCTAssertNil(changed.metadata?.camera)
+    }
+
+    func testRatingsArePersistedAndFollowRenames() throws {
+        let scratch = Scratch()
+        let index = try LibraryIndex(url: scratch.path("library.sqlite"))
+        try index.setRating(4, for: "/photos/a.jpg")
+        try index.setRating(2, for: "/elsewhere/b.jpg")
+        let reopened = try LibraryIndex(url: scratch.path("library.sqlite"))
+        XCTAssertEqual(try reopened.ratings(under: "/photos"), ["/photos/a.jpg": 4])
+        try reopened.move(from: "/photos/a.jpg", to: "/photos/renamed.jpg")
+        XCTAssertEqual(try reopened.rating(of: "/photos/renamed.jpg"), 4)
+        try reopened.setRating(0, for: "/photos/renamed.jpg")
+        XCTAssertEqual(try reopened.ratings(under: "/photos"), [:])
+    }
+
+    func testBrokenFilesStillAppearWithoutMetadata() async throws {
+        let scratch = Scratch()
+        scratch.file("empty.jpg", "")
+        scratch.file("liar.jpg", "this is text, not a JPEG")
+        try FileManager.default.createSymbolicLink(atPath: scratch.path("dangling.png").path, withDestinationPath: "/nope.png")
+        let photos = await load(PhotoLibrary(index: try LibraryIndex()), scratch.url)
+        XCTAssertEqual(Set(photos.values.map(\.title)), ["empty", "liar", "dangling"])
+        XCTAssertTrue(photos.values.allSatisfy { $0.metadata?.camera == nil })
+    }
+}

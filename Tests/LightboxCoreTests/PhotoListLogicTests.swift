@@ -1,0 +1,106 @@
+import Foundation
+@testable import LightboxCore
+import XCTest
+
+@MainActor
+private func makeLogic(_ index: LibraryIndex) -> PhotoListLogic {
+    PhotoListLogic(library: PhotoLibrary(index: index, scanner: FolderScanner(batchSize: 2)))
+}
+
+final class PhotoListLogicTests: XCTestCase {
+    private func folderOfThree() throws -> Scratch {
+        let scratch = Scratch()
+        try PhotoFixtures.jpeg(at: scratch.path("photos/beach.jpg"), tags: [("Exif.Photo.DateTimeOriginal", "2021:01:01 00:00:00")])
+        try PhotoFixtures.jpeg(at: scratch.path("photos/alps/mountain.jpg"), tags: [("Exif.Photo.DateTimeOriginal", "2022:01:01 00:00:00")])
+        try PhotoFixtures.jpeg(at: scratch.path("photos/city.jpg"), tags: [("Exif.Photo.DateTimeOriginal", "2020:01:01 00:00:00")])
+        return scratch
+    }
+
+    func testLoadingReportsBatchesThenPresentsInDateOrder() async throws {
+        let scratch = try folderOfThree()
+        let logic = await makeLogic(try LibraryIndex())
+        let recorder = await StateRecorder(logic)
+        let final = await logic.load(path: scratch.path("photos").path)
+        let states = await recorder.states
+        guard case .presenting(let list) = final else { return XCTFail("expected presenting, got \(final)") }
+        XCTAssertEqual(list.photos.map(\.title), ["city", "beach", "mountain"])
+        XCTAssertEqual(list.summary, "3 photos")
+        XCTAssertTrue(states.contains { if case .loading = $0 { true } else { false } })
+        let firstLoading = states.first { if case .loading(let list, _) = $0 { list.count > 0 } else { false } }
+        XCTAssertNotNil(firstLoading, "photos are browsable before loading ends")
+    }
+
+    func testEmptyAndMissingFolders() async throws {
+        let scratch = Scratch()
+        scratch.file("nothing/readme.txt")
+        let logic = await makeLogic(try LibraryIndex())
+        let empty = await logic.load(path: scratch.path("nothing").path)
+        XCTAssertEqual(empty, .empty(Folder(url: scratch.path("nothing").standardizedFileURL)))
+        let missing = await logic.load(path: "/nonexistent/photos")
+        XCTAssertEqual(missing, .failed(.missing(path: "/nonexistent/photos")))
+    }
+
+    func testSortFilterAndRatingRules() async throws {
+        let scratch = try folderOfThree()
+        let logic = await makeLogic(try LibraryIndex())
+        await logic.load(path: scratch.path("photos").path)
+        await MainActor.run {
+            let beach = scratch.path("photos/beach.jpg").standardizedFileURL.path
+            guard case .presenting(let byName) = logic.sort(by: PhotoOrder(.name, ascending: false)) else { return XCTFail() }
+            XCTAssertEqual(byName.photos.map(\.title), ["mountain", "city", "beach"])
+            _ = logic.rate(path: beach, stars: 4)
+            guard case .presenting(let rated) = logic.filter(PhotoFilter(minimumRating: 3)) else { return XCTFail() }
+            XCTAssertEqual(rated.photos.map(\.title), ["beach"])
+            XCTAssertEqual(rated.summary, "1 of 3 photos")
+            guard case .presenting(let searched) = logic.filter(PhotoFilter(text: "MOUNT")) else { return XCTFail() }
+            XCTAssertEqual(searched.photos.map(\.title), ["mountain"])
+            _ = logic.filter(PhotoFilter())
+            XCTAssertEqual(logic.neighbour(of: beach, offset: -1)?.title, "city")
+            XCTAssertNil(logic.neighbour(of: beach, offset: 1))
+        }
+    }
+
+    func testARatingSurvivesARestart() async throws {
+        let scratch = try folderOfThree()
+        let url = scratch.path("data/library.sqlite")
+        let first = await makeLogic(try LibraryIndex(url: url))
+        await first.load(path: scratch.path("photos").path)
+        let city = scratch.path("photos/city.jpg").standardizedFileURL.path
+        _ = await first.rate(path: city, stars: 5)
+        // The save runs off the main thread; wait for it to land.
+        let index = try LibraryIndex(url: url)
+        for _ in 0..<100 where (try index.rating(of: city)) != 5 { try await Task.sleep(nanoseconds: 10_000_000) }
+        let second = await makeLogic(index)
+        await second.load(path: scratch.path("photos").path)
+        let rating = await second.photo(at: city)?.rating
+        XCTAssertEqual(rating, 5)
+    }
+
+    func testFilesAppearingVanishingAndMovingOnDisk() async throws {
+        let scratch = try folderOfThree()
+        let logic = await makeLogic(try LibraryIndex())
+        let root = scratch.path("photos").standardizedFileURL.path
+        await logic.load(path: root)
+        let added = try PhotoFixtures.jpeg(at: scratch.path("photos/new.jpg"))
+        guard case .presenting(let grown) = await logic.fileChanged(path: added.standardizedFileURL.path) else { return XCTFail() }
+        XCTAssertEqual(grown.total, 4)
+        _ = await logic.rate(path: root + "/beach.jpg", stars: 3)
+        try FileManager.default.moveItem(atPath: root + "/beach.jpg", toPath: root + "/shore.jpg")
+        guard case .presenting(let moved) = await logic.fileMoved(from: root + "/beach.jpg", to: root + "/shore.jpg")
+        else { return XCTFail() }
+        XCTAssertEqual(Set(moved.photos.map(\.title)), ["city", "shore", "mountain", "new"])
+        let shoreRating = await logic.photo(at: root + "/shore.jpg")?.rating
+        XCTAssertEqual(shoreRating, 3, "a renamed photo keeps its rating")
+        try FileManager.default.removeItem(atPath: root + "/city.jpg")
+        guard case .presenting(let shrunk) = await logic.fileChanged(path: root + "/city.jpg") else { return XCTFail() }
+        XCTAssertEqual(shrunk.summary, "3 photos")
+    }
+}
+
+@MainActor
+private final class StateRecorder {
+    var states: [PhotoListLogic.State] = []
+    init(_ logic: PhotoListLogic) {
+        logic.onChange = { [unowned self] in self.states.append($0) }
+    }
+}

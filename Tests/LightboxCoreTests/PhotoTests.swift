@@ -1,0 +1,75 @@
+import Foundation
+import LightboxCore
+import XCTest
+
+final class PhotoTests: XCTestCase {
+    func testTitleIsTheImageTitleElseTheFileNameWithoutExtension() {
+        var photo = Photo(path: "/p/IMG_0042.JPG", fileSize: 1, modificationTime: 0)
+        XCTAssertEqual(photo.title, "IMG_0042")
+        photo.metadata = PhotoMetadata(title: "Sunset over Lisbon")
+        XCTAssertEqual(photo.title, "Sunset over Lisbon")
+        XCTAssertEqual(Photo(path: "/p/.hidden", fileSize: 1, modificationTime: 0).title, ".hidden")
+    }
+
+    func testDateTakenFallsBackToTheModificationTime() {
+        var photo = Photo(path: "/p/a.jpg", fileSize: 1, modificationTime: 1_000_000)
+        XCTAssertEqual(photo.dateTaken, Date(timeIntervalSince1970: 1_000_000))
+        photo.metadata = PhotoMetadata(dateTaken: PhotoMetadata.exifDate("2023:06:15 14:30:00"))
+        let parts = Calendar(identifier: .gregorian).dateComponents([.year, .month, .day, .hour], from: photo.dateTaken)
+        XCTAssertEqual([parts.year, parts.month, parts.day, parts.hour], [2023, 6, 15, 14])
+        XCTAssertNil(PhotoMetadata.exifDate("0000:00:00 00:00:00"))
+        XCTAssertNil(PhotoMetadata.exifDate("garbage"))
+    }
+
+    func testRatingsStayBetweenZeroAndFive() {
+        var photo = Photo(path: "/p/a.jpg", fileSize: 1, modificationTime: 0, rating: 9)
+        XCTAssertEqual(photo.rating, 5)
+        photo.rate(-1)
+        XCTAssertEqual(photo.rating, 0)
+    }
+
+    func testCameraAndExposureRead() {
+        let metadata = PhotoMetadata(cameraMake: "Canon", cameraModel: "Canon EOS R6",
+                                     exposureNumerator: 1, exposureDenominator: 250)
+        XCTAssertEqual(metadata.camera, "Canon EOS R6")
+        XCTAssertEqual(metadata.exposure, "1/250 s")
+        XCTAssertEqual(PhotoMetadata(cameraMake: "NIKON", cameraModel: "Z 6").camera, "NIKON Z 6")
+        XCTAssertEqual(PhotoMetadata(exposureNumerator: 2, exposureDenominator: 1).exposure, "2 s")
+    }
+
+    func testSearchIgnoresCaseAndAccentsAndNeedsEveryWord() {
+        let photo = Photo(path: "/p/Café de Flore, Paris.jpg", fileSize: 1, modificationTime: 0)
+        XCTAssertTrue(photo.matches(search: Photo.searchWords("cafe PARIS")))
+        XCTAssertFalse(photo.matches(search: Photo.searchWords("cafe london")))
+        XCTAssertTrue(photo.matches(search: Photo.searchWords("   ")))
+    }
+
+    func testNaturalNameOrderAndStableTies() {
+        let names = ["IMG 10", "img 2", "IMG 1", "Beach"]
+        let photos = names.map { Photo(path: "/p/\($0).jpg", fileSize: 1, modificationTime: 0) }
+        XCTAssertEqual(photos.sorted(by: PhotoOrder(.name).areInIncreasingOrder).map(\.title),
+                       ["Beach", "IMG 1", "img 2", "IMG 10"])
+        XCTAssertEqual(photos.sorted(by: PhotoOrder(.name, ascending: false).areInIncreasingOrder).map(\.title),
+                       ["IMG 10", "img 2", "IMG 1", "Beach"])
+    }
+
+    func testSortBySizeRatingAndDate() {
+        let a = Photo(path: "/p/a.jpg", fileSize: 300, modificationTime: 3, rating: 1)
+        let b = Photo(path: "/p/b.jpg", fileSize: 100, modificationTime: 1, rating: 5)
+        let c = Photo(path: "/p/c.jpg", fileSize: 200, modificationTime: 2, rating: 1)
+        XCTAssertEqual([a, b, c].sorted(by: PhotoOrder(.size).areInIncreasingOrder).map(\.title), ["b", "c", "a"])
+        XCTAssertEqual([a, b, c].sorted(by: PhotoOrder(.rating, ascending: false).areInIncreasingOrder).map(\.title),
+                       ["b", "a", "c"], "ties on rating fall back to the name")
+        XCTAssertEqual([a, b, c].sorted(by: PhotoOrder(.dateTaken).areInIncreasingOrder).map(\.title), ["b", "c", "a"])
+    }
+
+    func testSummaryCountsWithGrouping() {
+        let folder = Folder(url: URL(fileURLWithPath: "/p"))
+        let photo = Photo(path: "/p/a.jpg", fileSize: 1, modificationTime: 0)
+        XCTAssertEqual(PhotoList(folder: folder, photos: Array(repeating: photo, count: 1204), total: 1204).summary,
+                       "1,204 photos")
+        XCTAssertEqual(PhotoList(folder: folder, photos: Array(repeating: photo, count: 37), total: 1204).summary,
+                       "37 of 1,204 photos")
+        XCTAssertEqual(PhotoList(folder: folder, photos: [photo], total: 1).summary, "1 photo")
+    }
+}
