@@ -262,3 +262,17 @@ gboolean lb_trash_restore(const char *path, GError **error) {
     g_object_unref(newest);
     return ok;
 }
+
+void lb_widget_on_next_paint(GObject *widget, LbFrameCallback callback, gpointer data) {
+    GdkFrameClock *clock = gtk_widget_get_frame_clock(GTK_WIDGET(widget));
+    if (!clock) {
+        callback(data);
+        return;
+    }
+    LbFirstFrame *watch = g_new0(LbFirstFrame, 1);
+    watch->callback = callback;
+    watch->data = data;
+    watch->clock = g_object_ref(clock);
+    watch->handler = g_signal_connect(clock, "after-paint", G_CALLBACK(lb_on_after_paint), watch);
+    gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_PAINT);
+}

@@ -80,7 +80,18 @@ public class Window: Widget {
     }
 }
 
-private final class FrameBox {
+extension Widget {
+    /// Called once, after the next frame showing this widget is painted.
+    public func onNextPaint(_ body: @escaping @MainActor () -> Void) {
+        lb_widget_on_next_paint(gobject, { data in
+            guard let data else { return }
+            let box = Unmanaged<FrameBox>.fromOpaque(data).takeRetainedValue()
+            MainActor.assumeIsolated { box.body() }
+        }, Unmanaged.passRetained(FrameBox(body)).toOpaque())
+    }
+}
+
+final class FrameBox {
     let body: @MainActor () -> Void
     init(_ body: @escaping @MainActor () -> Void) { self.body = body }
 }

@@ -29,25 +29,31 @@ What GTK 4.8 + AT-SPI 2.46 under Xvfb look like (learned against a mock GTK 4.8 
 * Text.getText(0, -1) returns "" in GTK 4.8: use getText(0, characterCount). A GtkEntry is role "text"
   named by its labelled-by label; EditableText.setTextContents works and fires "changed".
   Component.grabFocus() is not implemented (raises); click the widget with xdotool instead.
-* Component extents are relative to the toplevel (GTK 4 does not know window positions), whatever the
-  coord type. A window's extents are its X window size minus the 2 x 5 px CSD border (960x640 -> 950x630).
+* Component extents are relative to the toplevel (GTK 4 does not know window positions), whatever
+  the coord type. A window's extents are its X window size less the 2 x 5 px CSD border
+  (960x640 -> 950x630).
 * STATE_SHOWING is only set on toplevels; STATE_VISIBLE is set on every widget in the tree, including
   all the pages of a GtkStack: inactive pages stay in the tree (under a "panel" named "GtkStackPage",
-  which has no Component) with 0x0 extents. find_all()/find() skip such off-screen nodes by default.
-* Keys: both `xdotool key --clearmodifiers ctrl+q` (XTEST) and AT-SPI generateKeyboardEvent (modifier
-  lock + KEY_SYM; KEY_PRESS wants keycodes) reach GTK under Xvfb with no window manager, including
-  ctrl+question. GTK focuses each window it presents (dialogs get focus; focus returns on close).
-  xdotool is used by default (LIGHTBOX_E2E_KEYS=atspi switches). The shortcut is handled within ~50 ms.
+  which has no Component) with 0x0 extents, and so does the content of a collapsed GtkRevealer or
+  GtkSearchBar. find_all()/find()/label_texts() skip such off-screen nodes unless everywhere=True.
+* Keys: `xdotool key --clearmodifiers ctrl+q` (XTEST) reaches GTK under Xvfb with no window manager,
+  ctrl+question included; so does AT-SPI's synthesiser: generateKeyboardEvent(ControlMask,
+  None, KEY_LOCKMODIFIERS), (keysym, None, KEY_SYM), (ControlMask, None, KEY_UNLOCKMODIFIERS)
+  (KEY_PRESS/KEY_RELEASE want keycodes). We use xdotool: simpler, and it also types text.
+  GTK focuses each window it presents (a dialog gets the focus, which returns on close), so keys go to
+  the newest window. A shortcut takes effect within ~50 ms.
 * X windows: GDK makes a 1x1 client-leader window at -100,-100 with the same title and the only
   _NET_WM_PID, so `xdotool search --pid` finds the wrong one: use `search --onlyvisible --name`.
   `xdotool windowsize` works with no window manager; GTK sees the new size in ~20 ms.
+* Xvfb must run with -noreset (run.sh does): by default it resets when its last client disconnects
+  (at-spi-bus-launcher connects and leaves at start-up, and so does each app a test stops), and an app
+  that connects during the reset dies at once with "cannot open display" - often, on a busy 2-CPU box.
 * Single instance: the D-Bus name org.lightboxphotos.Lightbox lives as long as the primary process, and
   the whole suite shares one session bus, so every test must stop its app before the next starts
   (LightboxApp.start() waits for the name to be free). A second launch returns in ~10-30 ms.
 * dconf-service runs with the bus's environment, not the test's, so GSettings would leak between tests:
   the sandbox sets GSETTINGS_BACKEND=keyfile (under the test's XDG_CONFIG_HOME) unless already set.
 """
-import ctypes
 import os
 import re
 import shutil
@@ -115,16 +121,25 @@ def walk(node, depth=0, max_depth=60):
             yield from walk(child, depth + 1, max_depth)
 
 
+def plain_name(name):
+    """GTK 4.8 names a mnemonic button "_Cancel Cancel": return "Cancel" for that, else name."""
+    n = (len(name) - 2) // 2
+    if n > 0 and len(name) == 2 * n + 2 and name[n + 1] == " " \
+            and name[:n + 1].replace("_", "", 1) == name[n + 2:]:
+        return name[n + 2:]
+    return name
+
+
 def name_matches(actual, wanted):
-    """wanted: None (any), an exact name, a compiled regex, or a predicate.
-    A GTK 4.8 mnemonic name such as "_Cancel Cancel" matches "Cancel"."""
+    """wanted: None (any), an exact name (mnemonic names match their plain text), a compiled regex
+    (searched), or a predicate."""
     if wanted is None:
         return True
     if callable(wanted):
         return wanted(actual)
     if isinstance(wanted, re.Pattern):
         return wanted.search(actual) is not None
-    return actual == wanted or actual.replace("_", "") in (wanted, f"{wanted} {wanted}")
+    return wanted in (actual, plain_name(actual))
 
 
 def on_screen(node):
@@ -222,7 +237,8 @@ def action_names(node):
 
 def press(node):
     """Activate a button, toggle, menu button or menu item like an AT would (its "click" action)."""
-    for candidate, _ in walk(node, 0, 3):  # a GtkMenuButton's own Action has no actions: use its inner button
+    # a GtkMenuButton's own Action interface has no actions: press its inner button
+    for candidate, _ in walk(node, 0, 3):
         names = action_names(candidate)
         for verb in ("click", "press", "activate"):
             if verb in names:
@@ -261,32 +277,10 @@ def xdotool(*args):
     return result.stdout.strip()
 
 
-_MASKS = {"shift": 1 << 0, "ctrl": 1 << 2, "control": 1 << 2, "alt": 1 << 3, "super": 1 << 6}
-
-
 def send_keys(combo):
     """Send a key combo such as "ctrl+q", "ctrl+question" or "Escape" to the focused window."""
-    if os.environ.get("LIGHTBOX_E2E_KEYS", "xdotool") == "xdotool":
-        xdotool("key", "--clearmodifiers", combo)
-    else:  # AT-SPI's own synthesiser (XTEST inside at-spi2-registryd)
-        *mods, key = combo.split("+")
-        mask = sum(_MASKS[m.lower()] for m in mods)
-        keysym = _keysym(key)
-        if mask:
-            pyatspi.Registry.generateKeyboardEvent(mask, None, pyatspi.KEY_LOCKMODIFIERS)
-        pyatspi.Registry.generateKeyboardEvent(keysym, None, pyatspi.KEY_SYM)
-        if mask:
-            pyatspi.Registry.generateKeyboardEvent(mask, None, pyatspi.KEY_UNLOCKMODIFIERS)
+    xdotool("key", "--clearmodifiers", combo)
     time.sleep(0.05)
-
-
-def _keysym(name):
-    x11 = ctypes.CDLL("libX11.so.6")
-    x11.XStringToKeysym.restype = ctypes.c_ulong
-    keysym = x11.XStringToKeysym(name.encode())
-    if not keysym:
-        raise E2EError(f"unknown key name {name!r}")
-    return keysym
 
 
 def x_window(title="Lightbox"):
@@ -387,7 +381,8 @@ class LightboxApp:
                     return app
             return next((a for a in apps if a.name in APP_NAMES), None)
         return wait_for(probe, timeout, message=lambda: "lightbox on the accessibility bus; apps: "
-                        + repr([a.name for a in children(pyatspi.Registry.getDesktop(0))]) + self._logs())
+                        + repr([a.name for a in children(pyatspi.Registry.getDesktop(0))])
+                        + self._logs())
 
     def windows(self, role_name=None, name=None):
         """The app's top-level windows (direct children of the application node)."""
@@ -404,8 +399,8 @@ class LightboxApp:
                         + dump_tree(self.application(), 2) + self._logs())
 
     def wait_window_gone(self, title, timeout=TIMEOUT):
-        wait_for(lambda: not self.windows(name=title), timeout,
-                 message=lambda: f"window {title!r} to close; app tree:\n" + dump_tree(self.application(), 2))
+        wait_for(lambda: not self.windows(name=title), timeout, message=lambda:
+                 f"window {title!r} to close; app tree:\n" + dump_tree(self.application(), 2))
 
     def wait_exit(self, timeout=TIMEOUT):
         try:

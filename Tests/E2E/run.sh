@@ -6,7 +6,7 @@
 # Builds nothing. Needs (Debian 12): xvfb xauth dbus dbus-x11 at-spi2-core python3-pyatspi
 # gir1.2-atspi-2.0 python3-gi xdotool. The whole suite runs in ONE private X server, session bus and
 # accessibility bus; each test gets its own HOME and XDG dirs (see lightbox_a11y.Sandbox).
-# Optional: LIGHTBOX_E2E_TIMEOUT (seconds per wait, default 20), LIGHTBOX_E2E_KEYS=atspi,
+# Optional: LIGHTBOX_E2E_TIMEOUT (seconds per wait, default 20),
 # LIGHTBOX_E2E_KEEP=1 (keep the per-test dirs), E2E_SUITE_TIMEOUT (default 600).
 # Last line printed: "E2E: N passed, M failed"; the exit status is non-zero on any failure.
 set -u
@@ -95,5 +95,5 @@ if [ "$failed" -gt 0 ] || [ "$status" != 0 ]; then
     echo "E2E: $passed passed, $failed failed"
     exit 1
 fi
-rm -rf "$WORK"
+if [ -n "${LIGHTBOX_E2E_KEEP:-}" ]; then echo "E2E: logs and per-test dirs kept in $WORK" >&2; else rm -rf "$WORK"; fi
 echo "E2E: $passed passed, $failed failed"

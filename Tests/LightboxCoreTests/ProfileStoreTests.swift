@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 @testable import LightboxCore
 import XCTest
 
@@ -137,8 +138,12 @@ final class ProfileStoreTests: XCTestCase {
         }
         XCTAssertEqual(refusal(scratch.file("notes.txt", "hello")),
                        "“notes.txt” cannot be used as your photo. The file is not an image Lightbox can read.")
-        let png = try ProfileImages.png(scratch.path("whole.png"), width: 300, height: 200, rgb: [1, 2, 3])
-        let bytes = try Data(contentsOf: png)
+        // Noise, so that the pixel data fills the file and a cut lands in it.
+        var noise = Data("P6\n300 200\n255\n".utf8)
+        noise.append(contentsOf: (0..<(300 * 200 * 3)).map { _ in UInt8.random(in: 0...255) })
+        _ = FileManager.default.createFile(atPath: scratch.path("noise.ppm").path, contents: noise)
+        try Imaging.decode(path: scratch.path("noise.ppm").path, maxSize: 1000).savePNG(to: scratch.path("whole.png").path)
+        let bytes = try Data(contentsOf: scratch.path("whole.png"))
         _ = FileManager.default.createFile(atPath: scratch.path("cut.png").path, contents: bytes.prefix(bytes.count / 2))
         XCTAssertTrue(refusal(scratch.path("cut.png")).hasPrefix("“cut.png” cannot be used as your photo."),
                       refusal(scratch.path("cut.png")))

@@ -48,6 +48,28 @@ final class ThumbnailFailureTests: XCTestCase {
         try assertFails(damaged, in: scratch, reason: "The image is damaged or incomplete.")
     }
 
+    func testTruncationIsToldFromAWholeFile() throws {
+        let scratch = Scratch()
+        let jpeg = try TestImages.jpeg(scratch.path("whole.jpg"), width: 200, height: 120, orientation: 6)
+        let png = scratch.path("whole.png")
+        try Imaging.encode(TestImages.pixels(width: 90, height: 60), to: png.path, as: .png, text: [("Title", "x")])
+        for whole in [jpeg, png] {
+            XCTAssertFalse(Imaging.isIncomplete(path: whole.path), whole.lastPathComponent)
+            let bytes = try Data(contentsOf: whole)
+            // Data after the end marker (a motion photo's video, say) is fine.
+            let trailing = scratch.path("trailing-" + whole.lastPathComponent)
+            try (bytes + Data(repeating: 0xFF, count: 300)).write(to: trailing)
+            XCTAssertFalse(Imaging.isIncomplete(path: trailing.path))
+            for percent in stride(from: 5, through: 99, by: 7) {
+                let cut = scratch.path("cut-\(percent)-" + whole.lastPathComponent)
+                try bytes.prefix(bytes.count * percent / 100).write(to: cut)
+                XCTAssertTrue(Imaging.isIncomplete(path: cut.path), "\(whole.lastPathComponent) cut at \(percent)%")
+            }
+        }
+        XCTAssertFalse(Imaging.isIncomplete(path: scratch.file("text.jpg", "hello").path))
+        XCTAssertFalse(Imaging.isIncomplete(path: scratch.path("missing.jpg").path))
+    }
+
     func testAChangedFileIsTriedAgain() throws {
         let scratch = Scratch()
         let cache = scratch.cache

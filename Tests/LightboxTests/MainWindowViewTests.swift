@@ -16,6 +16,14 @@ let testApplication: Application = {
     return application
 }()
 
+/// Photos that exist only as values (the views never touch their files).
+func samplePhotos(_ count: Int, folder: String = "/photos/Holidays") -> [Photo] {
+    (0..<count).map { index in
+        Photo(path: "\(folder)/photo-\(String(format: "%03d", index)).jpg", fileSize: Int64(1000 + index),
+              modificationTime: 1_600_000_000 + index)
+    }
+}
+
 final class MainWindowViewTests: XCTestCase {
     override func setUpWithError() throws {
         try onMain { try XCTSkipUnless(Gtk.initialize(), "needs a display (run under xvfb-run)") }
@@ -25,15 +33,28 @@ final class MainWindowViewTests: XCTestCase {
         let view = MainWindowView(application: testApplication)
         defer { view.window.destroy() }
         XCTAssertEqual(view.window.title, "Lightbox")
+        let folder = Folder(url: URL(fileURLWithPath: "/photos/Holidays <b>2024&amp;"))
 
-        view.render(.empty)
+        view.render(.idle)
         XCTAssertEqual(view.visiblePage, "empty")
         XCTAssertEqual(view.emptyPage.titleLabel.text, "No photos yet")
         XCTAssertEqual(view.windowTitle.subtitle, "")
 
-        view.render(.presenting(Folder(url: URL(fileURLWithPath: "/photos/Holidays <b>2024&amp;"))))
+        let photos = samplePhotos(3, folder: folder.url.path)
+        view.render(.presenting(PhotoList(folder: folder, photos: photos, total: 3)))
+        XCTAssertEqual(view.visiblePage, "grid")
+        XCTAssertEqual(view.windowTitle.subtitle, "Holidays <b>2024&amp; — 3 photos", "names are text, not markup")
+
+        view.render(.loading(PhotoList(folder: folder, photos: Array(photos.prefix(1)), total: 1),
+                             LoadProgress(found: 1)))
+        XCTAssertEqual(view.visiblePage, "grid", "the grid is usable while loading")
+        XCTAssertEqual(view.loadingBar.text, "Scanning… 1 found")
+
+        view.render(.presenting(PhotoList(folder: folder, photos: [], total: 3)))
+        XCTAssertEqual(view.visiblePage, "no-results")
+
+        view.render(.empty(folder))
         XCTAssertEqual(view.visiblePage, "empty")
-        XCTAssertEqual(view.windowTitle.subtitle, "Holidays <b>2024&amp;", "names are text, not markup")
 
         view.render(.failed(.missing(path: "/nowhere")))
         XCTAssertEqual(view.visiblePage, "failed")
@@ -41,18 +62,24 @@ final class MainWindowViewTests: XCTestCase {
         XCTAssertEqual(view.failedPage.descriptionLabel.text, "The folder “/nowhere” does not exist.")
     } }
 
-    func testControllerForwardsTheOpenFolderIntentToTheFlow() { onMain {
-        let view = MainWindowView(application: testApplication)
-        defer { view.window.destroy() }
-        var actions: [String] = []
-        let controller = MainWindowController(view: view) { action in
-            if case .chooseFolder = action { actions.append("choose") }
+    func testControllerForwardsTheOpenFolderIntentToTheFlow() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("lightbox-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        onMain {
+            let services = AppServices(directories: XDGDirectories(environment: ["HOME": scratch.path]))
+            let view = MainWindowView(application: testApplication)
+            defer { view.window.destroy() }
+            var actions: [String] = []
+            let controller = MainWindowController(view: view, services: services) { action in
+                if case .chooseFolder = action { actions.append("choose") }
+            }
+            XCTAssertTrue(view.window.activateAction("win.open-folder"))
+            XCTAssertEqual(actions, ["choose"])
+            controller.open(path: "/nonexistent/lightbox-test")
+            MainLoop.iterate(until: { view.visiblePage == "failed" })
+            XCTAssertEqual(view.visiblePage, "failed")
         }
-        XCTAssertTrue(view.window.activateAction("win.open-folder"))
-        XCTAssertEqual(actions, ["choose"])
-        controller.open(path: "/nonexistent/lightbox-test")
-        XCTAssertEqual(view.visiblePage, "failed")
-    } }
+    }
 
     func testWindowStateRoundTripsThroughTheView() { onMain {
         let view = MainWindowView(application: testApplication)

@@ -72,7 +72,11 @@ final class ProfileViewTests: XCTestCase {
         XCTAssertEqual(view.editor.emailError.text, "Enter an address like name@example.com, or leave it empty.")
         XCTAssertFalse(view.editor.aboutError.isVisible)
         XCTAssertFalse(view.saveButton.isSensitive)
-        XCTAssertFalse(view.window.activateAction("win.save") && false)
+        var saves = 0
+        view.onSave = { saves += 1 }
+        view.window.activateAction("win.save")
+        view.editor.nameEntry.emit("activate")
+        XCTAssertEqual(saves, 0, "Ctrl+S and Enter do nothing while invalid")
 
         draft.displayName = "山田 👩‍💻"
         draft.email = ""
@@ -81,6 +85,9 @@ final class ProfileViewTests: XCTestCase {
         XCTAssertFalse(view.editor.nameEntry.hasCssClass("error"))
         XCTAssertTrue(view.saveButton.isSensitive)
         XCTAssertEqual(view.editor.avatar.initials, "山👩‍💻", "the editor shows the draft")
+        view.window.activateAction("win.save")
+        view.editor.nameEntry.emit("activate")
+        XCTAssertEqual(saves, 2, "Ctrl+S (win.save) and Enter in the name save")
         XCTAssertEqual(view.summary.nameLabel.text, "Zoë Saldaña", "the summary shows what is saved")
     } }
 

@@ -83,3 +83,7 @@ gboolean lb_path_is_regular_nonempty(const char *path);
 gboolean lb_file_trash(const char *path, GError **error);
 // Moves the newest trashed file whose original path is `path` back there.
 gboolean lb_trash_restore(const char *path, GError **error);
+
+// Calls `callback(data)` once, after the next frame of the widget's window
+// has been painted.
+void lb_widget_on_next_paint(GObject *widget, LbFrameCallback callback, gpointer data);

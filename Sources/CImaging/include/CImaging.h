@@ -88,3 +88,14 @@ bool lb_metadata_set_orientation(const char *path, int orientation, char **error
 // allocated `error` on failure.
 bool lb_metadata_set_tags(const char *path, const char *const *keys, const char *const *values,
                           int count, char **error);
+
+// ---- Completeness (integrity.c) --------------------------------------------
+
+// Whether the file's structure runs to its end marker: JPEG markers up to
+// EOI (the entropy-coded data scanned, segments skipped by length), PNG
+// chunks up to IEND, a WebP's whole RIFF body. gdk-pixbuf decodes a
+// truncated JPEG or PNG without an error (the missing rows left blank), so
+// this is how a damaged file is told from a whole one. Returns 1 when
+// complete, 0 when cut short or malformed, -1 for other formats or an
+// unreadable file.
+int lb_image_check_complete(const char *path);

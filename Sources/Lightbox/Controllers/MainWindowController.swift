@@ -13,6 +13,7 @@ final class MainWindowController {
     private let send: (AppFlow.Action) -> Void
     private var loadTask: Task<Void, Never>?
     private var monitor: FolderMonitor?
+    private let bench = BenchReporter()
     private var profileObservation: ObservationToken?
 
     init(view: MainWindowView, services: AppServices, send: @escaping (AppFlow.Action) -> Void) {
@@ -20,7 +21,11 @@ final class MainWindowController {
         self.services = services
         self.send = send
         logic = PhotoListLogic(library: services.library)
-        logic.onChange = { [weak view] state in view?.render(state) }
+        logic.onChange = { [weak self] state in
+            guard let self else { return }
+            self.view.render(state)
+            self.bench.observe(state, view: self.view)
+        }
         bindView()
         view.render(logic.state)
     }
@@ -65,6 +70,7 @@ final class MainWindowController {
             }
         }
         view.grid.cachedThumbnail = { photo in thumbnails.cached(photo.thumbnailSource) }
+        view.grid.onVisibleThumbnailsShown = { cells in Milestones.report("visible-thumbnails", ["cells": cells]) }
     }
 
     /// The folder this window shows, if any.

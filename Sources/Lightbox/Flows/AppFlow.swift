@@ -120,6 +120,10 @@ final class AppFlow {
     private func newMainWindow() -> MainWindowController {
         let view = MainWindowView(application: application)
         view.restore(windowStates.load())
+        view.window.onFirstFrame {
+            Milestones.reach("first-frame")
+            Milestones.watchStalls()
+        }
         let controller = MainWindowController(view: view, services: services) { [weak self] action in
             self?.handle(action)
         }

@@ -49,6 +49,7 @@ final class AvatarView {
             initialsLabel.text = profile.initials
             showing = profile.initials.isEmpty ? "icon" : "initials"
         }
+        image.setAccessibleLabel(showing == "photo" ? "Profile photo" : "No profile photo")
         image.isVisible = showing != "initials"
         initialsLabel.isVisible = showing == "initials"
         setColor(showing == "initials" ? profile.colorIndex : nil)

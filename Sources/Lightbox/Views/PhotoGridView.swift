@@ -15,13 +15,21 @@ final class PhotoGridView {
     private let selection: SingleSelection
     /// Kept: its closures build and bind the cells.
     private let factory: ListCellFactory<PhotoCellView>
-    private var boundCells: [UInt64: PhotoCellView] = [:]
-    private var loads: [UInt64: Task<Void, Never>] = [:]
+    /// What each cell on screen shows, and its thumbnail load while running.
+    private var bindings: [ObjectIdentifier: Binding] = [:]
+
+    private struct Binding {
+        let cell: PhotoCellView
+        let key: UInt64
+        var load: Task<Void, Never>?
+    }
 
     /// The person opened a photo (Enter, double click).
     var onActivate: (Photo) -> Void = { _ in }
     /// Loads a photo's thumbnail (off the main thread); set by the controller.
     var loadThumbnail: ThumbnailLoad = { _ in .failure(ThumbnailError(reason: "No thumbnails")) }
+    /// Every cell on screen shows its thumbnail (or its failure) now.
+    var onVisibleThumbnailsShown: (Int) -> Void = { _ in }
     /// A thumbnail already in memory, for instant display when re-binding.
     var cachedThumbnail: (Photo) -> PixelData? = { _ in nil }
 
@@ -47,6 +55,10 @@ final class PhotoGridView {
         }
     }
 
+    /// Cells created so far (recycled as the grid scrolls) and bound now.
+    var cellCount: Int { factory.cellCount }
+    var boundCount: Int { bindings.count }
+
     var selectedPhoto: Photo? {
         selection.selected.flatMap(source.element(at:))
     }
@@ -68,25 +80,28 @@ final class PhotoGridView {
             selection.selected = position
         }
         // Cells whose photo changed in place (a rating, a title) re-render.
-        for (key, cell) in boundCells {
-            if let photo = source.element(forKey: key) { cell.show(photo) }
+        for binding in bindings.values {
+            if let photo = source.element(forKey: binding.key) { binding.cell.show(photo) }
         }
     }
 
     private func bind(_ cell: PhotoCellView, key: UInt64) {
+        unbind(cell)
         guard let photo = source.element(forKey: key) else { return }
-        boundCells[key] = cell
+        let id = ObjectIdentifier(cell)
         cell.show(photo)
         if let pixels = cachedThumbnail(photo) {
             cell.showThumbnail(Texture(rgba: pixels.bytes, width: pixels.width, height: pixels.height, stride: pixels.stride))
+            bindings[id] = Binding(cell: cell, key: key, load: nil)
+            reportWhenAllShown()
             return
         }
         cell.showLoading()
-        loads[key] = Task { [weak self] in
+        let load = Task { [weak self] in
             guard let self else { return }
             let result = await self.loadThumbnail(photo)
-            guard !Task.isCancelled, self.boundCells[key] === cell else { return }
-            self.loads[key] = nil
+            guard !Task.isCancelled, self.bindings[id]?.key == key else { return }
+            self.bindings[id]?.load = nil
             switch result {
             case .success(let pixels):
                 cell.showThumbnail(Texture(rgba: pixels.bytes, width: pixels.width, height: pixels.height,
@@ -94,13 +109,23 @@ final class PhotoGridView {
             case .failure(let error):
                 cell.showFailure(error.reason)
             }
+            self.reportWhenAllShown()
+        }
+        bindings[id] = Binding(cell: cell, key: key, load: load)
+    }
+
+    /// Reports once the cells bound in this main-loop turn all show their
+    /// thumbnails (checked on the next turn, after GTK's burst of binds).
+    private func reportWhenAllShown() {
+        Task { [weak self] in
+            guard let self, !self.bindings.isEmpty, self.bindings.values.allSatisfy({ $0.load == nil }) else { return }
+            self.onVisibleThumbnailsShown(self.bindings.count)
         }
     }
 
     private func unbind(_ cell: PhotoCellView) {
-        guard let key = boundCells.first(where: { $0.value === cell })?.key else { return }
-        boundCells[key] = nil
-        loads.removeValue(forKey: key)?.cancel()
+        guard let binding = bindings.removeValue(forKey: ObjectIdentifier(cell)) else { return }
+        binding.load?.cancel()
         cell.clear()
     }
 }

@@ -50,11 +50,15 @@ extension ThumbnailCache {
     private func decode(_ source: ThumbnailSource, size: ThumbnailSize) throws(ThumbnailError) -> DecodedImage {
         if access(source.path, R_OK) != 0 { throw .unreadable(errno) }
         if source.fileSize == 0 { throw .empty }
+        let image: DecodedImage
         do {
-            return try Imaging.decode(path: source.path, maxSize: size.pixels, maxPixels: maxPixels)
+            image = try Imaging.decode(path: source.path, maxSize: size.pixels, maxPixels: maxPixels)
         } catch {
             throw Self.reason(for: error)
         }
+        // gdk-pixbuf fills in what a truncated file lacks without a word.
+        if Imaging.isIncomplete(path: source.path) { throw .damaged }
+        return image
     }
 
     /// Imaging's own messages are already for people; the decoders' are not.
