@@ -5,6 +5,23 @@ import CGtkShim
 public class Button: Widget {
     public init(label: String) {
         super.init(lb_object(gtk_button_new_with_mnemonic(label)), transfer: .full)
+        // GTK 4.8 names a mnemonic button "<raw label> <text>" ("_Save Save",
+        // even "Edit Edit"), which screen readers read out twice.
+        setAccessibleLabel(Self.plainText(label))
+    }
+
+    /// A mnemonic label as shown: "_Save" → "Save", "__" → "_".
+    static func plainText(_ mnemonic: String) -> String {
+        var text = "", pendingUnderscore = false
+        for character in mnemonic {
+            if character == "_", !pendingUnderscore {
+                pendingUnderscore = true
+                continue
+            }
+            pendingUnderscore = false
+            text.append(character)
+        }
+        return text
     }
 
     /// An icon button. Icon-only buttons need an accessible name: pass it.

@@ -5,13 +5,14 @@ Run it with Debian's /usr/bin/python3 (it has pyatspi) inside `xvfb-run -a dbus-
 What GTK 4.8 + AT-SPI 2.46 under Xvfb look like (learned against a mock GTK 4.8 app):
 * The application is a child of the desktop named after g_get_application_name() (falls back to the
   program name: "lightbox"), with no Action interface. We match it by PID (Accessible.get_process_id()),
-  then by name. It appears 0.2-0.4 s after launch (the very first GTK start on a fresh machine can take
-  many seconds while font/icon caches are built: keep timeouts generous and poll, never sleep-and-hope).
-* Each top-level window is a direct child of the application: a GtkApplicationWindow, GtkAboutDialog
-  and GtkShortcutsWindow are role "frame"; a GtkFileChooserDialog (also what GtkFileChooserNative falls
-  back to with no portal) is role "filler" with state "modal". A window's accessible name is its title;
-  an untitled GtkShortcutsWindow is named after its class: "GtkShortcutsWindow". Closed or hidden
-  windows and hidden widgets drop out of the tree.
+  then by name. App and main window appear together, ~0.15 s (mock) / ~0.2 s (debug Swift build) after
+  launch on an idle machine, several times that under load: poll with generous timeouts, never sleep.
+* Each top-level window is a direct child of the application. Plain windows (GtkApplicationWindow,
+  GtkShortcutsWindow, a GtkAboutDialog from gtk_show_about_dialog) are role "frame"; dialogs such as
+  GtkFileChooserDialog (what GtkFileChooserNative falls back to with no portal) are role "filler",
+  without "showing" (the real app's About window is one too): look windows up by name, not role.
+  A window's accessible name is its title; an untitled one is named after its class (the shortcuts
+  window shows up as "GtkShortcutsWindow"). Closed or hidden windows and widgets leave the tree.
 * Header bar: the titlebar subtree comes AFTER the window content among the frame's children; it is all
   unnamed "panel"s, plus a "label" with the title and "Minimize"/"Maximize"/"Close" push buttons.
   An icon button is a "push button" named by its accessible label (its tooltip becomes the description).

@@ -4,7 +4,6 @@ Run through Tests/E2E/run.sh (Xvfb + a private D-Bus session + AT-SPI); see ligh
 """
 import os
 import re
-import subprocess
 import time
 import unittest
 
@@ -97,8 +96,8 @@ class MainWindowTests(LightboxTestCase):
                 find(window, "menu item", item, timeout=5)
         press(find(window, "menu item", "About Lightbox"))
         about = app.window("About Lightbox")
-        wait_gone_menu = lambda: not find_all(window, "menu item", "Quit")  # noqa: E731
-        wait_for(wait_gone_menu, 5, message="the popover menu to close after activating an item")
+        wait_for(lambda: not find_all(window, "menu item", "Quit"), 5,
+                 message="the popover menu to close after activating an item")
         press(find(about, "push button", "Close"))
         app.wait_window_gone("About Lightbox")
         self.assertEqual(len(app.frames("Lightbox")), 1)

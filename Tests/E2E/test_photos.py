@@ -61,7 +61,7 @@ class PhotoTests(unittest.TestCase):
 
     def search(self, window, text):
         send_keys("ctrl+f")
-        entry = find(window, "text", "Search Photos")
+        entry = find(window, "entry", "Search Photos")
         a11y.set_text(entry, text, "Lightbox")
         return entry
 
@@ -111,7 +111,8 @@ class PhotoTests(unittest.TestCase):
         cell = find(window, name="broken")
         wait_for(lambda: "not an image" in (cell.description or "").lower()
                  or "damaged" in (cell.description or "").lower(),
-                 message=lambda: f"a reason on the broken cell, got {cell.description!r}")
+                 message=lambda: f"a reason on the broken cell, got {cell.description!r}:\n"
+                 + a11y.dump_tree(window))
         send_keys("Return")
         photo = app.window("broken")
         self.wait_label(photo, "Cannot Show This Photo")

@@ -15,6 +15,9 @@ final class PhotoCellView {
     private let title = Label()
     private let stars = Label()
     private(set) var path: String?
+    /// Why the thumbnail could not be made, while this photo is shown.
+    private var failure: String?
+    private var rating = 0
 
     init() {
         root.addCssClass("photo-cell")
@@ -35,13 +38,23 @@ final class PhotoCellView {
         [frame, title, stars].forEach(root.append)
     }
 
+    /// Shows `photo` (again, after a change such as a new rating).
     func show(_ photo: Photo) {
+        if photo.path != path { failure = nil }
         path = photo.path
+        rating = photo.rating
         title.text = photo.title
         stars.text = RatingText.stars(photo.rating)
         root.setAccessibleLabel(photo.title)
-        root.setAccessibleDescription(RatingText.spoken(photo.rating))
-        root.tooltip = photo.title
+        describe()
+    }
+
+    /// The description says the rating, or why there is no thumbnail; the
+    /// tooltip (which GTK also exposes) says the same under the title.
+    private func describe() {
+        let detail = failure ?? RatingText.spoken(rating)
+        root.setAccessibleDescription(detail)
+        root.tooltip = "\(title.text)\n\(detail)"
     }
 
     func showThumbnail(_ texture: Texture) {
@@ -60,12 +73,13 @@ final class PhotoCellView {
         picture.setTexture(nil)
         placeholder.setIconName("image-missing-symbolic")
         placeholder.isVisible = true
-        root.tooltip = "\(title.text): \(reason)"
-        root.setAccessibleDescription(reason)
+        failure = reason
+        describe()
     }
 
     func clear() {
         path = nil
+        failure = nil
         picture.setTexture(nil)
     }
 }

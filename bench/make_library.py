@@ -1,0 +1,169 @@
+#!/usr/bin/env python3
+"""Creates the benchmark photo library under bench/library/, once.
+
+    python3 bench/make_library.py [--root bench/library] [--jobs 2]
+
+  bases/        200 distinct camera-size JPEGs (4000x3000, ImageMagick plasma
+                and gradients with sensor-like noise, 4:2:0, 2.5-4.5 MB) with
+                camera EXIF written by exiftool; 40 small ones (480x360).
+  photos-10k/   10,000 real copies of the bases, YYYY/YYYY-MM-DD/IMG_NNNNN.JPG;
+                every copy gets its own EXIF date (patched in place), so no
+                two files are byte-identical and each has its own inode/mtime.
+  photos-100k/  100,000 copies of the small bases, dNN/sN/IMG_NNNNNN.jpg.
+
+Each part is skipped when its completion stamp exists (delete the folder to
+rebuild). About 34 GB in all; about 10-15 minutes on 2 cores, mostly disk.
+"""
+import argparse
+import concurrent.futures
+import datetime
+import os
+import subprocess
+import sys
+import time
+
+MARKER = b"2000:01:01 00:00:00"
+CAMERAS = [("Canon", "Canon EOS R6"), ("NIKON CORPORATION", "NIKON Z 6_2"),
+           ("SONY", "ILCE-7M3"), ("FUJIFILM", "X-T4"), ("OLYMPUS CORPORATION", "E-M10MarkIV")]
+COLOURS = ["navy-gold", "darkgreen-khaki", "maroon-skyblue", "black-orange",
+           "steelblue-wheat", "purple-lightyellow", "sienna-lightblue", "teal-salmon"]
+CONVERT = "/usr/bin/convert" if os.path.exists("/usr/bin/convert") else "convert"
+
+
+def log(message):
+    print(f"make_library: {message}", flush=True)
+
+
+def base_command(index, out, small):
+    """One distinct image: a fractal landscape-ish field, noise like a sensor."""
+    size = "480x360" if small else "4000x3000"
+    source = "plasma:fractal" if index % 3 == 0 else f"plasma:{COLOURS[index % len(COLOURS)]}"
+    noise = 0.36 + 0.04 * (index % 6)  # file size varies with the noise
+    quality = 86 + index % 6
+    command = [CONVERT, "-seed", str(1000 + index), "-size", "800x600", source]
+    if index % 4 == 1:  # some with a sky-like gradient laid over
+        command += ["(", "-size", "800x600", "gradient:white-none", ")", "-compose", "over", "-composite"]
+    command += ["-blur", "0x0.7", "-resize", size + "!", "-attenuate", f"{noise:.2f}",
+                "+noise", "Gaussian", "-sampling-factor", "2x2", "-quality", str(quality), out]
+    return command
+
+
+def exif_args(index, path):
+    make, model = CAMERAS[index % len(CAMERAS)]
+    exposures = ["1/60", "1/125", "1/250", "1/500", "1/1000", "1/30"]
+    return [f"-Make={make}", f"-Model={model}",
+            f"-DateTimeOriginal={MARKER.decode()}", f"-CreateDate={MARKER.decode()}",
+            f"-ModifyDate={MARKER.decode()}",
+            f"-ExposureTime={exposures[index % len(exposures)]}",
+            f"-FNumber={[1.8, 2.8, 4, 5.6, 8][index % 5]}", f"-ISO={[100, 200, 400, 800, 3200][index % 5]}",
+            f"-FocalLength={[24, 35, 50, 85, 135][index % 5]}",
+            f"-Orientation#={6 if index % 10 == 7 else 1}", "-Software=bench", "-overwrite_original",
+            path, "-execute"]
+
+
+def make_bases(folder, count, small, jobs):
+    os.makedirs(folder, exist_ok=True)
+    paths = [os.path.join(folder, f"base{'-small' if small else ''}-{i:03d}.jpg") for i in range(count)]
+    todo = [i for i, p in enumerate(paths) if not os.path.exists(p)]
+    env = dict(os.environ, MAGICK_THREAD_LIMIT="1", OMP_NUM_THREADS="1")
+
+    def one(i):
+        temporary = paths[i] + ".tmp.jpg"
+        subprocess.run(base_command(i, temporary, small), check=True, env=env)
+        return i, temporary
+
+    made = []
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        for n, (i, temporary) in enumerate(pool.map(one, todo), 1):
+            made.append((i, temporary))
+            if n % 20 == 0:
+                log(f"  {n}/{len(todo)} {'small' if small else 'camera'} bases")
+    if made:
+        argfile = os.path.join(folder, "exif.args")
+        with open(argfile, "w") as out:
+            for i, temporary in made:
+                out.write("\n".join(exif_args(i, temporary)) + "\n")
+        subprocess.run(["exiftool", "-q", "-q", "-@", argfile], check=True)
+        os.unlink(argfile)
+        for i, temporary in made:
+            os.rename(temporary, paths[i])
+    blobs = []
+    for p in paths:
+        with open(p, "rb") as f:
+            data = f.read()
+        if MARKER not in data[:65536]:
+            sys.exit(f"make_library: {p} lacks the EXIF date marker")
+        blobs.append(data)
+    return blobs
+
+
+def copy_tree(folder, blobs, layout, count):
+    """Writes `count` copies; `layout(k)` gives the relative path of copy k."""
+    stamp = os.path.join(folder, ".complete")
+    if os.path.exists(stamp):
+        log(f"{folder}: present")
+        return
+    start = time.monotonic()
+    moment = datetime.datetime(2014, 3, 1, 9, 0, 0)
+    made_dirs = set()
+    total = 0
+    for k in range(count):
+        relative, moment = layout(k, moment)
+        path = os.path.join(folder, relative)
+        parent = os.path.dirname(path)
+        if parent not in made_dirs:
+            os.makedirs(parent, exist_ok=True)
+            made_dirs.add(parent)
+        data = blobs[(k * 7919) % len(blobs)]
+        date = moment.strftime("%Y:%m:%d %H:%M:%S").encode()
+        head = data[:65536].replace(MARKER, date)
+        with open(path, "wb") as out:
+            out.write(head)
+            out.write(data[65536:])
+        total += len(data)
+        if (k + 1) % max(1, count // 10) == 0:
+            log(f"  {folder}: {k + 1}/{count} files, {total / 1e9:.1f} GB, {time.monotonic() - start:.0f} s")
+    with open(stamp, "w") as out:
+        out.write(f"{count} files, {total} bytes\n")
+
+
+def camera_layout(k, moment):
+    # About 80 photos a day on shooting days 2-9 days apart: YYYY/YYYY-MM-DD/
+    if k % 80 == 0 and k:
+        moment = moment.replace(hour=9, minute=0, second=0) + datetime.timedelta(days=2 + k % 8)
+    moment += datetime.timedelta(seconds=37)
+    return f"{moment:%Y}/{moment:%Y-%m-%d}/IMG_{k:05d}.JPG", moment
+
+
+def small_layout(k, moment):
+    moment += datetime.timedelta(seconds=53)
+    return f"d{k // 1000:03d}/s{k // 100 % 10}/IMG_{k:06d}.jpg", moment
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    here = os.path.dirname(os.path.abspath(__file__))
+    parser.add_argument("--root", default=os.path.join(here, "library"))
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--bases", type=int, default=200)
+    parser.add_argument("--photos", type=int, default=10_000)
+    parser.add_argument("--small", type=int, default=100_000)
+    args = parser.parse_args()
+    start = time.monotonic()
+    root = args.root
+    log(f"library in {root}")
+    big = make_bases(os.path.join(root, "bases"), args.bases, False, args.jobs)
+    log(f"camera bases: {len(big)}, {sum(map(len, big)) / len(big) / 1e6:.2f} MB average "
+        f"({time.monotonic() - start:.0f} s)")
+    copy_tree(os.path.join(root, "photos-10k"), big, camera_layout, args.photos)
+    big = None
+    small = make_bases(os.path.join(root, "bases"), 40, True, args.jobs)
+    copy_tree(os.path.join(root, "photos-100k"), small, small_layout, args.small)
+    elapsed = time.monotonic() - start
+    log(f"done in {elapsed:.0f} s")
+    with open(os.path.join(root, "generation.txt"), "a") as out:
+        out.write(f"{datetime.datetime.now():%Y-%m-%d %H:%M} {elapsed:.0f} s on {os.cpu_count()} cores\n")
+
+
+if __name__ == "__main__":
+    main()
