@@ -7,6 +7,8 @@ let package = Package(
         .executable(name: "lightbox", targets: ["Lightbox"]),
         // Saves profiles in a loop; the profile store's crash test kills it.
         .executable(name: "lightbox-profile-writer", targets: ["ProfileWriter"]),
+        // Thumbnails files with the app's own loader, for `make bench`.
+        .executable(name: "lightbox-bench-thumbnails", targets: ["BenchThumbnails"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -76,6 +78,12 @@ let package = Package(
             name: "ProfileWriter",
             dependencies: ["LightboxCore"],
             path: "Sources/ProfileWriter"
+        ),
+        // Benchmark helper: thumbnails a list of files with the app's loader.
+        .executableTarget(
+            name: "BenchThumbnails",
+            dependencies: ["LightboxCore"],
+            path: "Sources/BenchThumbnails"
         ),
         .testTarget(
             name: "LightboxCoreTests",

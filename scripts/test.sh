@@ -145,7 +145,7 @@ elif step "xvfb-run -a dbus-run-session -- $SWIFT test --skip-build" \
         XDG_DATA_HOME="$home_dirs/data" \
         XDG_CACHE_HOME="$home_dirs/cache" \
         XDG_STATE_HOME="$home_dirs/state" \
-        xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" \
+        xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp -noreset" \
         dbus-run-session -- "$SWIFT" test --skip-build; then
     record unit PASS
 else

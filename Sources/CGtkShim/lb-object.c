@@ -263,16 +263,42 @@ gboolean lb_trash_restore(const char *path, GError **error) {
     return ok;
 }
 
-void lb_widget_on_next_paint(GObject *widget, LbFrameCallback callback, gpointer data) {
-    GdkFrameClock *clock = gtk_widget_get_frame_clock(GTK_WIDGET(widget));
+static void lb_on_widget_mapped(GtkWidget *widget, gpointer user_data) {
+    LbFirstFrame *watch = user_data;
+    g_signal_handlers_disconnect_by_func(widget, lb_on_widget_mapped, watch);
+    GdkFrameClock *clock = gtk_widget_get_frame_clock(widget);
     if (!clock) {
-        callback(data);
+        watch->callback(watch->data);
+        g_free(watch);
         return;
     }
-    LbFirstFrame *watch = g_new0(LbFirstFrame, 1);
-    watch->callback = callback;
-    watch->data = data;
     watch->clock = g_object_ref(clock);
     watch->handler = g_signal_connect(clock, "after-paint", G_CALLBACK(lb_on_after_paint), watch);
     gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_PAINT);
+}
+
+void lb_widget_on_next_paint(GObject *widget, LbFrameCallback callback, gpointer data) {
+    LbFirstFrame *watch = g_new0(LbFirstFrame, 1);
+    watch->callback = callback;
+    watch->data = data;
+    // A widget not on screen yet paints for the first time after it maps.
+    if (gtk_widget_get_mapped(GTK_WIDGET(widget)))
+        lb_on_widget_mapped(GTK_WIDGET(widget), watch);
+    else
+        g_signal_connect(widget, "map", G_CALLBACK(lb_on_widget_mapped), watch);
+}
+
+gboolean lb_widget_bounds(GObject *widget, GObject *target, double *x, double *y, double *width,
+                          double *height) {
+    graphene_rect_t bounds;
+    if (!gtk_widget_compute_bounds(GTK_WIDGET(widget), GTK_WIDGET(target), &bounds)) return FALSE;
+    *x = bounds.origin.x;
+    *y = bounds.origin.y;
+    *width = bounds.size.width;
+    *height = bounds.size.height;
+    return TRUE;
+}
+
+GObject *lb_scrolled_window_vadjustment(GObject *scrolled) {
+    return G_OBJECT(gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(scrolled)));
 }

@@ -5,23 +5,15 @@ import CGtkShim
 public class Button: Widget {
     public init(label: String) {
         super.init(lb_object(gtk_button_new_with_mnemonic(label)), transfer: .full)
-        // GTK 4.8 names a mnemonic button "<raw label> <text>" ("_Save Save",
-        // even "Edit Edit"), which screen readers read out twice.
-        setAccessibleLabel(Self.plainText(label))
+        nameFromLabelOnly()
     }
 
-    /// A mnemonic label as shown: "_Save" → "Save", "__" → "_".
-    static func plainText(_ mnemonic: String) -> String {
-        var text = "", pendingUnderscore = false
-        for character in mnemonic {
-            if character == "_", !pendingUnderscore {
-                pendingUnderscore = true
-                continue
-            }
-            pendingUnderscore = false
-            text.append(character)
-        }
-        return text
+    /// GTK 4.8 gives a text button both the raw label as its accessible
+    /// label and its label widget as labelled-by, and joins the two: "_Save
+    /// Save", even "Edit Edit", read out twice. The label widget alone
+    /// names it ("Save").
+    private func nameFromLabelOnly() {
+        gtk_accessible_reset_property(lb_accessible(gobject), GTK_ACCESSIBLE_PROPERTY_LABEL)
     }
 
     /// An icon button. Icon-only buttons need an accessible name: pass it.
@@ -46,7 +38,10 @@ public class Button: Widget {
 
     public var label: String? {
         get { gtk_button_get_label(button).map { String(cString: $0) } }
-        set { gtk_button_set_label(button, newValue) }
+        set {
+            gtk_button_set_label(button, newValue)
+            nameFromLabelOnly()
+        }
     }
 
     public var iconName: String? {

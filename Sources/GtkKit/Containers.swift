@@ -33,6 +33,17 @@ public final class ScrolledWindow: Widget {
         set { gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(scrolled), newValue) }
     }
 
+    /// Called whenever the content scrolls vertically.
+    @discardableResult
+    public func onScroll(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        // The adjustment lives as long as the scrolled window.
+        let adjustment = Object(lb_scrolled_window_vadjustment(gobject), transfer: .none)
+        adjustments.append(adjustment)
+        return adjustment.connect("value-changed") { _ in body() }
+    }
+
+    private var adjustments: [Object] = []
+
     /// The largest vertical offset the content allows.
     public var verticalRange: Double {
         let adjustment = gtk_scrolled_window_get_vadjustment(scrolled)

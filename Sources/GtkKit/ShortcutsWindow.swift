@@ -50,7 +50,7 @@ public final class ShortcutsWindow: Window {
                 + rows + "</object></child>"
         }.joined()
         return "<interface><object class=\"GtkShortcutsWindow\" id=\"shortcuts\">"
-            + property("modal", "true")
+            + property("modal", "true") + property("title", "Keyboard Shortcuts")
             + "<child><object class=\"GtkShortcutsSection\">" + property("section-name", "shortcuts")
             + body + "</object></child></object></interface>"
     }

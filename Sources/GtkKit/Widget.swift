@@ -102,6 +102,17 @@ public class Widget: Object {
         enabled ? addCssClass(name) : removeCssClass(name)
     }
 
+    /// Whether any part of this widget lies inside `other`'s allocation
+    /// (e.g. a cell inside the visible part of its scrolled window).
+    public func isShown(within other: Widget) -> Bool {
+        var x = 0.0, y = 0.0, width = 0.0, height = 0.0
+        guard gtk_widget_get_mapped(widget) != 0,
+              lb_widget_bounds(gobject, other.gobject, &x, &y, &width, &height) != 0 else { return false }
+        let outerWidth = Double(gtk_widget_get_width(other.widget))
+        let outerHeight = Double(gtk_widget_get_height(other.widget))
+        return x + width > 0 && y + height > 0 && x < outerWidth && y < outerHeight
+    }
+
     /// Activates the widget as a key press would ("clicked" on a button).
     @discardableResult
     public func activate() -> Bool { gtk_widget_activate(widget) != 0 }

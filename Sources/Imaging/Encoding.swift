@@ -18,9 +18,11 @@ public enum ImageFileFormat: Sendable, Equatable {
 
 extension Imaging {
     /// Writes `pixels` to `path`. For PNG, `text` becomes tEXt chunks (key,
-    /// value), in order; JPEG ignores it.
+    /// value), in order, and `pngCompression` (zlib level 0…9, nil for
+    /// gdk-pixbuf's default) trades size for speed; JPEG ignores both.
     public static func encode(_ pixels: PixelData, to path: String, as format: ImageFileFormat,
-                              text: [(key: String, value: String)] = []) throws(ImageError) {
+                              text: [(key: String, value: String)] = [],
+                              pngCompression: Int? = nil) throws(ImageError) {
         guard pixels.width > 0, pixels.height > 0, pixels.stride >= pixels.width * 4,
               pixels.bytes.count >= pixels.stride * (pixels.height - 1) + pixels.width * 4
         else { throw ImageError("The pixels are not a valid image.") }
@@ -30,6 +32,7 @@ extension Imaging {
         case .png:
             type = "png"
             options = text.map { ("tEXt::" + $0.key, $0.value) }
+            if let level = pngCompression { options.append(("compression", String(min(9, max(0, level))))) }
         case .jpeg(let quality):
             type = "jpeg"
             options = [("quality", String(min(100, max(0, quality))))]

@@ -23,13 +23,15 @@ What GTK 4.8 + AT-SPI 2.46 under Xvfb look like (learned against a mock GTK 4.8 
   "click" action and child labels (one holds the accelerator text, e.g. "Ctrl+O").
 * Buttons expose the single action "click"; other widgets list their GAction muxer actions
   ("clipboard.copy", "win.close", ...). Action.nActions may count actions whose getName(i) fails.
-* Dialog buttons with mnemonics are named "_Cancel Cancel", "_Open Open" (raw label + text): compare
-  names with name_matches(), which strips that.
+* A button whose label uses underlines (gtk_button_new_with_mnemonic, dialog buttons) is named
+  "<raw label> <text>": "_Cancel Cancel", "_Open Folder… Open Folder…", even "Edit Edit" when the label
+  has no underscore. name_matches() accepts the plain text ("Cancel") for those.
 * Empty labels are named after their class ("GtkLabel"); unnamed containers are "GtkStackPage",
   "GtkPaned", ... Read label content with read_text(), not .name.
 * Text.getText(0, -1) returns "" in GTK 4.8: use getText(0, characterCount). A GtkEntry is role "text"
   named by its labelled-by label; EditableText.setTextContents works and fires "changed".
   Component.grabFocus() is not implemented (raises); click the widget with xdotool instead.
+  GTK_ACCESSIBLE_STATE_INVALID shows up as the state "invalid" (STATE_INVALID), not "invalid entry".
 * Component extents are relative to the toplevel (GTK 4 does not know window positions), whatever
   the coord type. A window's extents are its X window size less the 2 x 5 px CSD border
   (960x640 -> 950x630).
@@ -123,11 +125,11 @@ def walk(node, depth=0, max_depth=60):
 
 
 def plain_name(name):
-    """GTK 4.8 names a mnemonic button "_Cancel Cancel": return "Cancel" for that, else name."""
-    n = (len(name) - 2) // 2
-    if n > 0 and len(name) == 2 * n + 2 and name[n + 1] == " " \
-            and name[:n + 1].replace("_", "", 1) == name[n + 2:]:
-        return name[n + 2:]
+    """GTK 4.8 names a button whose label uses underlines "<label> <text>", e.g. "_Cancel Cancel" or
+    "Edit Edit": return the text ("Cancel", "Edit") for such a name, else the name itself."""
+    for i, char in enumerate(name):
+        if char == " " and name[:i].replace("_", "") == name[i + 1:] != "":
+            return name[i + 1:]
     return name
 
 

@@ -65,7 +65,8 @@ class MainWindowTests(LightboxTestCase):
     def test_empty_state(self):
         app, window = self.launch_main_window()
         find(window, "label", "No photos yet")
-        page_button = find(window, "push button", "Open Folder", timeout=5,
+        # The page's button opens a dialog, so its label ends in an ellipsis (GNOME HIG).
+        page_button = find(window, "push button", "Open Folder\u2026", timeout=5,
                            pred=lambda n: a11y.extents(n)[1] >= HEADER_HEIGHT)
         press(page_button)
         app.window("Open Folder")

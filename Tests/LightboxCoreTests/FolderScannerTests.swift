@@ -33,6 +33,18 @@ final class FolderScannerTests: XCTestCase {
         XCTAssertEqual(files.filter(\.isBrokenLink).map { ($0.path as NSString).lastPathComponent }, ["gone.jpg"])
     }
 
+    func testNamesThatAreNotUTF8AreListedNotSkipped() throws {
+        let scratch = Scratch()
+        var path = Array(scratch.url.path.utf8)
+        path += Array("/caf".utf8) + [0xE9] + Array(".jpg".utf8)  // Latin-1 "café.jpg"
+        let created = creat(path.map { CChar(bitPattern: $0) } + [0], 0o644)
+        XCTAssertGreaterThanOrEqual(created, 0)
+        close(created)
+        let files = scan(scratch.url)
+        XCTAssertEqual(files.count, 1)
+        XCTAssertTrue(files[0].path.hasSuffix("caf\u{FFFD}.jpg"), files[0].path)
+    }
+
     func testCancellationStopsTheWalk() {
         let scratch = Scratch()
         for index in 0..<20 { scratch.file("f\(index)/p.jpg") }

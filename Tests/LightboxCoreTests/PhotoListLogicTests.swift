@@ -94,6 +94,9 @@ final class PhotoListLogicTests: XCTestCase {
         try FileManager.default.removeItem(atPath: root + "/city.jpg")
         guard case .presenting(let shrunk) = await logic.fileChanged(path: root + "/city.jpg") else { return XCTFail() }
         XCTAssertEqual(shrunk.summary, "3 photos")
+        try FileManager.default.removeItem(atPath: root)
+        let vanished = await logic.fileRemoved(path: root)
+        XCTAssertEqual(vanished, .failed(.missing(path: root)), "a deleted folder says so")
     }
 }
 

@@ -96,6 +96,32 @@ final class ThumbnailFailureTests: XCTestCase {
         try assertFails(url, in: scratch, reason: "You do not have permission to read the file.")
     }
 
+    func testPipesAndDevicesAreRefusedWithoutReading() throws {
+        let scratch = Scratch()
+        let fifo = scratch.path("pipe.jpg")
+        XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
+        // Opening a pipe for reading would wait for a writer for ever.
+        try assertFails(fifo, in: scratch, reason: "This is not a regular file.")
+        let device = scratch.path("zero.jpg")
+        try FileManager.default.createSymbolicLink(atPath: device.path, withDestinationPath: "/dev/zero")
+        try assertFails(device, in: scratch, reason: "This is not a regular file.")
+    }
+
+    func testBrokenAndLoopingLinksSaySo() throws {
+        let scratch = Scratch()
+        let cache = scratch.cache
+        let broken = scratch.path("broken.jpg")
+        try FileManager.default.createSymbolicLink(atPath: broken.path, withDestinationPath: scratch.path("nowhere.jpg").path)
+        let source = ThumbnailSource(path: broken.path, modificationTime: 1, fileSize: 1)
+        XCTAssertEqual(cache.load(source, size: .normal).result,
+                       .failure(ThumbnailError(reason: "The file is a link to a file that does not exist.")))
+        let loop = scratch.path("loop.jpg")
+        try FileManager.default.createSymbolicLink(atPath: loop.path, withDestinationPath: loop.path)
+        XCTAssertEqual(cache.load(ThumbnailSource(path: loop.path, modificationTime: 1, fileSize: 1), size: .normal).result,
+                       .failure(ThumbnailError(reason: "The file is a symbolic link that points to itself.")))
+        XCTAssertEqual(ThumbnailError.unreadable(EACCES).reason, "You do not have permission to read the file.")
+    }
+
     func testAFileThatVanishedFailsWithoutAFailEntry() throws {
         let scratch = Scratch()
         let cache = scratch.cache

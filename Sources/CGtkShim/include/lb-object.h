@@ -87,3 +87,10 @@ gboolean lb_trash_restore(const char *path, GError **error);
 // Calls `callback(data)` once, after the next frame of the widget's window
 // has been painted.
 void lb_widget_on_next_paint(GObject *widget, LbFrameCallback callback, gpointer data);
+
+// The widget's bounds in `target`'s coordinates; FALSE when they cannot be
+// computed (not allocated, or not in the same window).
+gboolean lb_widget_bounds(GObject *widget, GObject *target, double *x, double *y, double *width,
+                          double *height);
+// The scrolled window's vertical adjustment emits "value-changed" here.
+GObject *lb_scrolled_window_vadjustment(GObject *scrolled);

@@ -62,7 +62,8 @@ final class MainWindowController {
         let thumbnails = services.thumbnails
         view.grid.loadThumbnail = { photo in
             do {
-                return .success(try await thumbnails.thumbnail(for: photo.thumbnailSource))
+                // Bound cells start as prefetch; the visible ones are promoted.
+                return .success(try await thumbnails.thumbnail(for: photo.thumbnailSource, priority: .prefetch))
             } catch let error as ThumbnailError {
                 return .failure(error)
             } catch {
@@ -70,6 +71,7 @@ final class MainWindowController {
             }
         }
         view.grid.cachedThumbnail = { photo in thumbnails.cached(photo.thumbnailSource) }
+        view.grid.onVisiblePhotos = { photos in thumbnails.prioritize(photos.map(\.thumbnailSource)) }
         view.grid.onVisibleThumbnailsShown = { cells in Milestones.report("visible-thumbnails", ["cells": cells]) }
     }
 

@@ -28,6 +28,9 @@ final class PhotoGridView {
     var onActivate: (Photo) -> Void = { _ in }
     /// Loads a photo's thumbnail (off the main thread); set by the controller.
     var loadThumbnail: ThumbnailLoad = { _ in .failure(ThumbnailError(reason: "No thumbnails")) }
+    /// The photos whose cells are on screen now, whose thumbnails should be
+    /// made before those of cells GTK keeps bound just off screen.
+    var onVisiblePhotos: ([Photo]) -> Void = { _ in }
     /// Every cell on screen shows its thumbnail (or its failure) now.
     var onVisibleThumbnailsShown: (Int) -> Void = { _ in }
     /// A thumbnail already in memory, for instant display when re-binding.
@@ -49,6 +52,7 @@ final class PhotoGridView {
         root.vexpand = true
         factory.onBind = { [weak self] cell, key, _ in self?.bind(cell, key: key) }
         factory.onUnbind = { [weak self] cell in self?.unbind(cell) }
+        root.onScroll { [weak self] in self?.scheduleVisibilityCheck() }
         grid.onActivate { [weak self] position in
             guard let self, let photo = self.source.element(at: position) else { return }
             self.onActivate(photo)
@@ -112,6 +116,24 @@ final class PhotoGridView {
             self.reportWhenAllShown()
         }
         bindings[id] = Binding(cell: cell, key: key, load: load)
+        scheduleVisibilityCheck()
+    }
+
+    private var visibilityCheckPending = false
+
+    /// After the next frame (once cells are allocated), tells which photos
+    /// are on screen, so their thumbnails come first.
+    private func scheduleVisibilityCheck() {
+        guard !visibilityCheckPending else { return }
+        visibilityCheckPending = true
+        root.onNextPaint { [weak self] in
+            guard let self else { return }
+            self.visibilityCheckPending = false
+            let visible = self.bindings.values
+                .filter { $0.load != nil && $0.cell.root.isShown(within: self.root) }
+                .compactMap { self.source.element(forKey: $0.key) }
+            if !visible.isEmpty { self.onVisiblePhotos(visible) }
+        }
     }
 
     /// Reports once the cells bound in this main-loop turn all show their

@@ -101,6 +101,8 @@ final class ProfileWindowView {
         shortcuts.add("<Control>s", action: "win.save")
         shortcuts.add("Escape", action: "win.cancel-editing")
         shortcuts.add("<Control>w", action: "win.close")
+        // Entries swallow Escape otherwise; a disabled action lets keys through.
+        shortcuts.handleBeforeChildren()
         window.addController(shortcuts)
     }
 

@@ -51,14 +51,18 @@ public struct FolderScanner: Sendable {
             onFolder(folder)
             var subfolders: [String] = []
             while let entry = readdir(directory) {
-                let name = FolderScanner.name(of: entry)
+                let (name, raw) = FolderScanner.name(of: entry)
                 if name.hasPrefix(".") { continue }
                 let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
                 var own = stat()
-                guard lstat(path, &own) == 0 else { continue }
+                // A name that is not UTF-8 is stat'ed by its bytes; it is
+                // listed (with replacement characters) and cannot be opened,
+                // so it shows as a placeholder with a reason.
+                let rawPath = raw.map { Array((folder.hasSuffix("/") ? folder : folder + "/").utf8CString.dropLast()) + $0 + [0] }
+                guard (rawPath.map { lstat($0, &own) } ?? lstat(path, &own)) == 0 else { continue }
                 var target = own
                 let isLink = (own.st_mode & S_IFMT) == S_IFLNK
-                let resolved = !isLink || stat(path, &target) == 0
+                let resolved = !isLink || (rawPath.map { stat($0, &target) } ?? stat(path, &target)) == 0
                 let type = target.st_mode & S_IFMT
                 if resolved, type == S_IFDIR {
                     subfolders.append(path)
@@ -97,11 +101,13 @@ public struct FolderScanner: Sendable {
                            modificationTime: Int(info.st_mtim.tv_sec), isBrokenLink: false)
     }
 
-    private static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
+    /// The entry's name as text, and its raw bytes when they are not UTF-8.
+    private static func name(of entry: UnsafeMutablePointer<dirent>) -> (String, [CChar]?) {
         withUnsafeBytes(of: entry.pointee.d_name) { bytes in
             let length = bytes.firstIndex(of: 0) ?? bytes.count
-            // Names that are not UTF-8 are shown with replacement characters.
-            return String(decoding: bytes.prefix(length), as: UTF8.self)
+            let name = bytes.prefix(length)
+            if let text = String(validating: name, as: UTF8.self) { return (text, nil) }
+            return (String(decoding: name, as: UTF8.self), name.map { CChar(bitPattern: $0) })
         }
     }
 }

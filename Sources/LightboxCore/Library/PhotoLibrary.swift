@@ -102,8 +102,16 @@ public final class PhotoLibrary: Sendable {
 
     /// Reads one file's metadata (on the calling thread).
     static func read(_ file: ScannedFile) -> IndexedFile {
-        IndexedFile(path: file.path, size: file.size, modificationTime: file.modificationTime,
-                    metadata: Imaging.metadata(path: file.path).map(PhotoMetadata.init))
+        var metadata = Imaging.metadata(path: file.path).map(PhotoMetadata.init)
+        // Many files state no pixel size in their metadata: the header does.
+        if var known = metadata, known.pixelWidth <= 0 || known.pixelHeight <= 0 {
+            let probe = Imaging.probe(path: file.path)
+            known.pixelWidth = max(0, probe?.width ?? 0)
+            known.pixelHeight = max(0, probe?.height ?? 0)
+            metadata = known
+        }
+        return IndexedFile(path: file.path, size: file.size, modificationTime: file.modificationTime,
+                           metadata: metadata)
     }
 
     /// Reads one photo afresh (a file that changed on disk), off the main

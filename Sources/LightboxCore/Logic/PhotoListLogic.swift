@@ -128,6 +128,13 @@ public final class PhotoListLogic {
     /// A file vanished from disk; a folder that vanished takes its photos.
     @discardableResult
     public func fileRemoved(path: String) -> State {
+        if let folder, path == folder.url.path {
+            // The open folder itself is gone.
+            byPath = [:]
+            visible = []
+            loading = false
+            return publish(.failed(.missing(path: path)))
+        }
         let prefix = path + "/"
         let gone = byPath.keys.filter { $0 == path || $0.hasPrefix(prefix) }
         guard !gone.isEmpty else { return state }

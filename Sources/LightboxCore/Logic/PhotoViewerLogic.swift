@@ -24,8 +24,9 @@ public final class PhotoViewerLogic {
     }
 
     /// The largest side decoded for viewing; bigger photos are scaled down
-    /// while decoding (100% zoom then shows this size).
-    public nonisolated static let maxDecodedSize = 8192
+    /// while decoding (100% zoom then shows this size). 6144 px keeps a
+    /// 24-megapixel camera's photos whole at under 100 MB of pixels.
+    public nonisolated static let maxDecodedSize = 6144
 
     public private(set) var state: State
     public private(set) var photo: Photo

@@ -10,6 +10,8 @@ extension ThumbnailCache {
         var info = stat()
         guard stat(source.path, &info) == 0 else {
             let code = errno
+            var link = stat()
+            if code == ENOENT, lstat(source.path, &link) == 0 { return .failure(.brokenLink) }
             // A file that is gone needs no fail entry; one we may not
             // examine does.
             if code != ENOENT, code != ENOTDIR { recordFailure(uri: uri, source: source, .unreadable(code)) }
@@ -17,6 +19,11 @@ extension ThumbnailCache {
         }
         let current = ThumbnailSource(path: source.path, modificationTime: Int(info.st_mtim.tv_sec),
                                       fileSize: Int64(info.st_size))
+        // Reading a pipe or a device could block for ever.
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            recordFailure(uri: uri, source: current, .notAFile)
+            return .failure(.notAFile)
+        }
         let image: DecodedImage
         do throws(ThumbnailError) {
             image = try decode(current, size: size)
@@ -24,6 +31,7 @@ extension ThumbnailCache {
             recordFailure(uri: uri, source: current, error)
             return .failure(error)
         }
+        let pixels = image.pixels
         // Never thumbnail the thumbnails (the standard forbids it).
         if !source.path.hasPrefix(root.path + "/") {
             let mimeType = Imaging.probe(path: source.path)?.mimeType ?? "application/octet-stream"
@@ -37,12 +45,13 @@ extension ThumbnailCache {
                 (Key.software, software),
             ]
             // A cache that cannot be written (disk full, read-only) still
-            // leaves a thumbnail to show.
+            // leaves a thumbnail to show. Light compression: writing at
+            // zlib's default level takes longer than decoding did.
             try? write(path(for: uri, size: size)) { temporary throws(ImageError) in
-                try image.savePNG(to: temporary, text: text)
+                try Imaging.encode(pixels, to: temporary, as: .png, text: text, pngCompression: 1)
             }
         }
-        return .success(image.pixels)
+        return .success(pixels)
     }
 
     /// Decodes to fit `size` while loading (JPEG at 1/2…1/8), with the

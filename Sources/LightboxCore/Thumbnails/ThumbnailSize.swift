@@ -73,6 +73,8 @@ public struct ThumbnailError: Error, Equatable, Sendable, CustomStringConvertibl
     static let empty = ThumbnailError(reason: "The file is empty.")
     static let damaged = ThumbnailError(reason: "The image is damaged or incomplete.")
     static let failedBefore = ThumbnailError(reason: "Lightbox could not read this image.")
+    static let notAFile = ThumbnailError(reason: "This is not a regular file.")
+    static let brokenLink = ThumbnailError(reason: "The file is a link to a file that does not exist.")
 
     static func unreadable(_ code: Int32) -> ThumbnailError {
         let reason = switch code {

@@ -1,0 +1,116 @@
+"""The table `make bench` prints and the targets it checks (from issue 5)."""
+
+
+def med(entry):
+    return entry["median"] if entry else None
+
+
+def spread(entry, digits=0):
+    if not entry:
+        return "n/a"
+    f = f"{{:.{digits}f}}"
+    text = f.format(entry["median"])
+    if entry["n"] > 1:
+        text += f" ({f.format(entry['min'])}–{f.format(entry['max'])})"
+    return text
+
+
+def ratio(a, b):
+    return a / b if a is not None and b else None
+
+
+def check(value, limit, at_most=True):
+    if value is None:
+        return None
+    return value <= limit if at_most else value >= limit
+
+
+def targets(m):
+    """Each target: the value compared, the limit, met or not (None: not measured)."""
+    out = {}
+    s = m.get("startup")
+    if s:
+        r = ratio(med(s["lightbox"]), med(s["floor"]))
+        out["startup_vs_floor"] = {"value": r, "limit": "≤ 1.3×", "met": check(r, 1.3)}
+    for label, page_limit, rss_limit in (("10k", 150, 150), ("100k", 200, 300)):
+        f = m.get(label)
+        if not f:
+            continue
+        page = med(f["cold_first_page_ms"])
+        out[f"{label}_first_page"] = {"value": page, "limit": f"≤ {page_limit} ms", "met": check(page, page_limit)}
+        out[f"{label}_cold_vs_floor"] = {"value": ratio(med(f["cold_load_ms"]), med(f["floor_ms"])),
+                                         "limit": "report", "met": None}
+        if label == "10k":
+            warm = ratio(med(f["warm_load_ms"]), med(f["floor_ms"]))
+            out["10k_warm_vs_floor"] = {"value": warm, "limit": "≤ 2×", "met": check(warm, 2)}
+            stall = med(f["stall_ms"])
+            out["10k_stall"] = {"value": stall, "limit": "≤ 16.7 ms", "met": check(stall, 16.7)}
+            peak = med(f["peak_rss_mib"])
+        else:
+            peak = med(f["load_rss_mib"])
+        out[f"{label}_peak_rss"] = {"value": peak, "limit": f"≤ {rss_limit} MiB", "met": check(peak, rss_limit)}
+    t = m.get("thumbnails")
+    if t:
+        lb = med(t["lightbox"])
+        out["thumbnails_vs_peer"] = {"value": ratio(lb, med(t["peer"])), "limit": "≥ 3×",
+                                     "met": check(ratio(lb, med(t["peer"])), 3, at_most=False)}
+        out["thumbnails_vs_floor"] = {"value": ratio(lb, med(t["floor"])), "limit": "≥ 0.6×",
+                                      "met": check(ratio(lb, med(t["floor"])), 0.6, at_most=False)}
+    return out
+
+
+def verdict(target):
+    if not target or target["met"] is None:
+        return "—"
+    return "met" if target["met"] else "MISSED"
+
+
+def table(results):
+    m, t = results["measurements"], results["targets"]
+    rows = [("measurement", "Lightbox (median, min–max)", "beside it (median)", "ratio", "target", "")]
+
+    def row(name, ours, beside, key, ratio_text=None):
+        target = t.get(key)
+        value = target["value"] if target else None
+        shown = ratio_text if ratio_text is not None else (f"{value:.2f}×" if value is not None and
+                                                           target["limit"].endswith("×") or
+                                                           key.endswith("vs_floor") and value is not None else "")
+        rows.append((name, ours, beside, shown, target["limit"] if target else "", verdict(target)))
+
+    if "startup" in m:
+        s = m["startup"]
+        row("start-up: exec → first frame", spread(s["lightbox"], 1) + " ms",
+            f"floor window {med(s['floor']):.1f} ms", "startup_vs_floor")
+    for label in ("10k", "100k"):
+        f = m.get(label)
+        if not f:
+            continue
+        n = f"{label} photos" if not f["photos"] else f"{int(med(f['photos'])):,} photos"
+        row(f"{n}: first page after first frame (cold)", spread(f["cold_first_page_ms"], 1) + " ms", "",
+            f"{label}_first_page", "")
+        row(f"{n}: scan complete (cold)", spread(f["cold_scan_ms"]) + " ms", "", "", "")
+        row(f"{n}: scan + index (cold)", spread(f["cold_load_ms"]) + " ms",
+            f"find+stat {med(f['floor_ms']):.0f} ms", f"{label}_cold_vs_floor")
+        if label == "10k":
+            row(f"{n}: second open (warm index)", spread(f["warm_load_ms"]) + " ms",
+                f"find+stat {med(f['floor_ms']):.0f} ms", "10k_warm_vs_floor")
+            row(f"{n}: longest main-loop stall", spread(f["stall_ms"], 1) + " ms", "", "10k_stall", "")
+            row(f"{n}: peak memory after scrolling", spread(f["peak_rss_mib"]) + " MiB", "", "10k_peak_rss", "")
+        else:
+            row(f"{n}: peak memory at load end", spread(f["load_rss_mib"]) + " MiB", "", "100k_peak_rss", "")
+    if "thumbnails" in m:
+        th = m["thumbnails"]
+        n = th["files"]
+        row(f"cold thumbnails 256 px, {n} camera JPEGs", spread(th["lightbox"], 1) + " /s",
+            f"gdk-pixbuf-thumbnailer ×2: {med(th['peer']):.1f} /s", "thumbnails_vs_peer")
+        row("", "", f"djpeg -scale 1/8 floor: {med(th['floor']):.1f} /s", "thumbnails_vs_floor")
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = ["| " + " | ".join(c.ljust(w) for c, w in zip(r, widths)) + " |" for r in rows]
+    lines.insert(1, "|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    mach = results["machine"]
+    lines.append("")
+    lines.append(f"{mach['cores']} cores ({mach['cpu']}), {mach['memory_gib']} GiB, Linux {mach['kernel']}, "
+                 f"Swift {mach['swift']}, GTK {mach['gtk']}, gdk-pixbuf {mach['gdk_pixbuf']}, "
+                 f"libjpeg-turbo {mach['libjpeg_turbo']}; {results['runs']} runs"
+                 + (" (quick)" if results["quick"] else ""))
+    return "\n".join(lines)

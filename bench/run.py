@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""make bench: measures Lightbox beside a floor or a peer, prints a table and
+writes bench/results.json.
+
+    python3 bench/run.py [--quick] [--runs N] [--only startup,10k,thumbnails,100k]
+
+Expects the release build (.build/release/lightbox and
+lightbox-bench-thumbnails); creates bench/library/ on first use (see
+make_library.py). Runs itself under xvfb-run and dbus-run-session, so every
+program measured shares one headless X server and one session bus.
+"""
+import argparse
+import datetime
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness  # noqa: E402
+import measures  # noqa: E402
+from report import table, targets  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+LIBRARY = os.path.join(HERE, "library")
+PARTS = ("startup", "10k", "thumbnails", "100k")
+
+
+def parse():
+    parser = argparse.ArgumentParser(description="Lightbox benchmark")
+    parser.add_argument("--quick", action="store_true", help="fewer runs, fewer files (about two minutes)")
+    parser.add_argument("--runs", type=int, help="repetitions of each measurement (default 5, quick 2)")
+    parser.add_argument("--only", default=",".join(PARTS), help="comma-separated parts: " + ", ".join(PARTS))
+    parser.add_argument("--output", default=os.path.join(HERE, "results.json"))
+    return parser.parse_args()
+
+
+def reexec_headless():
+    """Runs this script again inside one Xvfb and one D-Bus session."""
+    if os.environ.get("LIGHTBOX_BENCH_INNER") == "1":
+        return
+    for tool in ("xvfb-run", "dbus-run-session"):
+        if not shutil.which(tool):
+            sys.exit(f"bench: {tool} is missing (make bench installs it: scripts/install-deps.sh --bench)")
+    env = dict(os.environ, LIGHTBOX_BENCH_INNER="1")
+    command = ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", "dbus-run-session", "--",
+               sys.executable] + sys.argv
+    sys.exit(subprocess.call(command, env=env))
+
+
+def ensure_library():
+    stamps = [os.path.join(LIBRARY, p, ".complete") for p in ("photos-10k", "photos-100k")]
+    if all(os.path.exists(s) for s in stamps):
+        return
+    print("bench: creating the benchmark library once (about 15 minutes, ~34 GB)", flush=True)
+    subprocess.run([sys.executable, os.path.join(HERE, "make_library.py"), "--root", LIBRARY], check=True)
+
+
+def main():
+    args = parse()
+    reexec_headless()
+    parts = set(args.only.split(","))
+    for binary in (measures.LIGHTBOX, measures.THUMBNAILER):
+        if not os.access(binary, os.X_OK):
+            sys.exit(f"bench: {binary} not found: run `make build` (swift build -c release) first")
+    ensure_library()
+    runs = args.runs or (2 if args.quick else 5)
+    started = time.monotonic()
+    results = {
+        "date": datetime.datetime.now().astimezone().isoformat(timespec="seconds"),
+        "quick": args.quick,
+        "runs": runs,
+        "machine": harness.versions(),
+        "git": subprocess.run(["git", "-C", harness.ROOT, "describe", "--always", "--dirty"],
+                              capture_output=True, text=True).stdout.strip(),
+        "library": {"10k": os.path.join(LIBRARY, "photos-10k"), "100k": os.path.join(LIBRARY, "photos-100k")},
+        "measurements": {},
+    }
+    m = results["measurements"]
+    with tempfile.TemporaryDirectory(prefix="lightbox-bench-") as work:
+        if "startup" in parts:
+            m["startup"] = measures.startup(work, max(3, runs) if args.quick else runs * 2)
+        if "10k" in parts:
+            m["10k"] = measures.folder_runs(work, results["library"]["10k"], runs, scroll=True,
+                                            timeout=300, label="10k")
+        if "thumbnails" in parts:
+            m["thumbnails"] = measures.thumbnails(work, results["library"]["10k"], 100 if args.quick else 500,
+                                                  runs)
+        if "100k" in parts:
+            m["100k"] = measures.folder_runs(work, results["library"]["100k"], 1 if args.quick else max(2, runs // 2),
+                                             scroll=False, timeout=900, label="100k")
+    results["targets"] = targets(m)
+    results["elapsed_s"] = round(time.monotonic() - started, 1)
+    with open(args.output, "w") as out:
+        json.dump(results, out, indent=2)
+        out.write("\n")
+    print()
+    print(table(results))
+    print(f"\nbench: {results['elapsed_s']} s; results in {os.path.relpath(args.output)}")
+
+
+if __name__ == "__main__":
+    main()
