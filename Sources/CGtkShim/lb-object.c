@@ -1,7 +1,5 @@
 #include "lb-object.h"
 
-#include <glib/gstdio.h>
-
 typedef struct {
     LbFinalizeNotify notify;
     gpointer data;
@@ -119,43 +117,6 @@ GObject *lb_builder_object(const char *xml, const char *object_id, GError **erro
     return object;
 }
 
-GObject *lb_file_new_for_path(const char *path) { return G_OBJECT(g_file_new_for_path(path)); }
-
-char *lb_file_get_path(GObject *file) { return g_file_get_path(G_FILE(file)); }
-
-typedef struct {
-    LbFrameCallback callback;
-    gpointer data;
-    gulong handler;
-    GdkFrameClock *clock;
-} LbFirstFrame;
-
-static void lb_on_after_paint(GdkFrameClock *clock, gpointer user_data) {
-    LbFirstFrame *watch = user_data;
-    g_signal_handler_disconnect(clock, watch->handler);
-    watch->callback(watch->data);
-    g_object_unref(watch->clock);
-    g_free(watch);
-}
-
-static void lb_on_window_map(GtkWidget *widget, gpointer user_data) {
-    LbFirstFrame *watch = user_data;
-    g_signal_handlers_disconnect_by_func(widget, lb_on_window_map, watch);
-    GdkSurface *surface = gtk_native_get_surface(GTK_NATIVE(widget));
-    watch->clock = g_object_ref(gdk_surface_get_frame_clock(surface));
-    watch->handler = g_signal_connect(watch->clock, "after-paint", G_CALLBACK(lb_on_after_paint), watch);
-}
-
-void lb_window_on_first_frame(GObject *window, LbFrameCallback callback, gpointer data) {
-    LbFirstFrame *watch = g_new0(LbFirstFrame, 1);
-    watch->callback = callback;
-    watch->data = data;
-    if (gtk_widget_get_mapped(GTK_WIDGET(window)))
-        lb_on_window_map(GTK_WIDGET(window), watch);
-    else
-        g_signal_connect(window, "map", G_CALLBACK(lb_on_window_map), watch);
-}
-
 void lb_about_dialog_set_authors(GObject *dialog, const char *authors) {
     gchar **list = g_strsplit(authors, "\n", -1);
     gtk_about_dialog_set_authors(GTK_ABOUT_DIALOG(dialog), (const char **)list);
@@ -205,87 +166,6 @@ GObject *lb_texture_new_rgba(const guint8 *pixels, gsize length, int width, int 
     GdkTexture *texture = gdk_memory_texture_new(width, height, GDK_MEMORY_R8G8B8A8, bytes, stride);
     g_bytes_unref(bytes);
     return G_OBJECT(texture);
-}
-
-GObject *lb_folder_monitor_new(const char *path) {
-    GFile *file = g_file_new_for_path(path);
-    GFileMonitor *monitor = g_file_monitor_directory(file, G_FILE_MONITOR_WATCH_MOVES, NULL, NULL);
-    g_object_unref(file);
-    return monitor ? G_OBJECT(monitor) : NULL;
-}
-
-void lb_folder_monitor_cancel(GObject *monitor) { g_file_monitor_cancel(G_FILE_MONITOR(monitor)); }
-
-gboolean lb_path_is_directory(const char *path) { return g_file_test(path, G_FILE_TEST_IS_DIR); }
-
-gboolean lb_path_is_regular_nonempty(const char *path) {
-    GStatBuf info;
-    return g_stat(path, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0;
-}
-
-gboolean lb_file_trash(const char *path, GError **error) {
-    GFile *file = g_file_new_for_path(path);
-    gboolean ok = g_file_trash(file, NULL, error);
-    g_object_unref(file);
-    return ok;
-}
-
-gboolean lb_trash_restore(const char *path, GError **error) {
-    GFile *trash = g_file_new_for_uri("trash:///");
-    GFileEnumerator *children = g_file_enumerate_children(
-        trash, "standard::name,trash::orig-path,trash::deletion-date", G_FILE_QUERY_INFO_NONE, NULL, error);
-    g_object_unref(trash);
-    if (!children) return FALSE;
-    GFile *newest = NULL;
-    gchar *newest_date = NULL;
-    GFileInfo *info;
-    while ((info = g_file_enumerator_next_file(children, NULL, NULL))) {
-        const char *original = g_file_info_get_attribute_byte_string(info, "trash::orig-path");
-        const char *date = g_file_info_get_attribute_string(info, "trash::deletion-date");
-        if (original && g_strcmp0(original, path) == 0 && (!newest_date || g_strcmp0(date, newest_date) > 0)) {
-            g_clear_object(&newest);
-            g_free(newest_date);
-            newest = g_file_enumerator_get_child(children, info);
-            newest_date = g_strdup(date);
-        }
-        g_object_unref(info);
-    }
-    g_object_unref(children);
-    g_free(newest_date);
-    if (!newest) {
-        g_set_error(error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "The file is no longer in the trash.");
-        return FALSE;
-    }
-    GFile *destination = g_file_new_for_path(path);
-    gboolean ok = g_file_move(newest, destination, G_FILE_COPY_NOFOLLOW_SYMLINKS, NULL, NULL, NULL, error);
-    g_object_unref(destination);
-    g_object_unref(newest);
-    return ok;
-}
-
-static void lb_on_widget_mapped(GtkWidget *widget, gpointer user_data) {
-    LbFirstFrame *watch = user_data;
-    g_signal_handlers_disconnect_by_func(widget, lb_on_widget_mapped, watch);
-    GdkFrameClock *clock = gtk_widget_get_frame_clock(widget);
-    if (!clock) {
-        watch->callback(watch->data);
-        g_free(watch);
-        return;
-    }
-    watch->clock = g_object_ref(clock);
-    watch->handler = g_signal_connect(clock, "after-paint", G_CALLBACK(lb_on_after_paint), watch);
-    gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_PAINT);
-}
-
-void lb_widget_on_next_paint(GObject *widget, LbFrameCallback callback, gpointer data) {
-    LbFirstFrame *watch = g_new0(LbFirstFrame, 1);
-    watch->callback = callback;
-    watch->data = data;
-    // A widget not on screen yet paints for the first time after it maps.
-    if (gtk_widget_get_mapped(GTK_WIDGET(widget)))
-        lb_on_widget_mapped(GTK_WIDGET(widget), watch);
-    else
-        g_signal_connect(widget, "map", G_CALLBACK(lb_on_widget_mapped), watch);
 }
 
 gboolean lb_widget_bounds(GObject *widget, GObject *target, double *x, double *y, double *width,

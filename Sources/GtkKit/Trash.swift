@@ -1,6 +1,8 @@
 import CGtkShim
 
-/// The desktop trash, through GIO. Both calls do file I/O: call them off
+/// The desktop trash: GIO moves files in; restoring reads the trash's info
+/// files (freedesktop trash specification), which needs no gvfs. Both calls
+/// do file I/O: call them off
 /// the main thread.
 public enum Trash {
     /// Moves the file at `path` to the trash.

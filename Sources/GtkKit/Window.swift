@@ -69,15 +69,6 @@ public class Window: Widget {
     public func onCloseRequest(_ body: @escaping @MainActor () -> Bool) -> SignalConnection {
         connect("close-request") { args in args.setReturn(body()) }
     }
-
-    /// Called once the window has drawn its first frame.
-    public func onFirstFrame(_ body: @escaping @MainActor () -> Void) {
-        lb_window_on_first_frame(gobject, { data in
-            guard let data else { return }
-            let box = Unmanaged<FrameBox>.fromOpaque(data).takeRetainedValue()
-            MainActor.assumeIsolated { box.body() }
-        }, Unmanaged.passRetained(FrameBox(body)).toOpaque())
-    }
 }
 
 extension Widget {

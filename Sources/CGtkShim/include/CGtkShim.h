@@ -17,3 +17,5 @@
 #include "lb-main-loop.h"
 #include "lb-list-model.h"
 #include "lb-object.h"
+#include "lb-frames.h"
+#include "lb-files.h"

@@ -43,11 +43,6 @@ static inline void lb_widget_add_controller(GObject *widget, GObject *controller
                               GTK_EVENT_CONTROLLER(g_object_ref(controller)));
 }
 
-// Calls `callback(data)` once, after the window's surface presents its
-// first frame (the frame clock's first "after-paint").
-typedef void (*LbFrameCallback)(gpointer data);
-void lb_window_on_first_frame(GObject *window, LbFrameCallback callback, gpointer data);
-
 // Authors as one newline-separated string (a NULL-terminated array in C).
 void lb_about_dialog_set_authors(GObject *dialog, const char *authors);
 
@@ -70,23 +65,6 @@ guint lb_toplevel_count(void);
 
 // A GdkMemoryTexture over a copy of 8-bit RGBA pixels.
 GObject *lb_texture_new_rgba(const guint8 *pixels, gsize length, int width, int height, gsize stride);
-
-// A GFileMonitor on a folder, reporting renames as RENAMED/MOVED_IN/OUT.
-GObject *lb_folder_monitor_new(const char *path);
-void lb_folder_monitor_cancel(GObject *monitor);
-gboolean lb_path_is_directory(const char *path);
-// A regular file with at least one byte (a CREATED event can come before
-// the writer has written anything; CHANGES_DONE_HINT follows).
-gboolean lb_path_is_regular_nonempty(const char *path);
-
-// Moves a file to the trash (g_file_trash).
-gboolean lb_file_trash(const char *path, GError **error);
-// Moves the newest trashed file whose original path is `path` back there.
-gboolean lb_trash_restore(const char *path, GError **error);
-
-// Calls `callback(data)` once, after the next frame of the widget's window
-// has been painted.
-void lb_widget_on_next_paint(GObject *widget, LbFrameCallback callback, gpointer data);
 
 // The widget's bounds in `target`'s coordinates; FALSE when they cannot be
 // computed (not allocated, or not in the same window).

@@ -120,7 +120,7 @@ final class AppFlow {
     private func newMainWindow() -> MainWindowController {
         let view = MainWindowView(application: application)
         view.restore(windowStates.load())
-        view.window.onFirstFrame {
+        view.window.onNextPaint {
             Milestones.reach("first-frame")
             Milestones.watchStalls()
         }

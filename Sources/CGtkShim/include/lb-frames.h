@@ -1,0 +1,10 @@
+// Frame timing: running code once a widget's next frame has been painted
+// (first-frame milestones, and checks that need allocated widgets).
+#pragma once
+#include <gtk/gtk.h>
+
+typedef void (*LbFrameCallback)(gpointer data);
+
+// Calls `callback(data)` once, after the next frame showing `widget` is
+// painted; a widget not mapped yet waits for its first frame.
+void lb_widget_on_next_paint(GObject *widget, LbFrameCallback callback, gpointer data);

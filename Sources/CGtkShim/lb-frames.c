@@ -1,0 +1,41 @@
+#include "lb-frames.h"
+
+typedef struct {
+    LbFrameCallback callback;
+    gpointer data;
+    gulong handler;
+    GdkFrameClock *clock;
+} LbFirstFrame;
+
+static void lb_on_after_paint(GdkFrameClock *clock, gpointer user_data) {
+    LbFirstFrame *watch = user_data;
+    g_signal_handler_disconnect(clock, watch->handler);
+    watch->callback(watch->data);
+    g_object_unref(watch->clock);
+    g_free(watch);
+}
+
+static void lb_on_widget_mapped(GtkWidget *widget, gpointer user_data) {
+    LbFirstFrame *watch = user_data;
+    g_signal_handlers_disconnect_by_func(widget, lb_on_widget_mapped, watch);
+    GdkFrameClock *clock = gtk_widget_get_frame_clock(widget);
+    if (!clock) {
+        watch->callback(watch->data);
+        g_free(watch);
+        return;
+    }
+    watch->clock = g_object_ref(clock);
+    watch->handler = g_signal_connect(clock, "after-paint", G_CALLBACK(lb_on_after_paint), watch);
+    gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_PAINT);
+}
+
+void lb_widget_on_next_paint(GObject *widget, LbFrameCallback callback, gpointer data) {
+    LbFirstFrame *watch = g_new0(LbFirstFrame, 1);
+    watch->callback = callback;
+    watch->data = data;
+    // A widget not on screen yet paints for the first time after it maps.
+    if (gtk_widget_get_mapped(GTK_WIDGET(widget)))
+        lb_on_widget_mapped(GTK_WIDGET(widget), watch);
+    else
+        g_signal_connect(widget, "map", G_CALLBACK(lb_on_widget_mapped), watch);
+}

@@ -1,0 +1,25 @@
+import Foundation
+import GtkKit
+import XCTest
+
+final class TrashTests: XCTestCase {
+    func testTrashAndRestoreAFile() throws {
+        // A file under the home folder goes to the home trash.
+        let folder = FileManager.default.homeDirectoryForCurrentUser
+            .appendingPathComponent(".cache/lightbox-trash-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("holiday.jpg")
+        try Data("pixels".utf8).write(to: file)
+
+        do {
+            try Trash.trash(path: file.path)
+        } catch {
+            throw XCTSkip("no trash available here: \(error)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
+        try Trash.restore(path: file.path)
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "pixels")
+        XCTAssertThrowsError(try Trash.restore(path: file.path), "nothing left in the trash to restore")
+    }
+}
