@@ -4,6 +4,7 @@
 #   make build      swift build -c release
 #   make run        build, then open your Pictures folder (or the samples)
 #   make test       install test packages, build with tests, run scripts/test.sh
+#   make bench      release build, then benchmark it (QUICK=1: about two minutes)
 #   make install    install into $(DESTDIR)$(PREFIX) (run `make build` first)
 #   make uninstall  remove what `make install` put there
 #   make clean      remove the build folder
@@ -23,6 +24,8 @@ SWIFT_TEST_FLAGS ?= --build-tests -j 2
 BUILD_DIR   ?= .build/release
 # Folder for `make run`; empty means Pictures, or the samples.
 FOLDER      ?=
+# `make bench QUICK=1`: a reduced benchmark run.
+QUICK       ?=
 
 # A gtk4.pc without the compiler flags SwiftPM rejects (see the script).
 PKGCONFIG_DIR := $(CURDIR)/.build-pkgconfig
@@ -41,18 +44,21 @@ METAINFO_SRC = Resources/$(APP_ID).metainfo.xml
 ICON_SRC     = Resources/icons/hicolor/scalable/apps/$(APP_ID).svg
 SYMBOLIC_SRC = Resources/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 
-.PHONY: all deps deps-test build run test install uninstall clean help
+.PHONY: all deps deps-test deps-bench build run test bench install uninstall clean help
 
 all: build
 
 help:
-	@sed -n '3,10s/^# \{0,1\}//p' $(firstword $(MAKEFILE_LIST))
+	@sed -n '3,11s/^# \{0,1\}//p' $(firstword $(MAKEFILE_LIST))
 
 deps:
 	scripts/install-deps.sh
 
 deps-test:
 	scripts/install-deps.sh --test
+
+deps-bench:
+	scripts/install-deps.sh --bench
 
 $(PKGCONFIG_DIR)/gdk-pixbuf-2.0.pc: scripts/swiftpm-pkgconfig.sh
 	scripts/swiftpm-pkgconfig.sh "$(PKGCONFIG_DIR)"
@@ -66,6 +72,10 @@ run: deps build
 test: deps-test $(PKGCONFIG_DIR)/gdk-pixbuf-2.0.pc
 	$(SWIFT) build $(SWIFT_TEST_FLAGS)
 	SWIFT="$(SWIFT)" scripts/test.sh
+
+# Not part of `make test`. The photo library is made once in bench/library/.
+bench: deps deps-bench build
+	python3 bench/run.py $(if $(QUICK),--quick)
 
 install:
 	@if [ ! -f "$(BUILD_DIR)/lightbox" ]; then \

@@ -17,6 +17,7 @@ rebuild). About 34 GB in all; about 10-15 minutes on 2 cores, mostly disk.
 import argparse
 import concurrent.futures
 import datetime
+import fcntl
 import os
 import subprocess
 import sys
@@ -151,6 +152,13 @@ def main():
     args = parser.parse_args()
     start = time.monotonic()
     root = args.root
+    os.makedirs(root, exist_ok=True)
+    lock = open(os.path.join(root, ".lock"), "w")
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        log("another make_library.py is creating the library; waiting for it")
+        fcntl.flock(lock, fcntl.LOCK_EX)
     log(f"library in {root}")
     big = make_bases(os.path.join(root, "bases"), args.bases, False, args.jobs)
     log(f"camera bases: {len(big)}, {sum(map(len, big)) / len(big) / 1e6:.2f} MB average "

@@ -4,7 +4,7 @@ import os
 import shutil
 import subprocess
 
-from harness import Home, ROOT, now_ms, resident_kib, run_events, summary, timed, tree_files, warm_files
+from harness import Home, ROOT, resident_kib, run_events, summary, timed, tree_files, warm_files
 
 RELEASE = os.path.join(ROOT, ".build", "release")
 LIGHTBOX = os.path.join(RELEASE, "lightbox")
@@ -166,7 +166,3 @@ def thumbnails(work, folder, count, runs):
     result = {k: summary(v) for k, v in out.items()}
     result["files"] = len(files)
     return result
-
-
-def elapsed_note():
-    return now_ms()

@@ -66,7 +66,8 @@ def main():
     for binary in (measures.LIGHTBOX, measures.THUMBNAILER):
         if not os.access(binary, os.X_OK):
             sys.exit(f"bench: {binary} not found: run `make build` (swift build -c release) first")
-    ensure_library()
+    if parts - {"startup"}:
+        ensure_library()
     runs = args.runs or (2 if args.quick else 5)
     started = time.monotonic()
     results = {

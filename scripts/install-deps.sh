@@ -3,6 +3,7 @@
 #
 #   scripts/install-deps.sh            packages to build and run Lightbox
 #   scripts/install-deps.sh --test     ... and those that `make test` needs too
+#   scripts/install-deps.sh --bench    ... and those that `make bench` needs too
 #   scripts/install-deps.sh --check    only list what is missing (exit 1 if any)
 #
 # Runs apt-get (through sudo when not root) only if something is missing, and
@@ -42,15 +43,33 @@ TEST_PACKAGES=(
     fonts-dejavu-core
 )
 
+# To benchmark: the peer thumbnailer and decode floor, the library
+# generator's image and EXIF tools, a C compiler for the floor window, a
+# headless X server and session bus.
+BENCH_PACKAGES=(
+    libgdk-pixbuf2.0-bin
+    libjpeg-turbo-progs
+    imagemagick
+    libimage-exiftool-perl
+    xvfb
+    xauth
+    dbus
+    gcc
+    pkg-config
+    python3
+)
+
 usage() {
-    sed -n '2,9s/^# \{0,1\}//p' "$0"
+    sed -n '2,10s/^# \{0,1\}//p' "$0"
 }
 
 want_test=0
+want_bench=0
 check_only=0
 for arg in "$@"; do
     case "$arg" in
         --test) want_test=1 ;;
+        --bench) want_bench=1 ;;
         --check) check_only=1 ;;
         -h|--help) usage; exit 0 ;;
         *) echo "install-deps.sh: unknown option: $arg" >&2; usage >&2; exit 2 ;;
@@ -60,6 +79,9 @@ done
 packages=("${BUILD_PACKAGES[@]}")
 if [ "$want_test" -eq 1 ]; then
     packages+=("${TEST_PACKAGES[@]}")
+fi
+if [ "$want_bench" -eq 1 ]; then
+    packages+=("${BENCH_PACKAGES[@]}")
 fi
 
 if ! command -v dpkg-query >/dev/null 2>&1; then

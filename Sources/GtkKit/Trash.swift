@@ -2,8 +2,7 @@ import CGtkShim
 
 /// The desktop trash: GIO moves files in; restoring reads the trash's info
 /// files (freedesktop trash specification), which needs no gvfs. Both calls
-/// do file I/O: call them off
-/// the main thread.
+/// do file I/O: call them off the main thread.
 public enum Trash {
     /// Moves the file at `path` to the trash.
     public static func trash(path: String) throws(GtkError) {

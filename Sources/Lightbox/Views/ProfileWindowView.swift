@@ -101,7 +101,8 @@ final class ProfileWindowView {
         shortcuts.add("<Control>s", action: "win.save")
         shortcuts.add("Escape", action: "win.cancel-editing")
         shortcuts.add("<Control>w", action: "win.close")
-        // Entries swallow Escape otherwise; a disabled action lets keys through.
+        // Before the focused entry, which would swallow Escape; a disabled
+        // action lets the key through.
         shortcuts.handleBeforeChildren()
         window.addController(shortcuts)
     }
