@@ -103,6 +103,18 @@ class PhotoTests(unittest.TestCase):
         os.remove(os.path.join(self.folder, "photo-02.jpg"))
         self.wait_label(window, f"{PHOTOS + 2} photos")
 
+    def test_trash_from_a_photo_window_and_undo(self):
+        app, window = self.launch()
+        self.wait_label(window, f"{PHOTOS + 2} photos")
+        self.open_by_search(app, window, "photo-05")
+        send_keys("Delete")
+        self.wait_label(window, f"0 of {PHOTOS + 1} photos")  # the search still says photo-05
+        self.assertFalse(os.path.exists(os.path.join(self.folder, "photo-05.jpg")))
+        self.wait_label(window, "\u201cphoto-05\u201d moved to trash")
+        press(find(window, "push button", "Undo"))
+        self.wait_label(window, f"1 of {PHOTOS + 2} photos")
+        self.assertTrue(os.path.exists(os.path.join(self.folder, "photo-05.jpg")))
+
     def test_broken_files_get_a_placeholder_and_a_reason(self):
         app, window = self.launch()
         self.wait_label(window, f"{PHOTOS + 2} photos")
