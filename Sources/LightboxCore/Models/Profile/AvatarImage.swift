@@ -34,15 +34,12 @@ public struct AvatarImage: Equatable, Sendable {
         self.storedFileName = storedFileName
         let side = min(pixels.width, pixels.height)
         let left = (pixels.width - side) / 2, top = (pixels.height - side) / 2
-        var square = [UInt8](repeating: 0, count: side * side * 4)
-        pixels.bytes.withUnsafeBytes { source in
-            square.withUnsafeMutableBytes { target in
-                for row in 0..<side {
-                    let from = (top + row) * pixels.stride + left * 4
-                    target.baseAddress!.advanced(by: row * side * 4)
-                        .copyMemory(from: source.baseAddress!.advanced(by: from), byteCount: side * 4)
-                }
-            }
+        let bytes = [UInt8](pixels.bytes)
+        var square = [UInt8]()
+        square.reserveCapacity(side * side * 4)
+        for row in 0..<side {
+            let from = (top + row) * pixels.stride + left * 4
+            square.append(contentsOf: bytes[from..<from + side * 4])
         }
         squareRGBA = square
         squareSide = side
