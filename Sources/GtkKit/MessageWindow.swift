@@ -70,13 +70,13 @@ public final class MessageWindow: Window {
         content.append(row)
         setChild(content)
 
-        let keys = KeyController()
+        let keys = KeyPressHandler()
         keys.onKeyPressed { [weak self] key, modifiers in
             guard key == "Escape", modifiers.isEmpty, let self else { return false }
             self.answer(self.cancelID)
             return true
         }
-        addController(keys)
+        addHandler(keys)
         onCloseRequest { [weak self] in
             guard let self else { return false }
             let response = self.response

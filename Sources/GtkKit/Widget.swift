@@ -122,7 +122,7 @@ public class Widget: Object {
 
     /// Adds a GtkEventController (key, click, shortcut, …); the widget takes
     /// its own reference.
-    public func addController(_ controller: EventController) {
+    public func addHandler(_ controller: EventHandler) {
         lb_widget_add_controller(gobject, controller.gobject)
     }
 

@@ -33,10 +33,10 @@ final class OwnershipTests: XCTestCase {
         let button = Button(label: "_Press")
         let entry = Entry(accessibleLabel: "Name")
         let menu = MenuButton(iconName: "open-menu-symbolic", accessibleLabel: "Menu", menu: Menu(sections: [[("Quit", "app.quit")]]))
-        let keys = KeyController()
+        let keys = KeyPressHandler()
         [label, button, entry, menu].forEach(box.append)
         window.setChild(box)
-        window.addController(keys)
+        window.addHandler(keys)
         let objects: [(GtkKit.Object, String)] = [(window, "window"), (box, "box"), (label, "label"),
                                                   (button, "button"), (entry, "entry"), (menu, "menu"), (keys, "keys")]
         for (object, name) in objects { ledger.watch(object, as: name) }

@@ -150,13 +150,13 @@ final class ProfileStoreTests: XCTestCase {
                        "“cut.png” cannot be used as your photo. The image is damaged or incomplete.")
         // A JPEG cut short (gdk-pixbuf itself would decode it, grey at the bottom).
         let jpeg = scratch.path("whole.jpg")
-        var bytes2 = Data([0xFF, 0xD8, 0xFF, 0xE0])
-        bytes2.append(Data(repeating: 0x11, count: 2000))
-        _ = FileManager.default.createFile(atPath: jpeg.path, contents: bytes2)
-        XCTAssertTrue(ImageCompleteness.isTruncated(path: jpeg.path))
-        bytes2.append(contentsOf: [0xFF, 0xD9])
-        _ = FileManager.default.createFile(atPath: jpeg.path, contents: bytes2)
-        XCTAssertFalse(ImageCompleteness.isTruncated(path: jpeg.path))
+        try Imaging.encode(PixelData(width: 64, height: 64, rgba: Data(repeating: 90, count: 64 * 64 * 4)),
+                           to: jpeg.path, as: .jpeg(quality: 90))
+        XCTAssertEqual(refusal(jpeg), "accepted")
+        let whole = try Data(contentsOf: jpeg)
+        _ = FileManager.default.createFile(atPath: scratch.path("cut.jpg").path, contents: whole.prefix(whole.count * 2 / 3))
+        XCTAssertEqual(refusal(scratch.path("cut.jpg")),
+                       "“cut.jpg” cannot be used as your photo. The image is damaged or incomplete.")
         var huge = Data("P6\n100000 100000\n255\n".utf8)
         huge.append(Data(repeating: 7, count: 300))
         _ = FileManager.default.createFile(atPath: scratch.path("huge.ppm").path, contents: huge)

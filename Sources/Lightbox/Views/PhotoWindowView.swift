@@ -104,7 +104,7 @@ final class PhotoWindowView {
             ("trash", ["Delete"], { [weak self] in self?.onTrash() }),
             ("set-profile-photo", [], { [weak self] in self?.onSetProfilePhoto() }),
         ]
-        let shortcuts = ShortcutController()
+        let shortcuts = ShortcutHandler()
         for (name, keys, body) in actions {
             window.addAction(Action(name, body))
             keys.forEach { shortcuts.add($0, action: "win.\(name)") }
@@ -114,7 +114,7 @@ final class PhotoWindowView {
             shortcuts.add("\(stars)", action: "win.rate-\(stars)")
             shortcuts.add("KP_\(stars)", action: "win.rate-\(stars)")
         }
-        window.addController(shortcuts)
+        window.addHandler(shortcuts)
     }
 
     // MARK: View state

@@ -97,14 +97,14 @@ final class ProfileWindowView {
         window.addAction(cancelAction)
         window.addAction(Action("reload") { [weak self] in self?.onReload() })
         window.addAction(Action("close") { [weak self] in self?.window.close() })
-        let shortcuts = ShortcutController()
+        let shortcuts = ShortcutHandler()
         shortcuts.add("<Control>s", action: "win.save")
         shortcuts.add("Escape", action: "win.cancel-editing")
         shortcuts.add("<Control>w", action: "win.close")
         // Before the focused entry, which would swallow Escape; a disabled
         // action lets the key through.
         shortcuts.handleBeforeChildren()
-        window.addController(shortcuts)
+        window.addHandler(shortcuts)
     }
 
     /// "loading", "failed", "profile" or "editor": the page on show.

@@ -50,7 +50,10 @@ public final class PhotoViewerLogic {
         let path = photo.path
         let result = await Task.detached(priority: .userInitiated) { () -> Result<PixelData, ImageError> in
             do throws(ImageError) {
-                return .success(try Imaging.decode(path: path, maxSize: PhotoViewerLogic.maxDecodedSize).pixels)
+                let image = try Imaging.decode(path: path, maxSize: PhotoViewerLogic.maxDecodedSize)
+                // gdk-pixbuf decodes a cut-off file without complaint.
+                if Imaging.isIncomplete(path: path) { throw ImageError("The image is damaged or incomplete.") }
+                return .success(image.pixels)
             } catch {
                 return .failure(error)
             }

@@ -59,7 +59,7 @@ public struct AvatarImage: Equatable, Sendable {
         guard FileManager.default.fileExists(atPath: path) else {
             throw AvatarError("“\(name)” cannot be used as your photo: the file no longer exists.")
         }
-        if ImageCompleteness.isTruncated(path: path) {
+        if Imaging.isIncomplete(path: path) {
             throw AvatarError("“\(name)” cannot be used as your photo. The image is damaged or incomplete.")
         }
         do {

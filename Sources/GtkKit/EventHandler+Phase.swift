@@ -1,6 +1,6 @@
 import CGtkShim
 
-extension EventController {
+extension EventHandler {
     /// Handles events on their way down to the focused widget (capture
     /// phase) instead of on their way back up, so that a focused entry
     /// cannot swallow a window's Escape first.

@@ -1,12 +1,13 @@
 import CGtkShim
 
-/// A GtkEventController attached to a widget with `Widget.addController`.
+/// An input handler: a GtkEventController attached to a widget with
+/// `Widget.addHandler`.
 @MainActor
-public class EventController: Object {}
+public class EventHandler: Object {}
 
 /// Key presses on a widget (GtkEventControllerKey).
 @MainActor
-public final class KeyController: EventController {
+public final class KeyPressHandler: EventHandler {
     public struct Modifiers: OptionSet, Sendable {
         public let rawValue: UInt32
         public init(rawValue: UInt32) { self.rawValue = rawValue }
@@ -34,7 +35,7 @@ public final class KeyController: EventController {
 /// Keyboard shortcuts that activate named actions while focus is inside a
 /// widget (GtkShortcutController, local scope).
 @MainActor
-public final class ShortcutController: EventController {
+public final class ShortcutHandler: EventHandler {
     public init() { super.init(lb_shortcut_controller_new(), transfer: .full) }
 
     /// `trigger` is GTK's syntax ("<Control>f", "Delete", "F11").
@@ -45,7 +46,7 @@ public final class ShortcutController: EventController {
 
 /// Clicks on a widget (GtkGestureClick).
 @MainActor
-public final class ClickController: EventController {
+public final class ClickHandler: EventHandler {
     public init() {
         super.init(lb_click_gesture_new(), transfer: .full)
     }
