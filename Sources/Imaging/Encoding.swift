@@ -37,22 +37,12 @@ extension Imaging {
             type = "jpeg"
             options = [("quality", String(min(100, max(0, quality))))]
         }
-        var error: UnsafeMutablePointer<CChar>?
-        let keys = options.map { strdup($0.0) }
-        let values = options.map { strdup($0.1) }
-        defer { (keys + values).forEach { free($0) } }
-        let saved = pixels.bytes.withUnsafeBytes { raw in
-            keys.map { UnsafePointer($0) }.withUnsafeBufferPointer { keyBuffer in
-                values.map { UnsafePointer($0) }.withUnsafeBufferPointer { valueBuffer in
-                    lb_rgba_save(raw.bindMemory(to: UInt8.self).baseAddress, Int32(pixels.width),
-                                 Int32(pixels.height), Int32(pixels.stride), path, type,
-                                 keyBuffer.baseAddress, valueBuffer.baseAddress, Int32(options.count), &error)
-                }
+        try callWithPairs(options.map { (key: $0.0, value: $0.1) }, failure: "The image could not be written.") {
+            keys, values, count, error in
+            pixels.bytes.withUnsafeBytes { raw in
+                lb_rgba_save(raw.bindMemory(to: UInt8.self).baseAddress, Int32(pixels.width), Int32(pixels.height),
+                             Int32(pixels.stride), path, type, keys, values, count, error)
             }
-        }
-        if !saved {
-            defer { lb_free(error) }
-            throw ImageError(error.map { String(cString: $0) } ?? "The image could not be written.")
         }
     }
 

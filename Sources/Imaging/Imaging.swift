@@ -124,19 +124,8 @@ public final class DecodedImage: @unchecked Sendable {
 
     /// Writes a PNG with `text` as tEXt chunks (key, value), in order.
     public func savePNG(to path: String, text: [(key: String, value: String)] = []) throws(ImageError) {
-        var error: UnsafeMutablePointer<CChar>?
-        let keys = text.map { strdup($0.key) }
-        let values = text.map { strdup($0.value) }
-        defer { (keys + values).forEach { free($0) } }
-        let saved = keys.map { UnsafePointer($0) }.withUnsafeBufferPointer { keyBuffer in
-            values.map { UnsafePointer($0) }.withUnsafeBufferPointer { valueBuffer in
-                lb_image_save_png(image, path, keyBuffer.baseAddress, valueBuffer.baseAddress,
-                                  Int32(text.count), &error)
-            }
-        }
-        if !saved {
-            defer { lb_free(error) }
-            throw ImageError(error.map { String(cString: $0) } ?? "The image could not be written.")
+        try callWithPairs(text, failure: "The image could not be written.") { keys, values, count, error in
+            lb_image_save_png(image, path, keys, values, count, error)
         }
     }
 }

@@ -2,40 +2,16 @@
 
 Run through Tests/E2E/run.sh (Xvfb + a private D-Bus session + AT-SPI); see lightbox_a11y.py.
 """
-import os
 import re
 import time
 import unittest
 
 import lightbox_a11y as a11y
-from lightbox_a11y import E2EError, LightboxApp, Sandbox, find, find_all, press, send_keys, wait_for
+from lightbox_case import HEADER_HEIGHT, LightboxTestCase
+from lightbox_a11y import E2EError, find, find_all, press, send_keys, wait_for
 
 MENU_ITEMS = ["Open Folder\u2026", "Edit Profile\u2026", "Keyboard Shortcuts", "About Lightbox", "Quit"]
 MISSING = "/nonexistent/x"
-HEADER_HEIGHT = 60  # px from the top of the window: a header bar is ~46 px high
-
-
-class LightboxTestCase(unittest.TestCase):
-    """Each test gets its own HOME/XDG dirs; every app it launches is stopped afterwards."""
-
-    def setUp(self):
-        if not os.access(a11y.lightbox_bin(), os.X_OK):
-            self.fail(f"no lightbox binary at {a11y.lightbox_bin()} (set LIGHTBOX_BIN)")
-        self.sandbox = Sandbox(self.id().rsplit(".", 1)[-1])
-        self.addCleanup(self.sandbox.cleanup)
-
-    def launch(self, *args):
-        app = LightboxApp(self.sandbox, *args).start()
-        self.addCleanup(app.stop)
-        return app
-
-    def launch_main_window(self, *args):
-        app = self.launch(*args)
-        return app, app.window("Lightbox")
-
-    def header_button(self, window, name):
-        """The push button with that name in the top strip of the window (the header bar)."""
-        return find(window, "push button", name, pred=lambda n: a11y.extents(n)[1] < HEADER_HEIGHT)
 
 
 class CommandLineTests(LightboxTestCase):

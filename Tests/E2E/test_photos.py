@@ -9,7 +9,8 @@ import subprocess
 import unittest
 
 import lightbox_a11y as a11y
-from lightbox_a11y import LightboxApp, Sandbox, find, press, send_keys, wait_for
+from lightbox_a11y import find, press, send_keys, wait_for
+from lightbox_case import LightboxTestCase
 
 PHOTOS = 12
 
@@ -41,23 +42,14 @@ def make_folder(root):
         f.write("not a photo")
 
 
-class PhotoTests(unittest.TestCase):
+class PhotoTests(LightboxTestCase):
     def setUp(self):
-        if not os.access(a11y.lightbox_bin(), os.X_OK):
-            self.fail(f"no lightbox binary at {a11y.lightbox_bin()} (set LIGHTBOX_BIN)")
-        self.sandbox = Sandbox(self.id().rsplit(".", 1)[-1])
-        self.addCleanup(self.sandbox.cleanup)
+        super().setUp()
         self.folder = self.sandbox.path("Holidays")
         make_folder(self.folder)
 
     def launch(self):
-        app = LightboxApp(self.sandbox, self.folder).start()
-        self.addCleanup(app.stop)
-        return app, app.window("Lightbox")
-
-    def wait_label(self, window, text):
-        return wait_for(lambda: any(text in t for t in a11y.label_texts(window)), message=lambda:
-                        f"a label with {text!r}; labels: {a11y.label_texts(window)}")
+        return self.launch_main_window(self.folder)
 
     def search(self, window, text):
         send_keys("ctrl+f")

@@ -10,26 +10,18 @@ import subprocess
 import unittest
 
 import lightbox_a11y as a11y
-from lightbox_a11y import LightboxApp, Sandbox, find, press, send_keys, wait_for
+from lightbox_case import LightboxTestCase
+from lightbox_a11y import find, press, send_keys, wait_for
 
-HEADER_HEIGHT = 60  # px from the top of a window: its header bar
 UNICODE_NAME = "Zoë 山田 👩‍💻"
 
 
-class ProfileTestCase(unittest.TestCase):
-    def setUp(self):
-        if not os.access(a11y.lightbox_bin(), os.X_OK):
-            self.fail(f"no lightbox binary at {a11y.lightbox_bin()} (set LIGHTBOX_BIN)")
-        self.sandbox = Sandbox(self.id().rsplit(".", 1)[-1])
-        self.addCleanup(self.sandbox.cleanup)
-
+class ProfileTestCase(LightboxTestCase):
     def launch(self, *args):
-        app = LightboxApp(self.sandbox, *args).start()
-        self.addCleanup(app.stop)
-        return app, app.window("Lightbox")
+        return self.launch_main_window(*args)
 
     def profile_button(self, window):
-        return find(window, "push button", "Edit Profile", pred=lambda n: a11y.extents(n)[1] < HEADER_HEIGHT)
+        return self.header_button(window, "Edit Profile")
 
     def wait_description(self, node, text):
         wait_for(lambda: node.description == text, message=lambda:
