@@ -32,7 +32,7 @@ PARTS = ("startup", "10k", "thumbnails", "100k")
 def parse():
     parser = argparse.ArgumentParser(description="Lightbox benchmark")
     parser.add_argument("--quick", action="store_true", help="fewer runs, fewer files (about two minutes)")
-    parser.add_argument("--runs", type=int, help="repetitions of each measurement (default 5, quick 2)")
+    parser.add_argument("--runs", type=int, help="repetitions of each measurement (default 3, quick 2)")
     parser.add_argument("--only", default=",".join(PARTS), help="comma-separated parts: " + ", ".join(PARTS))
     parser.add_argument("--output", default=os.path.join(HERE, "results.json"))
     return parser.parse_args()
@@ -68,7 +68,7 @@ def main():
             sys.exit(f"bench: {binary} not found: run `make build` (swift build -c release) first")
     if parts - {"startup"}:
         ensure_library()
-    runs = args.runs or (2 if args.quick else 5)
+    runs = args.runs or (2 if args.quick else 3)
     started = time.monotonic()
     results = {
         "date": datetime.datetime.now().astimezone().isoformat(timespec="seconds"),
@@ -83,15 +83,16 @@ def main():
     m = results["measurements"]
     with tempfile.TemporaryDirectory(prefix="lightbox-bench-") as work:
         if "startup" in parts:
-            m["startup"] = measures.startup(work, max(3, runs) if args.quick else runs * 2)
+            m["startup"] = measures.startup(work, 3 if args.quick else runs * 3)
         if "10k" in parts:
-            m["10k"] = measures.folder_runs(work, results["library"]["10k"], runs, scroll=True,
-                                            timeout=300, label="10k")
+            # Quick: one run, no scrolling (peak memory is then at load end).
+            m["10k"] = measures.folder_runs(work, results["library"]["10k"], 1 if args.quick else runs,
+                                            scroll=not args.quick, timeout=600, label="10k")
         if "thumbnails" in parts:
             m["thumbnails"] = measures.thumbnails(work, results["library"]["10k"], 100 if args.quick else 500,
-                                                  runs)
-        if "100k" in parts:
-            m["100k"] = measures.folder_runs(work, results["library"]["100k"], 1 if args.quick else max(2, runs // 2),
+                                                  1 if args.quick else runs)
+        if "100k" in parts and not args.quick:
+            m["100k"] = measures.folder_runs(work, results["library"]["100k"], max(2, runs - 1),
                                              scroll=False, timeout=900, label="100k")
     results["targets"] = targets(m)
     results["elapsed_s"] = round(time.monotonic() - started, 1)

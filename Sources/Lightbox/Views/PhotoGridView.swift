@@ -21,6 +21,10 @@ final class PhotoGridView {
     private struct Binding {
         let cell: PhotoCellView
         let key: UInt64
+        /// What the cell shows: re-shown only when this changes (each
+        /// show sets a tooltip and accessible texts, which cost GTK an X
+        /// pointer query and AT-SPI signals).
+        var photo: Photo
         var load: Task<Void, Never>?
     }
 
@@ -84,8 +88,11 @@ final class PhotoGridView {
             selection.selected = position
         }
         // Cells whose photo changed in place (a rating, a title) re-render.
-        for binding in bindings.values {
-            if let photo = source.element(forKey: binding.key) { binding.cell.show(photo) }
+        for (id, binding) in bindings {
+            if let photo = source.element(forKey: binding.key), photo != binding.photo {
+                binding.cell.show(photo)
+                bindings[id]?.photo = photo
+            }
         }
     }
 
@@ -96,7 +103,7 @@ final class PhotoGridView {
         cell.show(photo)
         if let pixels = cachedThumbnail(photo) {
             cell.showThumbnail(Texture(rgba: pixels.bytes, width: pixels.width, height: pixels.height, stride: pixels.stride))
-            bindings[id] = Binding(cell: cell, key: key, load: nil)
+            bindings[id] = Binding(cell: cell, key: key, photo: photo, load: nil)
             reportWhenAllShown()
             return
         }
@@ -115,7 +122,7 @@ final class PhotoGridView {
             }
             self.reportWhenAllShown()
         }
-        bindings[id] = Binding(cell: cell, key: key, load: load)
+        bindings[id] = Binding(cell: cell, key: key, photo: photo, load: load)
         scheduleVisibilityCheck()
     }
 
