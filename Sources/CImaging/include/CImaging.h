@@ -99,3 +99,9 @@ bool lb_metadata_set_tags(const char *path, const char *const *keys, const char 
 // complete, 0 when cut short or malformed, -1 for other formats or an
 // unreadable file.
 int lb_image_check_complete(const char *path);
+
+// ---- Threads (threads.c) --------------------------------------------------
+
+// Sets the calling thread's nice value (higher runs later). Background
+// workers use it so the main thread's drawing comes first.
+bool lb_thread_set_nice(int nice);

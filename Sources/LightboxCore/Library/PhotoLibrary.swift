@@ -30,24 +30,34 @@ public final class PhotoLibrary: Sendable {
     /// consuming task stops the work.
     public func load(_ folder: Folder) -> AsyncStream<LibraryEvent> {
         AsyncStream(bufferingPolicy: .unbounded) { continuation in
-            let task = Task.detached(priority: .userInitiated) { [self] in
-                await self.run(folder, continuation)
+            let cancelled = AtomicFlag()
+            continuation.onTermination = { _ in cancelled.set() }
+            PhotoLibrary.scanning.submit { [self] in
+                run(folder, cancelled, continuation)
                 continuation.finish()
             }
-            continuation.onTermination = { _ in task.cancel() }
         }
     }
 
-    private func run(_ folder: Folder, _ continuation: AsyncStream<LibraryEvent>.Continuation) async {
+    /// Folder walks, one thread each (two windows can load at once).
+    private static let scanning = WorkerPool(name: "lightbox-scan", threads: 2)
+    /// Metadata reads, spread over the cores.
+    private static let reading = WorkerPool(
+        name: "lightbox-metadata", threads: ProcessInfo.processInfo.activeProcessorCount)
+
+    private func run(_ folder: Folder, _ cancelled: AtomicFlag,
+                     _ continuation: AsyncStream<LibraryEvent>.Continuation) {
         let root = folder.url.path
         let known = (try? index.files(under: root)) ?? [:]
         let ratings = (try? index.ratings(under: root)) ?? [:]
         var unread: [ScannedFile] = []
         var folders: [String] = []
-        let total = scanner.scan(folder.url, isCancelled: { Task.isCancelled },
+        // The first batch is small so the grid fills at once; later ones
+        // grow, so the main thread merges a big folder in few steps.
+        var pending: [Photo] = []
+        var batchLimit = scanner.batchSize
+        let total = scanner.scan(folder.url, isCancelled: { cancelled.isSet },
                                  onFolder: { folders.append($0) }) { files in
-            var photos: [Photo] = []
-            photos.reserveCapacity(files.count)
             for file in files {
                 var photo = Photo(path: file.path, fileSize: file.size, modificationTime: file.modificationTime,
                                   rating: ratings[file.path] ?? 0)
@@ -57,41 +67,37 @@ public final class PhotoLibrary: Sendable {
                 } else if !file.isBrokenLink {
                     unread.append(file)
                 }
-                photos.append(photo)
+                pending.append(photo)
             }
-            continuation.yield(.found(photos))
+            if pending.count >= batchLimit {
+                continuation.yield(.found(pending))
+                pending.removeAll(keepingCapacity: true)
+                batchLimit = min(batchLimit * 2, 8192)
+            }
         }
+        if !pending.isEmpty { continuation.yield(.found(pending)) }
         continuation.yield(.scanned(total: total, folders: folders))
-        await readMetadata(unread, ratings: ratings, continuation)
+        readMetadata(unread, ratings: ratings, cancelled: cancelled, continuation)
         continuation.yield(.finished)
     }
 
-    /// Reads metadata for `files` in chunks, `concurrency` files at a time,
-    /// saving each chunk to the index and reporting it.
-    private func readMetadata(_ files: [ScannedFile], ratings: [String: Int],
-                              _ continuation: AsyncStream<LibraryEvent>.Continuation) async {
-        let chunkSize = 128
+    /// Reads metadata for `files` in chunks, on all cores, saving each
+    /// chunk to the index in one transaction and reporting it.
+    private func readMetadata(_ files: [ScannedFile], ratings: [String: Int], cancelled: AtomicFlag,
+                              _ continuation: AsyncStream<LibraryEvent>.Continuation) {
+        let chunkSize = 512
+        let workers = max(1, concurrency)
         for start in stride(from: 0, to: files.count, by: chunkSize) {
-            if Task.isCancelled { return }
+            if cancelled.isSet { return }
             let chunk = Array(files[start..<min(start + chunkSize, files.count)])
-            let read = await withTaskGroup(of: IndexedFile.self, returning: [IndexedFile].self) { group in
-                var results: [IndexedFile] = []
-                var next = 0
-                for _ in 0..<min(concurrency, chunk.count) {
-                    let file = chunk[next]
-                    next += 1
-                    group.addTask { PhotoLibrary.read(file) }
-                }
-                while let result = await group.next() {
-                    results.append(result)
-                    if next < chunk.count {
-                        let file = chunk[next]
-                        next += 1
-                        group.addTask { PhotoLibrary.read(file) }
-                    }
-                }
-                return results
+            let slices = stride(from: 0, to: chunk.count, by: (chunk.count + workers - 1) / workers).map {
+                Array(chunk[$0..<min($0 + (chunk.count + workers - 1) / workers, chunk.count)])
             }
+            let results = ResultSlots<[IndexedFile]>(count: slices.count)
+            PhotoLibrary.reading.forEach(Array(slices.enumerated())) { index, slice in
+                results.set(index, slice.map(PhotoLibrary.read))
+            }
+            let read = results.values.flatMap { $0 }
             try? index.save(read)
             continuation.yield(.updated(read.map { entry in
                 Photo(path: entry.path, fileSize: entry.size, modificationTime: entry.modificationTime,
@@ -118,13 +124,13 @@ public final class PhotoLibrary: Sendable {
     /// thread, and indexes it. nil when it is gone or no longer a photo.
     public func reload(path: String) async -> Photo? {
         let scanner = self.scanner, index = self.index
-        return await Task.detached(priority: .userInitiated) {
+        return await PhotoLibrary.reading.run {
             guard let file = scanner.file(at: path) else { return nil }
             let entry = PhotoLibrary.read(file)
             try? index.save([entry])
             return Photo(path: path, fileSize: file.size, modificationTime: file.modificationTime,
                          metadata: entry.metadata, rating: (try? index.rating(of: path)) ?? 0)
-        }.value
+        }
     }
 }
 

@@ -64,9 +64,23 @@ public final class PhotoListLogic {
         progress = LoadProgress()
         loading = true
         publish(makeState())
+        var lastPublished: ContinuousClock.Instant?
         for await event in library.load(folder) {
             guard self.folder == folder else { break }
             apply(event)
+            // Events arrive faster than anyone can see: the first batch is
+            // shown at once, then at most ten states a second, so a big
+            // folder costs the main thread a few merges, not thousands.
+            let now = ContinuousClock.now
+            if case .found = event, lastPublished == nil || now - lastPublished! >= .milliseconds(100) {
+                lastPublished = now
+                publish(makeState())
+            } else if case .updated = event, lastPublished.map({ now - $0 >= .milliseconds(100) }) ?? true {
+                lastPublished = now
+                publish(makeState())
+            } else if case .scanned = event {
+                publish(makeState())
+            }
         }
         if self.folder == folder {
             loading = false
@@ -185,7 +199,6 @@ public final class PhotoListLogic {
         case .finished:
             break
         }
-        publish(makeState())
     }
 
     /// Adds photos, merging them into the visible order in linear time.

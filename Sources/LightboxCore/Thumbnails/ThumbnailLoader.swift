@@ -42,6 +42,11 @@ public final class ThumbnailLoader: Sendable {
     public let concurrency: Int
 
     private let work: @Sendable (ThumbnailSource) -> ThumbnailCache.Loaded
+    /// The threads that decode (shared by all loaders; each loader keeps
+    /// to its own `concurrency`): not Swift concurrency's, which must stay
+    /// free for the main actor's hops.
+    private static let pool = WorkerPool(
+        name: "lightbox-thumbnails", threads: ProcessInfo.processInfo.activeProcessorCount)
     private let state: Locked<State>
 
     /// A loader over `cache` for thumbnails of `size`.
@@ -160,7 +165,7 @@ public final class ThumbnailLoader: Sendable {
     }
 
     private func launch(_ source: ThumbnailSource) {
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
+        Self.pool.submit { [self] in
             let loaded = work(source)
             let (waiting, next) = state.withLock { s in
                 s.finish(source, with: loaded, limit: concurrency)

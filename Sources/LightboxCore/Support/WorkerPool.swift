@@ -1,0 +1,93 @@
+import Foundation
+import Imaging
+
+/// A few long-lived threads for blocking work (decoding, file reading).
+/// Swift concurrency on Linux runs every task on a pool as wide as the CPU
+/// count; blocking work there makes every hop back to the main actor wait.
+/// These threads are separate, and run at a lower priority (nice 10) than
+/// the main thread, so drawing and input come first.
+public final class WorkerPool: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var jobs: [@Sendable () -> Void] = []
+    private var head = 0
+
+    public init(name: String, threads: Int) {
+        for index in 0..<max(1, threads) {
+            let thread = Thread { [self] in
+                BackgroundThread.lowerPriority()
+                work()
+            }
+            thread.name = "\(name)-\(index)"
+            thread.start()
+        }
+    }
+
+    /// Runs `job` on one of the pool's threads.
+    public func submit(_ job: @escaping @Sendable () -> Void) {
+        condition.lock()
+        jobs.append(job)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Runs `work` on the pool and waits for its result without holding
+    /// a Swift concurrency thread.
+    public func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            submit { continuation.resume(returning: work()) }
+        }
+    }
+
+    /// Runs `work` for every element, spread over the pool's threads, and
+    /// returns when all are done (on the calling thread, which waits).
+    public func forEach<Element: Sendable>(_ elements: [Element], _ work: @escaping @Sendable (Element) -> Void) {
+        let group = DispatchGroup()
+        for element in elements {
+            group.enter()
+            submit {
+                work(element)
+                group.leave()
+            }
+        }
+        group.wait()
+    }
+
+    private func work() {
+        while true {
+            condition.lock()
+            while head == jobs.count { condition.wait() }
+            let job = jobs[head]
+            head += 1
+            if head > 1024, head * 2 > jobs.count {
+                jobs.removeFirst(head)
+                head = 0
+            }
+            condition.unlock()
+            job()
+        }
+    }
+}
+
+/// A flag one thread sets and others read (cancellation of pool work).
+public final class AtomicFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    public init() {}
+
+    public var isSet: Bool { lock.withLock { value } }
+    public func set() { lock.withLock { value = true } }
+}
+
+/// Results filled in by several threads, one slot each.
+public final class ResultSlots<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Value?]
+
+    public init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    public func set(_ index: Int, _ value: Value) { lock.withLock { slots[index] = value } }
+
+    /// The values set so far, in slot order.
+    public var values: [Value] { lock.withLock { slots.compactMap { $0 } } }
+}
