@@ -45,6 +45,9 @@ public class Widget: Object {
 
     public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
 
+    /// The allocated width (0 before the widget is shown).
+    public var width: Int { Int(gtk_widget_get_width(widget)) }
+
     public var tooltip: String? {
         get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
         set { gtk_widget_set_tooltip_text(widget, newValue) }

@@ -59,6 +59,18 @@ final class MainWindowView {
         searchEntry.connect("stop-search") { [weak self] _ in self?.closeSearch() }
         searchEntry.onActivate { [weak self] in self?.onSearchActivate() }
         window.onCloseRequest { [weak self] in self?.onCloseRequest() ?? false }
+        for property in ["default-width", "maximized", "fullscreened"] {
+            window.onNotify(property) { [weak self] in
+                self?.fitGridColumns()
+                // A maximized window has its new width once it has drawn.
+                self?.window.onNextPaint { [weak self] in self?.fitGridColumns() }
+            }
+        }
+    }
+
+    private func fitGridColumns() {
+        let width = window.isMaximized || window.isFullscreen ? window.width : window.defaultSize.width
+        grid.fitColumns(toWidth: width)
     }
 
     private func makeHeaderBar() -> HeaderBar {
@@ -121,6 +133,7 @@ final class MainWindowView {
     func restore(_ state: WindowState) {
         window.defaultSize = (state.width, state.height)
         if state.isMaximized { window.maximize() }
+        fitGridColumns()
     }
 
     /// The size to remember: the unmaximized size, as GTK keeps it.

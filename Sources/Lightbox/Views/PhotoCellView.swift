@@ -43,9 +43,11 @@ final class PhotoCellView {
         if photo.path != path { failure = nil }
         path = photo.path
         rating = photo.rating
-        title.text = photo.title
+        if title.text != photo.title {
+            title.text = photo.title
+            root.setAccessibleLabel(photo.title)
+        }
         stars.text = RatingText.stars(photo.rating)
-        root.setAccessibleLabel(photo.title)
         describe()
     }
 
@@ -53,9 +55,16 @@ final class PhotoCellView {
     /// tooltip (which GTK also exposes) says the same under the title.
     private func describe() {
         let detail = failure ?? RatingText.spoken(rating)
+        let tooltip = "\(title.text)\n\(detail)"
+        // Each change costs GTK an X round trip and accessibility events:
+        // only what changed is set.
+        guard tooltip != shownTooltip else { return }
+        shownTooltip = tooltip
         root.setAccessibleDescription(detail)
-        root.tooltip = "\(title.text)\n\(detail)"
+        root.tooltip = tooltip
     }
+
+    private var shownTooltip: String?
 
     func showThumbnail(_ texture: Texture) {
         picture.setTexture(texture)

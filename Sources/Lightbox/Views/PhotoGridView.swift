@@ -47,7 +47,7 @@ final class PhotoGridView {
             return (cell, cell.root)
         }
         grid = GridView(selection: selection, factory: factory)
-        grid.maxColumns = 12
+        grid.maxColumns = 4
         grid.minColumns = 1
         grid.setAccessibleLabel("Photos")
         grid.addCssClass("photo-grid")
@@ -61,6 +61,14 @@ final class PhotoGridView {
             guard let self, let photo = self.source.element(at: position) else { return }
             self.onActivate(photo)
         }
+    }
+
+    /// GTK 4.8's grid keeps about 32 rows × max-columns cells bound, so
+    /// the maximum is kept to the columns that fit: fewer idle cells (and
+    /// fewer accessible objects and thumbnail requests) for the same view.
+    func fitColumns(toWidth width: Int) {
+        let columns = min(12, max(2, width / (PhotoCellView.thumbnailSize + 24)))
+        if columns != grid.maxColumns { grid.maxColumns = columns }
     }
 
     /// Cells created so far (recycled as the grid scrolls) and bound now.
