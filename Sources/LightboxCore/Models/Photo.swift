@@ -6,13 +6,21 @@ import Foundation
 public struct Photo: Identifiable, Hashable, Sendable {
     /// The absolute path: a photo is identified by where it is.
     public let path: String
-    public var fileSize: Int64
+    public let fileSize: Int64
     /// Modification time, whole seconds since 1970 (as thumbnails record it).
-    public var modificationTime: Int
+    public let modificationTime: Int
     /// What the file's EXIF/XMP said; nil until read (or when it has none).
-    public var metadata: PhotoMetadata?
+    public var metadata: PhotoMetadata? {
+        didSet { (title, dateTaken) = Photo.derived(path: path, modificationTime: modificationTime, metadata: metadata) }
+    }
     /// 0 (unrated) to 5 stars.
     public private(set) var rating: Int
+    /// The image's own title when it carries one, else the file name
+    /// without its extension. (Kept, not recomputed: sorting reads it often.)
+    public private(set) var title: String
+    /// When the photo was taken: EXIF DateTimeOriginal, else the file's
+    /// modification time.
+    public private(set) var dateTaken: Date
 
     public init(path: String, fileSize: Int64, modificationTime: Int,
                 metadata: PhotoMetadata? = nil, rating: Int = 0) {
@@ -21,6 +29,15 @@ public struct Photo: Identifiable, Hashable, Sendable {
         self.modificationTime = modificationTime
         self.metadata = metadata
         self.rating = Photo.clampedRating(rating)
+        (title, dateTaken) = Photo.derived(path: path, modificationTime: modificationTime, metadata: metadata)
+    }
+
+    private static func derived(path: String, modificationTime: Int, metadata: PhotoMetadata?) -> (String, Date) {
+        let date = metadata?.dateTaken ?? Date(timeIntervalSince1970: TimeInterval(modificationTime))
+        if let title = metadata?.title, !title.isEmpty { return (title, date) }
+        let name = (path as NSString).lastPathComponent
+        let stem = (name as NSString).deletingPathExtension
+        return (stem.isEmpty ? name : stem, date)
     }
 
     public var id: String { path }
@@ -35,20 +52,6 @@ public struct Photo: Identifiable, Hashable, Sendable {
 
     public var fileName: String { (path as NSString).lastPathComponent }
 
-    /// The image's own title when it carries one, else the file name
-    /// without its extension.
-    public var title: String {
-        if let title = metadata?.title, !title.isEmpty { return title }
-        let name = fileName
-        let stem = (name as NSString).deletingPathExtension
-        return stem.isEmpty ? name : stem
-    }
-
-    /// When the photo was taken: EXIF DateTimeOriginal, else the file's
-    /// modification time.
-    public var dateTaken: Date {
-        metadata?.dateTaken ?? Date(timeIntervalSince1970: TimeInterval(modificationTime))
-    }
 
     /// Whether the search text matches: every word must occur in the
     /// title, ignoring case and accents.
