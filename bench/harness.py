@@ -37,7 +37,11 @@ class Home:
         env = dict(os.environ)
         env.update(HOME=self.path, XDG_CONFIG_HOME=self.folder("config"), XDG_DATA_HOME=self.folder("data"),
                    XDG_CACHE_HOME=self.folder("cache"), XDG_STATE_HOME=self.folder("state"),
-                   GSETTINGS_BACKEND="memory", NO_AT_BRIDGE="1")
+                   GSETTINGS_BACKEND="memory", NO_AT_BRIDGE="1",
+                   # Xvfb has no GPU: GTK's GL renderer would run on llvmpipe, whose shader
+                   # compiler runs on the main thread. Both sides (floor and Lightbox) use
+                   # GTK's cairo renderer unless LIGHTBOX_BENCH_GSK_RENDERER says otherwise.
+                   GSK_RENDERER=os.environ.get("LIGHTBOX_BENCH_GSK_RENDERER", "cairo"))
         env.update({k: str(v) for k, v in extra.items()})
         return env
 

@@ -95,10 +95,5 @@ public final class ApplicationWindow: Window, ActionMap {
         super.init(lb_object(gtk_application_window_new(application.application)), transfer: .none)
     }
 
-    /// The shortcuts window shown by the "win.show-help-overlay" action.
-    public func setHelpOverlay(_ shortcuts: ShortcutsWindow) {
-        gtk_application_window_set_help_overlay(lb_application_window(gobject), lb_shortcuts_window(shortcuts.gobject))
-    }
-
     public var id: UInt { UInt(gtk_application_window_get_id(lb_application_window(gobject))) }
 }

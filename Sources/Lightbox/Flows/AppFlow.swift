@@ -26,6 +26,7 @@ final class AppFlow {
     /// Open photo windows (see AppFlow+Photos).
     var photoWindows: [PhotoWindowController] = []
     private var folderChooser: FileChooser?
+    private var shortcutsWindow: ShortcutsWindow?
     /// The one shared profile every window shows (see AppFlow+Profile).
     private(set) lazy var profile = makeProfileModel(directories: directories)
     /// The profile window, while it is open.
@@ -80,6 +81,7 @@ final class AppFlow {
         application.addAction(GtkKit.Action("quit") { [weak self] in self?.quit() })
         application.addAction(GtkKit.Action("new-window") { [weak self] in self?.newMainWindow().present() })
         application.addAction(GtkKit.Action("about") { [weak self] in self?.showAbout() })
+        application.addAction(GtkKit.Action("shortcuts") { [weak self] in self?.showShortcuts() })
         application.addAction(GtkKit.Action("edit-profile") { [weak self] in self?.showProfile() })
         for (action, keys) in ActionName.accelerators {
             application.setAccelerators(keys, for: action)
@@ -142,6 +144,16 @@ final class AppFlow {
             self?.folderChooser = nil
             if let path { controller?.open(path: path) }
         }
+    }
+
+    /// The Keyboard Shortcuts window, made on first use (building it at
+    /// start-up would delay the first frame) and kept, hidden, afterwards.
+    private func showShortcuts() {
+        let window = shortcutsWindow ?? ShortcutsWindow(groups: AppMenus.shortcuts)
+        window.hidesOnClose = true
+        window.setTransientFor(mainWindows.last?.view.window)
+        shortcutsWindow = window
+        window.present()
     }
 
     private func showAbout() {

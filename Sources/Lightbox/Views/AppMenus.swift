@@ -4,7 +4,7 @@ import GtkKit
 enum ActionName {
     static let openFolder = "win.open-folder"
     static let closeWindow = "win.close"
-    static let showShortcuts = "win.show-help-overlay"
+    static let showShortcuts = "app.shortcuts"
     static let newWindow = "app.new-window"
     static let editProfile = "app.edit-profile"
     static let about = "app.about"

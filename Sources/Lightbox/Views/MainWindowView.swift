@@ -44,7 +44,6 @@ final class MainWindowView {
         searchEntry.hexpand = true
         searchBar = Revealer(child: searchBox, transition: .slideDown)
         window.setTitlebar(makeHeaderBar())
-        window.setHelpOverlay(ShortcutsWindow(groups: AppMenus.shortcuts))
         let gridPage = Overlay(child: grid.root)
         gridPage.addOverlay(loadingBar.root)
         pages.add(emptyPage.root, name: "empty")
