@@ -72,7 +72,7 @@ public final class PhotoLibrary: Sendable {
             if pending.count >= batchLimit {
                 continuation.yield(.found(pending))
                 pending.removeAll(keepingCapacity: true)
-                batchLimit = min(batchLimit * 2, 8192)
+                batchLimit = min(batchLimit * 2, 4096)
             }
         }
         if !pending.isEmpty { continuation.yield(.found(pending)) }

@@ -81,6 +81,9 @@ public final class PhotoListLogic {
             } else if case .scanned = event {
                 publish(makeState())
             }
+            // Buffered events would otherwise be handled back to back:
+            // let the main loop draw a frame between two of them.
+            await Task.yield()
         }
         if self.folder == folder {
             loading = false
