@@ -59,24 +59,32 @@ public final class LibraryIndex: Sendable {
                 table.column("stars", .integer).notNull()
             }
         }
+        migrator.registerMigration("v2: metadata in columns") { db in
+            // JSON took longer to decode than the rest of a warm open: the
+            // metadata moves to columns (the old rows are only a cache).
+            try db.drop(table: "file")
+            try db.create(table: "file") { table in
+                table.primaryKey("path", .text)
+                table.column("size", .integer).notNull()
+                table.column("mtime", .integer).notNull()
+                for (name, type) in IndexedFile.metadataColumns { table.column(name, type) }
+            }
+        }
         return migrator
     }()
 
     /// The files indexed below `folder`, by path.
     public func files(under folder: String) throws -> [String: IndexedFile] {
         let (low, high) = LibraryIndex.range(under: folder)
-        let decoder = JSONDecoder()
+        let columns = IndexedFile.metadataColumns.map(\.name).joined(separator: ", ")
         return try database.read { db in
             var files: [String: IndexedFile] = [:]
             let rows = try Row.fetchCursor(
-                db, sql: "SELECT path, size, mtime, metadata FROM file WHERE path >= ? AND path < ?",
+                db, sql: "SELECT path, size, mtime, \(columns) FROM file WHERE path >= ? AND path < ?",
                 arguments: [low, high])
             while let row = try rows.next() {
-                let path: String = row[0]
-                let data: Data? = row[3]
-                files[path] = IndexedFile(
-                    path: path, size: row[1], modificationTime: row[2],
-                    metadata: data.flatMap { try? decoder.decode(PhotoMetadata.self, from: $0) })
+                let file = IndexedFile(row: row)
+                files[file.path] = file
             }
             return files
         }
@@ -85,14 +93,13 @@ public final class LibraryIndex: Sendable {
     /// Records files and their metadata, in one transaction.
     public func save(_ files: [IndexedFile]) throws {
         guard !files.isEmpty else { return }
-        let encoder = JSONEncoder()
+        let columns = IndexedFile.metadataColumns.map(\.name)
+        let placeholders = Array(repeating: "?", count: columns.count + 3).joined(separator: ", ")
         try database.write { db in
             let statement = try db.makeStatement(
-                sql: "INSERT OR REPLACE INTO file (path, size, mtime, metadata) VALUES (?, ?, ?, ?)")
-            for file in files {
-                let data = try file.metadata.map { try encoder.encode($0) }
-                try statement.execute(arguments: [file.path, file.size, file.modificationTime, data])
-            }
+                sql: "INSERT OR REPLACE INTO file (path, size, mtime, \(columns.joined(separator: ", "))) "
+                    + "VALUES (\(placeholders))")
+            for file in files { try statement.execute(arguments: file.arguments) }
         }
     }
 
