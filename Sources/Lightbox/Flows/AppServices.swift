@@ -25,6 +25,9 @@ final class AppServices {
                 + "could not be opened (\(error))."
         }
         library = PhotoLibrary(index: index)
-        thumbnails = ThumbnailLoader(cache: ThumbnailCache(directories: directories), size: .large)
+        // 32 MiB holds about the ~130 thumbnails of the cells GTK keeps
+        // bound: scrolling back shows them at once, and memory stays flat.
+        thumbnails = ThumbnailLoader(cache: ThumbnailCache(directories: directories), size: .large,
+                                     memoryLimit: 32 << 20)
     }
 }
