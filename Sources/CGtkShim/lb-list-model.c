@@ -1,6 +1,7 @@
 #include "lb-list-model.h"
 
 #include <gtk/gtk.h>
+#include <string.h>
 
 // ---- LbListItem: a GObject that only carries a key. ----
 
@@ -78,20 +79,20 @@ void lb_list_model_splice(GObject *object, guint position, guint n_removed,
     LbListModel *self = LB_LIST_MODEL(object);
     g_return_if_fail(position <= self->items->len);
     g_return_if_fail(n_removed <= self->items->len - position);
-    // Rebuild in one pass so a large insertion costs O(n), not O(n * m).
-    guint old_length = self->items->len;
-    GPtrArray *items = g_ptr_array_new_full(old_length - n_removed + n_added, g_object_unref);
-    for (guint i = 0; i < position; i++)
-        g_ptr_array_add(items, g_object_ref(g_ptr_array_index(self->items, i)));
-    for (guint i = 0; i < n_added; i++) {
-        LbListItem *item = g_object_new(LB_TYPE_LIST_ITEM, NULL);
-        item->key = keys[i];
-        g_ptr_array_add(items, item);
+    // In place: the items that stay are moved, not re-referenced, so a
+    // splice costs one memmove of the tail, whatever the list's length.
+    if (n_removed > 0) g_ptr_array_remove_range(self->items, position, n_removed);
+    if (n_added > 0) {
+        guint length = self->items->len;
+        g_ptr_array_set_size(self->items, (gint)(length + n_added));
+        gpointer *slots = self->items->pdata;
+        memmove(&slots[position + n_added], &slots[position], (length - position) * sizeof(gpointer));
+        for (guint i = 0; i < n_added; i++) {
+            LbListItem *item = g_object_new(LB_TYPE_LIST_ITEM, NULL);
+            item->key = keys[i];
+            slots[position + i] = item;
+        }
     }
-    for (guint i = position + n_removed; i < old_length; i++)
-        g_ptr_array_add(items, g_object_ref(g_ptr_array_index(self->items, i)));
-    g_ptr_array_unref(self->items);
-    self->items = items;
     if (n_removed > 0 || n_added > 0)
         g_list_model_items_changed(G_LIST_MODEL(self), position, n_removed, n_added);
 }

@@ -37,6 +37,15 @@ final class ListDiffTests: XCTestCase {
         XCTAssertEqual(check([1, 2, 3, 4, 5], [1, 4, 3, 2, 5]), [ListSplice(position: 1, removed: 3, inserted: [4, 3, 2])])
     }
 
+    func testManyRunsBecomeOneReplacementAboveTheLimit() {
+        let old = Array(0..<100).filter { $0 % 2 == 0 }
+        let new = Array(0..<100)
+        XCTAssertEqual(ListDiff.splices(from: old, to: new).count, 50)
+        let capped = ListDiff.splices(from: old, to: new, maxSplices: 10)
+        XCTAssertEqual(capped, [ListSplice(position: 1, removed: 49, inserted: Array(1..<100))])
+        XCTAssertEqual(ListDiff.apply(capped, to: old), new)
+    }
+
     func testRandomListsAlwaysApplyToTheTarget() {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<300 {

@@ -32,7 +32,7 @@ final class ListDataSource<Element: Identifiable> {
 
     /// Shows `newElements`, changing only what changed.
     func update(_ newElements: [Element]) {
-        let splices = ListDiff.splices(from: elements.map(\.id), to: newElements.map(\.id))
+        let splices = ListDiff.splices(from: elements.map(\.id), to: newElements.map(\.id), maxSplices: 64)
         var live = Set<Element.ID>()
         live.reserveCapacity(newElements.count)
         for element in newElements {

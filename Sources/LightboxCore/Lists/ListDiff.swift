@@ -20,7 +20,11 @@ public struct ListSplice<ID: Hashable>: Equatable {
 /// removed) each run of removed or added items becomes its own splice.
 /// Anything else (a new sort order) replaces the changed middle at once.
 public enum ListDiff {
-    public static func splices<ID: Hashable>(from old: [ID], to new: [ID]) -> [ListSplice<ID>] {
+    /// - Parameter maxSplices: above this many, the changed middle is
+    ///   replaced at once instead (thousands of one-item signals cost a view
+    ///   more than one large one).
+    public static func splices<ID: Hashable>(from old: [ID], to new: [ID],
+                                             maxSplices: Int = .max) -> [ListSplice<ID>] {
         var start = 0
         while start < old.count, start < new.count, old[start] == new[start] { start += 1 }
         var oldEnd = old.count, newEnd = new.count
@@ -31,12 +35,12 @@ public enum ListDiff {
         let oldMiddle = old[start..<oldEnd], newMiddle = new[start..<newEnd]
         if oldMiddle.isEmpty, newMiddle.isEmpty { return [] }
         if oldMiddle.count >= newMiddle.count,
-           let runs = subsequenceRuns(of: newMiddle, in: oldMiddle, offset: start) {
+           let runs = subsequenceRuns(of: newMiddle, in: oldMiddle, offset: start), runs.count <= maxSplices {
             // Earlier removals are gone: a run starts after the kept items.
             return runs.map { ListSplice(position: $0.keptBefore, removed: $0.range.count, inserted: []) }
         }
         if newMiddle.count > oldMiddle.count,
-           let runs = subsequenceRuns(of: oldMiddle, in: newMiddle, offset: start) {
+           let runs = subsequenceRuns(of: oldMiddle, in: newMiddle, offset: start), runs.count <= maxSplices {
             // Earlier insertions are in place: a run starts at its final index.
             return runs.map { ListSplice(position: $0.range.lowerBound, removed: 0, inserted: Array(newMiddle[$0.range])) }
         }
