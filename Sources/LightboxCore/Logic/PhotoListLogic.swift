@@ -68,6 +68,10 @@ public final class PhotoListLogic {
         for await event in library.load(folder) {
             guard self.folder == folder else { break }
             apply(event)
+            // Merging a batch and showing it are two pieces of main-thread
+            // work: a frame can be drawn between them.
+            await Task.yield()
+            guard self.folder == folder else { break }
             // Events arrive faster than anyone can see: the first batch is
             // shown at once, then at most ten states a second, so a big
             // folder costs the main thread a few merges, not thousands.

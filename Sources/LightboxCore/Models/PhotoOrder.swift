@@ -35,30 +35,50 @@ public struct PhotoOrder: Equatable, Hashable, Sendable {
         a < b ? .orderedAscending : (a > b ? .orderedDescending : .orderedSame)
     }
 
-    /// Natural order: "IMG 2" before "IMG 10", case-insensitive.
+    /// Natural order: "IMG 2" before "IMG 10", ASCII letters compared
+    /// without case, other bytes as they are (UTF-8). Works on bytes: it
+    /// runs in every sort comparison that ties on its key.
     static func compareNames(_ a: String, _ b: String) -> ComparisonResult {
-        var i = a.unicodeScalars.makeIterator(), j = b.unicodeScalars.makeIterator()
-        var x = i.next(), y = j.next()
-        while let p = x, let q = y {
-            if p.properties.numericType == .decimal, q.properties.numericType == .decimal {
-                var m = 0, n = 0, xs = x, ys = y
-                while let s = xs, let d = s.properties.numericValue, s.properties.numericType == .decimal {
-                    m = m &* 10 &+ Int(d); xs = i.next()
+        var a = a, b = b
+        return a.withUTF8 { x in b.withUTF8 { y in compareNames(x, y) } }
+    }
+
+    private static func compareNames(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> ComparisonResult {
+        var i = 0, j = 0
+        while i < x.count, j < y.count {
+            let p = x[i], q = y[j]
+            if isDigit(p), isDigit(q) {
+                // Compare the two runs of digits as numbers: skip leading
+                // zeros, then the longer run is larger, else digit by digit.
+                var iEnd = i, jEnd = j
+                while iEnd < x.count, isDigit(x[iEnd]) { iEnd += 1 }
+                while jEnd < y.count, isDigit(y[jEnd]) { jEnd += 1 }
+                var iStart = i, jStart = j
+                while iStart < iEnd - 1, x[iStart] == UInt8(ascii: "0") { iStart += 1 }
+                while jStart < jEnd - 1, y[jStart] == UInt8(ascii: "0") { jStart += 1 }
+                if iEnd - iStart != jEnd - jStart {
+                    return iEnd - iStart < jEnd - jStart ? .orderedAscending : .orderedDescending
                 }
-                while let s = ys, let d = s.properties.numericValue, s.properties.numericType == .decimal {
-                    n = n &* 10 &+ Int(d); ys = j.next()
+                while iStart < iEnd {
+                    if x[iStart] != y[jStart] { return x[iStart] < y[jStart] ? .orderedAscending : .orderedDescending }
+                    iStart += 1
+                    jStart += 1
                 }
-                if m != n { return m < n ? .orderedAscending : .orderedDescending }
-                x = xs; y = ys
+                i = iEnd
+                j = jEnd
                 continue
             }
-            let lp = p.properties.lowercaseMapping, lq = q.properties.lowercaseMapping
+            let lp = lowercased(p), lq = lowercased(q)
             if lp != lq { return lp < lq ? .orderedAscending : .orderedDescending }
-            x = i.next(); y = j.next()
+            i += 1
+            j += 1
         }
-        if x == nil, y == nil { return .orderedSame }
-        return x == nil ? .orderedAscending : .orderedDescending
+        if i == x.count, j == y.count { return .orderedSame }
+        return i == x.count ? .orderedAscending : .orderedDescending
     }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+    private static func lowercased(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
 }
 
 /// What the grid shows of the folder: a text search and a minimum rating.
