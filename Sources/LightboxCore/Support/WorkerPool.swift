@@ -69,25 +69,23 @@ public final class WorkerPool: @unchecked Sendable {
 }
 
 /// A flag one thread sets and others read (cancellation of pool work).
-public final class AtomicFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
+public final class AtomicFlag: Sendable {
+    private let value = Locked(false)
 
     public init() {}
 
-    public var isSet: Bool { lock.withLock { value } }
-    public func set() { lock.withLock { value = true } }
+    public var isSet: Bool { value.withLock { $0 } }
+    public func set() { value.withLock { $0 = true } }
 }
 
 /// Results filled in by several threads, one slot each.
-public final class ResultSlots<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Value?]
+public final class ResultSlots<Value: Sendable>: Sendable {
+    private let slots: Locked<[Value?]>
 
-    public init(count: Int) { slots = Array(repeating: nil, count: count) }
+    public init(count: Int) { slots = Locked(Array(repeating: nil, count: count)) }
 
-    public func set(_ index: Int, _ value: Value) { lock.withLock { slots[index] = value } }
+    public func set(_ index: Int, _ value: Value) { slots.withLock { $0[index] = value } }
 
     /// The values set so far, in slot order.
-    public var values: [Value] { lock.withLock { slots.compactMap { $0 } } }
+    public var values: [Value] { slots.withLock { $0.compactMap { $0 } } }
 }

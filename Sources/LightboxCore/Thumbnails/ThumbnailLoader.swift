@@ -287,18 +287,3 @@ public final class ThumbnailLoader: Sendable {
         }
     }
 }
-
-/// A value behind a lock. (A pthread mutex through NSLock rather than
-/// Synchronization.Mutex, so ThreadSanitizer sees the locking on Linux.)
-private final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-}
