@@ -4,11 +4,7 @@ import GtkKit
 import LightboxCore
 import XCTest
 
-final class PhotoGridViewTests: XCTestCase {
-    override func setUpWithError() throws {
-        try onMain { try XCTSkipUnless(Gtk.initialize(), "needs a display (run under xvfb-run)") }
-    }
-
+final class PhotoGridViewTests: DisplayTestCase {
     @MainActor
     private static func shownGrid(_ photos: [Photo]) -> (Window, PhotoGridView) {
         let window = Window()

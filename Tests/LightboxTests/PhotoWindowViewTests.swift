@@ -5,11 +5,7 @@ import Imaging
 import LightboxCore
 import XCTest
 
-final class PhotoWindowViewTests: XCTestCase {
-    override func setUpWithError() throws {
-        try onMain { try XCTSkipUnless(Gtk.initialize(), "needs a display (run under xvfb-run)") }
-    }
-
+final class PhotoWindowViewTests: DisplayTestCase {
     func testRendersLoadingPresentingAndFailedStates() { onMain {
         let view = PhotoWindowView(application: testApplication)
         defer { view.window.destroy() }

@@ -6,11 +6,7 @@ import XCTest
 
 /// The profile window's controller binds the view's edits to the logic,
 /// and a save reaches every observer of the shared model.
-final class ProfileControllerTests: XCTestCase {
-    override func setUpWithError() throws {
-        try onMain { try XCTSkipUnless(Gtk.initialize(), "needs a display (run under xvfb-run)") }
-    }
-
+final class ProfileControllerTests: DisplayTestCase {
     private static let saved = Profile(displayName: "Ada Lovelace", email: "ada@example.com")
 
     @MainActor

@@ -4,11 +4,7 @@ import GtkKit
 import LightboxCore
 import XCTest
 
-final class ProfileViewTests: XCTestCase {
-    override func setUpWithError() throws {
-        try onMain { try XCTSkipUnless(Gtk.initialize(), "needs a display (run under xvfb-run)") }
-    }
-
+final class ProfileViewTests: DisplayTestCase {
     private static let profile = Profile(displayName: "Zoë Saldaña", email: "zoe@example.com", about: "Hello <b>")
 
     func testRendersLoadingAndFailure() { onMain {
