@@ -30,6 +30,20 @@ final class PhotoListLogicTests: XCTestCase {
         XCTAssertNotNil(firstLoading, "photos are browsable before loading ends")
     }
 
+    func testReopeningAFolderWhileItLoadsLeavesOneCleanLoad() async throws {
+        let scratch = try folderOfThree()
+        let logic = await makeLogic(try LibraryIndex())
+        let path = scratch.path("photos").path
+        let first = Task { await logic.load(path: path) }
+        try await Task.sleep(nanoseconds: 5_000_000)  // the first load is under way
+        let second = await logic.load(path: path)
+        _ = await first.value
+        guard case .presenting(let list) = second else { return XCTFail("expected presenting, got \(second)") }
+        XCTAssertEqual(list.photos.map(\.title), ["city", "beach", "mountain"])
+        let final = await logic.state
+        XCTAssertEqual(final, second, "the superseded load changes nothing after the new one")
+    }
+
     func testEmptyAndMissingFolders() async throws {
         let scratch = Scratch()
         scratch.file("nothing/readme.txt")

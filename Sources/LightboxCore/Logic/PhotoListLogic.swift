@@ -34,6 +34,7 @@ public final class PhotoListLogic {
     private var visible: [Photo] = []
     private var progress = LoadProgress()
     private var loading = false
+    private var loadGeneration = 0
 
     public init(library: PhotoLibrary) {
         self.library = library
@@ -47,6 +48,8 @@ public final class PhotoListLogic {
     public func load(path: String) async -> State {
         switch Folder.open(path: path) {
         case .failure(let problem):
+            loadGeneration += 1
+            loading = false
             folder = nil
             byPath = [:]
             visible = []
@@ -57,6 +60,9 @@ public final class PhotoListLogic {
     }
 
     private func load(_ folder: Folder) async -> State {
+        // A newer load (even of the same folder) takes over from this one.
+        loadGeneration += 1
+        let generation = loadGeneration
         self.folder = folder
         folders = []
         byPath = [:]
@@ -66,12 +72,12 @@ public final class PhotoListLogic {
         publish(makeState())
         var lastPublished: ContinuousClock.Instant?
         for await event in library.load(folder) {
-            guard self.folder == folder else { break }
+            guard generation == loadGeneration else { break }
             apply(event)
             // Merging a batch and showing it are two pieces of main-thread
             // work: a frame can be drawn between them.
             await Task.yield()
-            guard self.folder == folder else { break }
+            guard generation == loadGeneration else { break }
             // Events arrive faster than anyone can see: the first batch is
             // shown at once, then at most ten states a second, so a big
             // folder costs the main thread a few merges, not thousands.
@@ -89,7 +95,7 @@ public final class PhotoListLogic {
             // let the main loop draw a frame between two of them.
             await Task.yield()
         }
-        if self.folder == folder {
+        if generation == loadGeneration {
             loading = false
             publish(makeState())
         }
