@@ -182,3 +182,10 @@ gboolean lb_widget_bounds(GObject *widget, GObject *target, double *x, double *y
 GObject *lb_scrolled_window_vadjustment(GObject *scrolled) {
     return G_OBJECT(gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(scrolled)));
 }
+
+GObject *lb_icon_paintable_new(GObject *widget, const char *icon_name, int size) {
+    GtkIconTheme *theme = gtk_icon_theme_get_for_display(gtk_widget_get_display(GTK_WIDGET(widget)));
+    GtkIconPaintable *icon = gtk_icon_theme_lookup_icon(theme, icon_name, NULL, size, 1,
+                                                        gtk_widget_get_direction(GTK_WIDGET(widget)), 0);
+    return G_OBJECT(icon);
+}

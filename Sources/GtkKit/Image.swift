@@ -36,6 +36,35 @@ public final class Picture: Widget {
 
     public func setFile(path: String) { gtk_picture_set_filename(picture, path) }
 
+    /// Shows a themed icon at `size` pixels (a placeholder), centred: the
+    /// picture should use `.scaleDown` so the icon is not enlarged.
+    public func setIcon(_ name: String, size: Int) {
+        guard let icon = lb_icon_paintable_new(gobject, name, Int32(size)) else { return }
+        gtk_picture_set_paintable(picture, lb_paintable(icon))
+        g_object_unref(icon)
+    }
+
+    public enum Fit: Sendable { case contain, cover, scaleDown }
+
+    /// How content is fitted into the picture's allocation.
+    public var fit: Fit {
+        get {
+            switch gtk_picture_get_content_fit(picture) {
+            case GTK_CONTENT_FIT_COVER: .cover
+            case GTK_CONTENT_FIT_SCALE_DOWN: .scaleDown
+            default: .contain
+            }
+        }
+        set {
+            let fit: GtkContentFit = switch newValue {
+            case .contain: GTK_CONTENT_FIT_CONTAIN
+            case .cover: GTK_CONTENT_FIT_COVER
+            case .scaleDown: GTK_CONTENT_FIT_SCALE_DOWN
+            }
+            gtk_picture_set_content_fit(picture, fit)
+        }
+    }
+
     /// Scales the content down to fit, keeping its aspect ratio (true), or
     /// fills the widget, cropping (false).
     public var fitsContent: Bool {

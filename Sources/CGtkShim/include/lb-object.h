@@ -72,3 +72,6 @@ gboolean lb_widget_bounds(GObject *widget, GObject *target, double *x, double *y
                           double *height);
 // The scrolled window's vertical adjustment emits "value-changed" here.
 GObject *lb_scrolled_window_vadjustment(GObject *scrolled);
+
+// A themed icon as a paintable (for a GtkPicture placeholder).
+GObject *lb_icon_paintable_new(GObject *widget, const char *icon_name, int size);
