@@ -19,7 +19,6 @@ void lb_object_on_finalize(GObject *object, LbFinalizeNotify notify, gpointer da
     g_object_weak_ref(object, lb_on_weak_notify, watch);
 }
 
-guint lb_object_ref_count(GObject *object) { return g_atomic_int_get(&object->ref_count); }
 gboolean lb_object_is_floating(GObject *object) { return g_object_is_floating(object); }
 const char *lb_object_type_name(GObject *object) { return G_OBJECT_TYPE_NAME(object); }
 
@@ -31,18 +30,8 @@ void lb_object_set_string(GObject *object, const char *property, const char *val
     g_object_set(object, property, value, NULL);
 }
 
-void lb_object_set_int(GObject *object, const char *property, gint value) {
-    g_object_set(object, property, value, NULL);
-}
-
 gboolean lb_object_get_boolean(GObject *object, const char *property) {
     gboolean value = FALSE;
-    g_object_get(object, property, &value, NULL);
-    return value;
-}
-
-gint lb_object_get_int(GObject *object, const char *property) {
-    gint value = 0;
     g_object_get(object, property, &value, NULL);
     return value;
 }

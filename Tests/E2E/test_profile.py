@@ -20,6 +20,12 @@ class ProfileTestCase(LightboxTestCase):
     def launch(self, *args):
         return self.launch_main_window(*args)
 
+    def ask_to_close(self, app, entry):
+        """Ctrl+W in the profile window with unsaved edits: the question window."""
+        a11y.click(entry, "Profile")
+        send_keys("ctrl+w")
+        return app.window("Save Changes?")
+
     def profile_button(self, window):
         return self.header_button(window, "Edit Profile")
 
@@ -145,9 +151,7 @@ class ProfileWindowTests(ProfileTestCase):
         a11y.set_text(name, "Grace Hopper", "Profile")
         self.wait_sensitive(self.save_button(profile), True)
 
-        a11y.click(name, "Profile")
-        send_keys("ctrl+w")
-        question = app.window("Save Changes?")
+        question = self.ask_to_close(app, name)
         for answer in ("Save", "Discard", "Cancel"):
             find(question, "push button", answer)
         press(find(question, "push button", "Cancel"))
@@ -155,10 +159,7 @@ class ProfileWindowTests(ProfileTestCase):
         self.assertEqual(len(app.windows(name="Profile")), 1, "Cancel keeps the window")
         self.assertEqual(a11y.read_text(name), "Grace Hopper", "and the edits")
 
-        a11y.click(name, "Profile")
-        send_keys("ctrl+w")
-        question = app.window("Save Changes?")
-        press(find(question, "push button", "Discard"))
+        press(find(self.ask_to_close(app, name), "push button", "Discard"))
         app.wait_window_gone("Profile")
         self.assertNotEqual(self.profile_button(window).description, "Grace Hopper")
 
@@ -166,9 +167,7 @@ class ProfileWindowTests(ProfileTestCase):
         name = self.start_editing(profile)
         a11y.set_text(name, "Grace Hopper", "Profile")
         self.wait_sensitive(self.save_button(profile), True)
-        a11y.click(name, "Profile")
-        send_keys("ctrl+w")
-        press(find(app.window("Save Changes?"), "push button", "Save"))
+        press(find(self.ask_to_close(app, name), "push button", "Save"))
         app.wait_window_gone("Profile")
         self.wait_description(self.profile_button(window), "Grace Hopper")
 

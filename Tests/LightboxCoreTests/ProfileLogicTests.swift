@@ -27,6 +27,15 @@ final class ProfileLogicTests: XCTestCase {
             }
         }
 
+        /// A harness whose stored profile has `avatar`, already loaded.
+        static func loaded(withAvatar avatar: AvatarImage) async -> Harness {
+            var saved = ProfileLogicTests.saved
+            saved.avatar = avatar
+            let harness = Harness(FakeProfileStore(.success(.loaded(saved, notice: nil))))
+            await harness.logic.load()
+            return harness
+        }
+
         func takeStates() -> [ProfileLogic.State] {
             defer { states = [] }
             return states
@@ -190,10 +199,7 @@ final class ProfileLogicTests: XCTestCase {
         let notes = scratch.file("notes.txt", "hello")
         let old = try ProfileImages.avatar(in: scratch)
         await onMainActor {
-            var saved = Self.saved
-            saved.avatar = old
-            let harness = Harness(FakeProfileStore(.success(.loaded(saved, notice: nil))))
-            await harness.logic.load()
+            let harness = await Harness.loaded(withAvatar: old)
             let state = await harness.logic.setAvatarFromPhoto(path: notes.path)
             guard case .presenting(let presentation) = state else { return XCTFail("\(state)") }
             XCTAssertEqual(presentation.draft.avatar, old)
@@ -207,10 +213,7 @@ final class ProfileLogicTests: XCTestCase {
         let scratch = Scratch()
         let old = try ProfileImages.avatar(in: scratch)
         await onMainActor {
-            var saved = Self.saved
-            saved.avatar = old
-            let harness = Harness(FakeProfileStore(.success(.loaded(saved, notice: nil))))
-            await harness.logic.load()
+            let harness = await Harness.loaded(withAvatar: old)
             guard case .presenting(let presentation) = harness.logic.removeAvatar() else { return XCTFail() }
             XCTAssertNil(presentation.draft.avatar)
             XCTAssertEqual(presentation.draft.initials, "AL")

@@ -58,7 +58,5 @@ LB_DEFINE_CAST(file, GFile, G_FILE)
 
 // Any instance pointer (typed or opaque in Swift) as the GObject it is.
 static inline GObject *lb_object(gpointer instance) { return G_OBJECT(instance); }
-static inline gboolean lb_is_widget(GObject *object) { return GTK_IS_WIDGET(object); }
-static inline gboolean lb_is_window(GObject *object) { return GTK_IS_WINDOW(object); }
 
 #undef LB_DEFINE_CAST

@@ -7,15 +7,12 @@
 typedef void (*LbFinalizeNotify)(gpointer data);
 void lb_object_on_finalize(GObject *object, LbFinalizeNotify notify, gpointer data);
 
-guint lb_object_ref_count(GObject *object);
 gboolean lb_object_is_floating(GObject *object);
 const char *lb_object_type_name(GObject *object);
 
 void lb_object_set_boolean(GObject *object, const char *property, gboolean value);
 void lb_object_set_string(GObject *object, const char *property, const char *value);
-void lb_object_set_int(GObject *object, const char *property, gint value);
 gboolean lb_object_get_boolean(GObject *object, const char *property);
-gint lb_object_get_int(GObject *object, const char *property);
 
 GObject *lb_menu_new(void);
 void lb_menu_append_section(GObject *menu, const char *label, GObject *section);

@@ -154,11 +154,17 @@ final class PhotoGridView {
     /// Reports once the cells bound in this main-loop turn all show their
     /// thumbnails (checked on the next turn, after GTK's burst of binds).
     private func reportWhenAllShown() {
+        guard !allShownCheckPending else { return }
+        allShownCheckPending = true
         Task { [weak self] in
-            guard let self, !self.bindings.isEmpty, self.bindings.values.allSatisfy({ $0.load == nil }) else { return }
+            guard let self else { return }
+            self.allShownCheckPending = false
+            guard !self.bindings.isEmpty, self.bindings.values.allSatisfy({ $0.load == nil }) else { return }
             self.onVisibleThumbnailsShown(self.bindings.count)
         }
     }
+
+    private var allShownCheckPending = false
 
     private func unbind(_ cell: PhotoCellView) {
         guard let binding = bindings.removeValue(forKey: ObjectIdentifier(cell)) else { return }
