@@ -127,6 +127,18 @@ int lb_image_height(const LbImage *image) { return gdk_pixbuf_get_height(image->
 const uint8_t *lb_image_rgba(const LbImage *image) { return gdk_pixbuf_read_pixels(image->pixbuf); }
 int lb_image_stride(const LbImage *image) { return gdk_pixbuf_get_rowstride(image->pixbuf); }
 
+LbImage *lb_image_scaled(const LbImage *image, int max_size) {
+    int width = gdk_pixbuf_get_width(image->pixbuf), height = gdk_pixbuf_get_height(image->pixbuf);
+    double scale = MIN(1.0, MIN((double)max_size / width, (double)max_size / height));
+    int w = MAX(1, (int)(width * scale + 0.5)), h = MAX(1, (int)(height * scale + 0.5));
+    GdkPixbuf *pixbuf = (w == width && h == height) ? gdk_pixbuf_copy(image->pixbuf)
+                                                    : gdk_pixbuf_scale_simple(image->pixbuf, w, h, GDK_INTERP_BILINEAR);
+    if (!pixbuf) return NULL;
+    LbImage *scaled = g_new0(LbImage, 1);
+    scaled->pixbuf = pixbuf;
+    return scaled;
+}
+
 bool lb_image_save_png(const LbImage *image, const char *path, const char *const *keys,
                        const char *const *values, int count, char **error_out) {
     GPtrArray *option_keys = g_ptr_array_new_with_free_func(g_free);

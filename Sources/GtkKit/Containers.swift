@@ -11,6 +11,25 @@ public final class Spinner: Widget {
     }
 }
 
+/// A GtkProgressBar: a fraction when the amount of work is known, else a
+/// block that moves a step each time `pulse()` is called. Assistive
+/// technologies read it as a progress bar with its value.
+@MainActor
+public final class ProgressBar: Widget {
+    public init() { super.init(lb_object(gtk_progress_bar_new()), transfer: .full) }
+
+    private var bar: OpaquePointer { lb_progress_bar(gobject) }
+
+    /// 0…1 (clamped).
+    public var fraction: Double {
+        get { gtk_progress_bar_get_fraction(bar) }
+        set { gtk_progress_bar_set_fraction(bar, min(1, max(0, newValue))) }
+    }
+
+    /// Shows that work goes on without saying how much is left.
+    public func pulse() { gtk_progress_bar_pulse(bar) }
+}
+
 /// A GtkScrolledWindow.
 @MainActor
 public final class ScrolledWindow: Widget {

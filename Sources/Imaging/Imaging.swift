@@ -122,6 +122,13 @@ public final class DecodedImage: @unchecked Sendable {
                          bytes: Data(bytes: lb_image_rgba(image), count: count))
     }
 
+    /// The image scaled down to fit `maxSize` × `maxSize` (the same size
+    /// when it fits already), for showing it smaller than it was decoded.
+    public func scaled(toFit maxSize: Int) -> DecodedImage {
+        guard let scaled = lb_image_scaled(image, Int32(max(1, maxSize))) else { return self }
+        return DecodedImage(scaled, originalWidth: originalWidth, originalHeight: originalHeight)
+    }
+
     /// Writes a PNG with `text` as tEXt chunks (key, value), in order.
     public func savePNG(to path: String, text: [(key: String, value: String)] = []) throws(ImageError) {
         try callWithPairs(text, failure: "The image could not be written.") { keys, values, count, error in

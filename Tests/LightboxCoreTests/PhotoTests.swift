@@ -21,6 +21,23 @@ final class PhotoTests: XCTestCase {
         XCTAssertNil(PhotoMetadata.exifDate("garbage"))
     }
 
+    func testCopiesAreValuesAndSmall() {
+        var original = Photo(path: "/p/a.jpg", fileSize: 1, modificationTime: 0,
+                             metadata: PhotoMetadata(cameraMake: "Canon", title: "Harbour"))
+        let copy = original
+        original.metadata?.title = "Bridge"
+        XCTAssertEqual(copy.metadata?.title, "Harbour")
+        XCTAssertEqual(copy.title, "Harbour")
+        XCTAssertEqual(original.title, "Bridge")
+        XCTAssertNotEqual(copy, original)
+        original.metadata?.title = "Harbour"
+        XCTAssertEqual(copy, original)
+        XCTAssertEqual(Set([copy, original]).count, 1)
+        // A 100,000-photo folder holds several arrays of photos: each
+        // photo's metadata is shared, not copied into every one.
+        XCTAssertLessThanOrEqual(MemoryLayout<Photo>.stride, 80)
+    }
+
     func testRatingsStayBetweenZeroAndFive() {
         var photo = Photo(path: "/p/a.jpg", fileSize: 1, modificationTime: 0, rating: 9)
         XCTAssertEqual(photo.rating, 5)

@@ -32,6 +32,10 @@ int lb_image_height(const LbImage *image);
 const uint8_t *lb_image_rgba(const LbImage *image);
 int lb_image_stride(const LbImage *image);
 
+// A copy scaled to fit `max_size` × `max_size` (bilinear), or a copy at the
+// same size when it already fits. NULL when memory runs out.
+LbImage *lb_image_scaled(const LbImage *image, int max_size);
+
 // Writes the image as PNG to `path`. The keys/values pairs, when given,
 // become tEXt chunks (`count` pairs). Returns false with `error` set.
 bool lb_image_save_png(const LbImage *image, const char *path, const char *const *keys,

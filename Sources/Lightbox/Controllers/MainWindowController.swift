@@ -61,14 +61,9 @@ final class MainWindowController {
         }
         let thumbnails = services.thumbnails
         view.grid.loadThumbnail = { photo in
-            do {
-                // Bound cells start as prefetch; the visible ones are promoted.
-                return .success(try await thumbnails.thumbnail(for: photo.thumbnailSource, priority: .prefetch))
-            } catch let error as ThumbnailError {
-                return .failure(error)
-            } catch {
-                return .failure(ThumbnailError(reason: "Cancelled"))
-            }
+            // Bound cells start as prefetch; the visible ones are promoted.
+            (try? await thumbnails.texture(for: photo.thumbnailSource, priority: .prefetch))
+                ?? .failure(ThumbnailError(reason: "Cancelled"))
         }
         view.grid.cachedThumbnail = { photo in thumbnails.cached(photo.thumbnailSource) }
         view.grid.onVisiblePhotos = { photos in thumbnails.prioritize(photos.map(\.thumbnailSource)) }

@@ -7,7 +7,7 @@ import LightboxCore
 final class AppServices {
     let directories: XDGDirectories
     let library: PhotoLibrary
-    let thumbnails: ThumbnailLoader
+    let thumbnails: ThumbnailTextures
     /// Why the index is not on disk this run, when it could not be opened.
     let indexProblem: String?
 
@@ -25,9 +25,13 @@ final class AppServices {
                 + "could not be opened (\(error))."
         }
         library = PhotoLibrary(index: index)
-        // 32 MiB holds about the ~130 thumbnails of the cells GTK keeps
-        // bound: scrolling back shows them at once, and memory stays flat.
-        thumbnails = ThumbnailLoader(cache: ThumbnailCache(directories: directories), size: .large,
-                                     memoryLimit: 32 << 20)
+        // Thumbnails are kept as the textures the grid shows, at the size
+        // it shows them. 16 MiB holds about 170 of them at 180 pixels: more
+        // than the ~130 cells GTK keeps bound, so scrolling back shows them
+        // at once, and memory stays flat. The loader keeps no pixels of its
+        // own (the textures do).
+        let loader = ThumbnailLoader(cache: ThumbnailCache(directories: directories), size: .large,
+                                     fitting: PhotoCellView.thumbnailSize, memoryLimit: 0)
+        thumbnails = ThumbnailTextures(loader: loader, memoryLimit: 16 << 20)
     }
 }

@@ -6,11 +6,16 @@ import LightboxCore
 @MainActor
 final class LoadingBarView {
     let root: Revealer
-    private let spinner = Spinner()
+    /// A progress bar, not a spinner: it says how far reading has come,
+    /// and draws only when the progress changes.
+    private let bar = ProgressBar()
     private let label = Label()
 
     init() {
-        let box = Box(.horizontal, spacing: 8, [spinner, label])
+        bar.valign = .center
+        bar.setSizeRequest(width: 120, height: -1)
+        bar.setAccessibleLabelledBy(label)
+        let box = Box(.horizontal, spacing: 10, [label, bar])
         box.addCssClass("loading-bar")
         box.setMargins(top: 6, bottom: 6, start: 12, end: 12)
         root = Revealer(child: box, transition: .crossfade)
@@ -24,17 +29,17 @@ final class LoadingBarView {
 
     func render(_ progress: LoadProgress?) {
         guard let progress else {
-            spinner.isSpinning = false
             root.revealsChild = false
             return
         }
-        spinner.isSpinning = true
         root.revealsChild = true
         let found = PhotoList.grouped(progress.found)
         if let fraction = progress.fraction, progress.metadataTotal > 0 {
             label.text = "Reading photo details… \(Int(fraction * 100))%"
+            bar.fraction = fraction
         } else {
             label.text = "Scanning… \(found) found"
+            bar.pulse()
         }
     }
 }

@@ -7,7 +7,7 @@ import LightboxCore
 /// the cells on screen only, cancelling loads for cells scrolled away.
 @MainActor
 final class PhotoGridView {
-    typealias ThumbnailLoad = @MainActor (Photo) async -> Result<PixelData, ThumbnailError>
+    typealias ThumbnailLoad = @MainActor (Photo) async -> Result<Texture, ThumbnailError>
 
     let root = ScrolledWindow()
     let grid: GridView
@@ -37,8 +37,9 @@ final class PhotoGridView {
     var onVisiblePhotos: ([Photo]) -> Void = { _ in }
     /// Every cell on screen shows its thumbnail (or its failure) now.
     var onVisibleThumbnailsShown: (Int) -> Void = { _ in }
-    /// A thumbnail already in memory, for instant display when re-binding.
-    var cachedThumbnail: (Photo) -> PixelData? = { _ in nil }
+    /// A thumbnail (or its failure) already in memory, for instant display
+    /// when re-binding.
+    var cachedThumbnail: (Photo) -> Result<Texture, ThumbnailError>? = { _ in nil }
 
     init() {
         selection = SingleSelection(model: source.model)
@@ -109,8 +110,8 @@ final class PhotoGridView {
         guard let photo = source.element(forKey: key) else { return }
         let id = ObjectIdentifier(cell)
         cell.show(photo)
-        if let pixels = cachedThumbnail(photo) {
-            cell.showThumbnail(Texture(rgba: pixels.bytes, width: pixels.width, height: pixels.height, stride: pixels.stride))
+        if let known = cachedThumbnail(photo) {
+            show(known, in: cell)
             bindings[id] = Binding(cell: cell, key: key, photo: photo, load: nil)
             reportWhenAllShown()
             return
@@ -121,17 +122,18 @@ final class PhotoGridView {
             let result = await self.loadThumbnail(photo)
             guard !Task.isCancelled, self.bindings[id]?.key == key else { return }
             self.bindings[id]?.load = nil
-            switch result {
-            case .success(let pixels):
-                cell.showThumbnail(Texture(rgba: pixels.bytes, width: pixels.width, height: pixels.height,
-                                           stride: pixels.stride))
-            case .failure(let error):
-                cell.showFailure(error.reason)
-            }
+            self.show(result, in: cell)
             self.reportWhenAllShown()
         }
         bindings[id] = Binding(cell: cell, key: key, photo: photo, load: load)
         scheduleVisibilityCheck()
+    }
+
+    private func show(_ thumbnail: Result<Texture, ThumbnailError>, in cell: PhotoCellView) {
+        switch thumbnail {
+        case .success(let texture): cell.showThumbnail(texture)
+        case .failure(let error): cell.showFailure(error.reason)
+        }
     }
 
     private var visibilityCheckPending = false

@@ -2,7 +2,7 @@
 /// (bytes, for pixels). Reading a value makes it the most recent; adding
 /// one evicts the least recent until the total fits the limit. Not
 /// thread-safe: keep it behind a lock.
-struct LRUCache<Key: Hashable, Value> {
+public struct LRUCache<Key: Hashable, Value> {
     private struct Node {
         var key: Key
         var value: Value
@@ -11,31 +11,31 @@ struct LRUCache<Key: Hashable, Value> {
         var older: Int?
     }
 
-    let limit: Int
-    private(set) var totalCost = 0
+    public let limit: Int
+    public private(set) var totalCost = 0
     private var nodes: [Node?] = []
     private var free: [Int] = []
     private var index: [Key: Int] = [:]
     private var newest: Int?
     private var oldest: Int?
 
-    init(limit: Int) { self.limit = max(0, limit) }
+    public init(limit: Int) { self.limit = max(0, limit) }
 
-    var count: Int { index.count }
+    public var count: Int { index.count }
 
     /// The value for `key`, made the most recently used.
-    mutating func value(for key: Key) -> Value? {
+    public mutating func value(for key: Key) -> Value? {
         guard let slot = index[key] else { return nil }
         unlink(slot)
         linkAsNewest(slot)
         return nodes[slot]!.value
     }
 
-    func contains(_ key: Key) -> Bool { index[key] != nil }
+    public func contains(_ key: Key) -> Bool { index[key] != nil }
 
     /// Stores `value` as the most recent. A value costing more than the
     /// whole limit is not kept (and drops any older value for the key).
-    mutating func insert(_ value: Value, for key: Key, cost: Int) {
+    public mutating func insert(_ value: Value, for key: Key, cost: Int) {
         remove(key)
         guard cost <= limit else { return }
         let node = Node(key: key, value: value, cost: cost)
@@ -53,7 +53,7 @@ struct LRUCache<Key: Hashable, Value> {
         while totalCost > limit, let victim = oldest { remove(nodes[victim]!.key) }
     }
 
-    mutating func remove(_ key: Key) {
+    public mutating func remove(_ key: Key) {
         guard let slot = index.removeValue(forKey: key) else { return }
         unlink(slot)
         totalCost -= nodes[slot]!.cost
@@ -61,7 +61,7 @@ struct LRUCache<Key: Hashable, Value> {
         free.append(slot)
     }
 
-    mutating func removeAll() { self = LRUCache(limit: limit) }
+    public mutating func removeAll() { self = LRUCache(limit: limit) }
 
     /// Keys from the most to the least recently used (for tests).
     var keysByRecency: [Key] {

@@ -3,8 +3,10 @@ import Imaging
 
 extension ThumbnailCache {
     /// Decodes the file at reduced scale, writes the thumbnail (or, when it
-    /// cannot be read, a fail entry) and answers the pixels.
-    func generate(_ source: ThumbnailSource, size: ThumbnailSize) -> Result<PixelData, ThumbnailError> {
+    /// cannot be read, a fail entry) and answers the pixels, scaled down to
+    /// fit `fitting` when given.
+    func generate(_ source: ThumbnailSource, size: ThumbnailSize,
+                  fitting: Int? = nil) -> Result<PixelData, ThumbnailError> {
         let uri = uri(for: source.path)
         // The file as it is now: what the written MTime must describe.
         var info = stat()
@@ -31,7 +33,6 @@ extension ThumbnailCache {
             recordFailure(uri: uri, source: current, error)
             return .failure(error)
         }
-        let pixels = image.pixels
         // Never thumbnail the thumbnails (the standard forbids it).
         if !source.path.hasPrefix(root.path + "/") {
             let mimeType = Imaging.probe(path: source.path)?.mimeType ?? "application/octet-stream"
@@ -48,10 +49,11 @@ extension ThumbnailCache {
             // leaves a thumbnail to show. Light compression: writing at
             // zlib's default level takes longer than decoding did.
             try? write(path(for: uri, size: size)) { temporary throws(ImageError) in
-                try Imaging.encode(pixels, to: temporary, as: .png, text: text, pngCompression: 1)
+                try Imaging.encode(image.pixels, to: temporary, as: .png, text: text, pngCompression: 1)
             }
         }
-        return .success(pixels)
+        guard let fitting, fitting < size.pixels else { return .success(image.pixels) }
+        return .success(image.scaled(toFit: fitting).pixels)
     }
 
     /// Decodes to fit `size` while loading (JPEG at 1/2…1/8), with the

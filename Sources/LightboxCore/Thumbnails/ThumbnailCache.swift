@@ -106,11 +106,14 @@ public struct ThumbnailCache: Sendable {
         let origin: Origin
     }
 
-    func load(_ source: ThumbnailSource, size: ThumbnailSize) -> Loaded {
+    /// - Parameter fitting: the most pixels a side of the answer may have
+    ///   (a grid shows thumbnails smaller than the cache keeps them).
+    func load(_ source: ThumbnailSource, size: ThumbnailSize, fitting: Int? = nil) -> Loaded {
+        let shown = min(size.pixels, fitting ?? size.pixels)
         switch lookup(source, size: size) {
         case .thumbnail(let url):
             // A thumbnail that validates but will not decode is replaced.
-            if let image = try? Imaging.decode(path: url.path, maxSize: size.pixels, maxPixels: maxPixels) {
+            if let image = try? Imaging.decode(path: url.path, maxSize: shown, maxPixels: maxPixels) {
                 return Loaded(result: .success(image.pixels), origin: .disk)
             }
         case .failed(let error):
@@ -118,7 +121,7 @@ public struct ThumbnailCache: Sendable {
         case .missing:
             break
         }
-        return Loaded(result: generate(source, size: size), origin: .decoded)
+        return Loaded(result: generate(source, size: size, fitting: shown), origin: .decoded)
     }
 
     private func candidates(for size: ThumbnailSize) -> [ThumbnailSize] {

@@ -49,11 +49,14 @@ public final class ThumbnailLoader: Sendable {
         name: "lightbox-thumbnails", threads: ProcessInfo.processInfo.activeProcessorCount)
     private let state: Locked<State>
 
-    /// A loader over `cache` for thumbnails of `size`.
-    public convenience init(cache: ThumbnailCache, size: ThumbnailSize, memoryLimit: Int = 64 << 20,
+    /// A loader over `cache` for thumbnails of `size`, answered scaled
+    /// down to fit `fitting` pixels when given: the size they are shown at
+    /// (a 256-pixel thumbnail shown at 180 holds twice the pixels it needs).
+    public convenience init(cache: ThumbnailCache, size: ThumbnailSize, fitting: Int? = nil,
+                            memoryLimit: Int = 64 << 20,
                             concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.init(size: size, memoryLimit: memoryLimit, concurrency: concurrency) { source in
-            cache.load(source, size: size)
+            cache.load(source, size: size, fitting: fitting)
         }
     }
 
