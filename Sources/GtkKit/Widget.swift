@@ -53,6 +53,19 @@ public class Widget: Object {
         set { gtk_widget_set_tooltip_text(widget, newValue) }
     }
 
+    /// A tooltip whose text is asked for when GTK is about to show it.
+    /// Setting `tooltip` makes GTK query the pointer at once (an X round
+    /// trip), which adds up over the cells of a grid; this costs nothing
+    /// until the pointer rests on the widget. nil shows no tooltip.
+    public func setTooltipProvider(_ text: @escaping @MainActor () -> String?) {
+        gtk_widget_set_has_tooltip(widget, 1)
+        connect("query-tooltip") { args in
+            guard let text = text(), let tooltip = args.object(4) else { return args.setReturn(false) }
+            gtk_tooltip_set_text(lb_tooltip(tooltip), text)
+            args.setReturn(true)
+        }
+    }
+
     public var hexpand: Bool {
         get { gtk_widget_get_hexpand(widget) != 0 }
         set { gtk_widget_set_hexpand(widget, newValue ? 1 : 0) }

@@ -9,6 +9,11 @@ final class PhotoTests: XCTestCase {
         photo.metadata = PhotoMetadata(title: "Sunset over Lisbon")
         XCTAssertEqual(photo.title, "Sunset over Lisbon")
         XCTAssertEqual(Photo(path: "/p/.hidden", fileSize: 1, modificationTime: 0).title, ".hidden")
+        XCTAssertEqual(Photo(path: "/p/a.b/archive.tar.gz", fileSize: 1, modificationTime: 0).title, "archive.tar")
+        XCTAssertEqual(Photo(path: "/p/a.b/trailing.", fileSize: 1, modificationTime: 0).title, "trailing.")
+        XCTAssertEqual(Photo(path: "/p/a.b/plain", fileSize: 1, modificationTime: 0).title, "plain")
+        XCTAssertEqual(Photo(path: "/p/Été ☀️.jpeg", fileSize: 1, modificationTime: 0).fileName, "Été ☀️.jpeg")
+        XCTAssertEqual(Photo(path: "/p/Été ☀️.jpeg", fileSize: 1, modificationTime: 0).title, "Été ☀️")
     }
 
     func testDateTakenFallsBackToTheModificationTime() {

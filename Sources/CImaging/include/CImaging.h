@@ -104,6 +104,29 @@ bool lb_metadata_set_tags(const char *path, const char *const *keys, const char 
 // unreadable file.
 int lb_image_check_complete(const char *path);
 
+// ---- Reading folders (directory.c) ----------------------------------------
+
+typedef struct LbDirectory LbDirectory;
+
+typedef enum { LB_ENTRY_FILE, LB_ENTRY_DIRECTORY, LB_ENTRY_BROKEN_LINK, LB_ENTRY_OTHER } LbEntryKind;
+
+// One entry of a folder, what `stat` says of it (of a link's target, for a
+// link that resolves). `name` stays valid until the next call.
+typedef struct {
+    const char *name;
+    LbEntryKind kind;
+    int64_t size;
+    int64_t modification_time;
+} LbEntry;
+
+// Opens a folder for reading; NULL (with errno set) when it cannot be.
+LbDirectory *lb_directory_open(const char *path);
+// The next entry whose name does not start with a dot, stat'ed relative to
+// the open folder (no path to resolve again); false at the end. Entries
+// that vanish between the listing and the stat are skipped.
+bool lb_directory_next(LbDirectory *directory, LbEntry *entry);
+void lb_directory_close(LbDirectory *directory);
+
 // ---- Threads (threads.c) --------------------------------------------------
 
 // Sets the calling thread's nice value (higher runs later). Background

@@ -63,6 +63,7 @@ enum Milestones {
 /// once loading ends, reporting the peak memory.
 @MainActor
 final class BenchReporter {
+    private var startReported = false
     private var firstPageReported = false
     private var scanReported = false
     private var scrolled = false
@@ -72,6 +73,11 @@ final class BenchReporter {
         guard Milestones.isEnabled else { return }
         switch state {
         case .loading(let list, let progress):
+            if !startReported {
+                // The open itself begins (start-up is measured apart).
+                startReported = true
+                Milestones.report("load-started")
+            }
             if !firstPageReported, list.count > 0 {
                 firstPageReported = true
                 let shown = list.count

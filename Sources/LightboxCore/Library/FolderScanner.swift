@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 
 /// A file found by a scan: where it is and what `stat` said.
 public struct ScannedFile: Equatable, Sendable {
@@ -47,38 +48,30 @@ public struct FolderScanner: Sendable {
             if isCancelled() { break }
             var info = stat()
             guard stat(folder, &info) == 0, visited.insert(FileIdentity(info)).inserted else { continue }
-            guard let directory = opendir(folder) else { continue }
+            guard let directory = DirectoryReader(path: folder) else { continue }
             onFolder(folder)
             var subfolders: [String] = []
-            while let entry = readdir(directory) {
-                let (name, raw) = FolderScanner.name(of: entry)
-                if name.hasPrefix(".") { continue }
-                let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-                var own = stat()
-                // A name that is not UTF-8 is stat'ed by its bytes; it is
-                // listed (with replacement characters) and cannot be opened,
-                // so it shows as a placeholder with a reason.
-                let rawPath = raw.map { Array((folder.hasSuffix("/") ? folder : folder + "/").utf8CString.dropLast()) + $0 + [0] }
-                guard (rawPath.map { lstat($0, &own) } ?? lstat(path, &own)) == 0 else { continue }
-                var target = own
-                let isLink = (own.st_mode & S_IFMT) == S_IFLNK
-                let resolved = !isLink || (rawPath.map { stat($0, &target) } ?? stat(path, &target)) == 0
-                let type = target.st_mode & S_IFMT
-                if resolved, type == S_IFDIR {
-                    subfolders.append(path)
-                } else if (type == S_IFREG || !resolved), isImage(name) {
-                    batch.append(ScannedFile(
-                        path: path, size: resolved ? Int64(target.st_size) : 0,
-                        modificationTime: resolved ? Int(target.st_mtim.tv_sec) : Int(own.st_mtim.tv_sec),
-                        isBrokenLink: !resolved))
+            let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+            // A name that is not UTF-8 is listed with replacement characters
+            // and cannot be opened: it shows as a placeholder with a reason.
+            while let entry = directory.next() {
+                switch entry.kind {
+                case .directory:
+                    subfolders.append(prefix + entry.name)
+                case .file, .brokenLink:
+                    guard isImage(entry.name) else { continue }
+                    batch.append(ScannedFile(path: prefix + entry.name, size: entry.size,
+                                             modificationTime: entry.modificationTime,
+                                             isBrokenLink: entry.kind == .brokenLink))
                     total += 1
                     if batch.count >= batchSize {
                         onBatch(batch)
                         batch.removeAll(keepingCapacity: true)
                     }
+                case .other:
+                    continue
                 }
             }
-            closedir(directory)
             // Depth-first, in name order, so batches arrive folder by folder.
             pending.append(contentsOf: subfolders.sorted(by: >))
         }
@@ -94,21 +87,11 @@ public struct FolderScanner: Sendable {
     /// Stats one file, as the scan would have reported it; nil when it is
     /// gone or not a photo.
     public func file(at path: String) -> ScannedFile? {
-        guard isImage((path as NSString).lastPathComponent) else { return nil }
+        guard isImage(String(Photo.name(of: path))) else { return nil }
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return ScannedFile(path: path, size: Int64(info.st_size),
                            modificationTime: Int(info.st_mtim.tv_sec), isBrokenLink: false)
-    }
-
-    /// The entry's name as text, and its raw bytes when they are not UTF-8.
-    private static func name(of entry: UnsafeMutablePointer<dirent>) -> (String, [CChar]?) {
-        withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-            let length = bytes.firstIndex(of: 0) ?? bytes.count
-            let name = bytes.prefix(length)
-            if let text = String(validating: name, as: UTF8.self) { return (text, nil) }
-            return (String(decoding: name, as: UTF8.self), name.map { CChar(bitPattern: $0) })
-        }
     }
 }
 

@@ -48,20 +48,27 @@ public final class PhotoLibrary: Sendable {
     private func run(_ folder: Folder, _ cancelled: AtomicFlag,
                      _ continuation: AsyncStream<LibraryEvent>.Continuation) {
         let root = folder.url.path
-        let known = (try? index.files(under: root)) ?? [:]
-        let ratings = (try? index.ratings(under: root)) ?? [:]
+        // The index is read on another thread while the folder is walked:
+        // on a second open each takes about as long as the other.
+        let indexed = Promise<Indexed>()
+        let index = self.index
+        PhotoLibrary.reading.submit {
+            indexed.deliver(Indexed(files: (try? index.files(under: root)) ?? [:],
+                                    ratings: (try? index.ratings(under: root)) ?? [:]))
+        }
         var unread: [ScannedFile] = []
         var folders: [String] = []
+        // Files walked before the index was read wait for it here.
+        var walked: [ScannedFile] = []
         // The first batch is small so the grid fills at once; later ones
         // grow, so the main thread merges a big folder in few steps.
         var pending: [Photo] = []
         var batchLimit = scanner.batchSize
-        let total = scanner.scan(folder.url, isCancelled: { cancelled.isSet },
-                                 onFolder: { folders.append($0) }) { files in
+        func merge(_ files: [ScannedFile], _ known: Indexed) {
             for file in files {
                 var photo = Photo(path: file.path, fileSize: file.size, modificationTime: file.modificationTime,
-                                  rating: ratings[file.path] ?? 0)
-                if let entry = known[file.path], entry.size == file.size,
+                                  rating: known.ratings[file.path] ?? 0)
+                if let entry = known.files[file.path], entry.size == file.size,
                    entry.modificationTime == file.modificationTime {
                     photo.metadata = entry.metadata
                 } else if !file.isBrokenLink {
@@ -75,10 +82,30 @@ public final class PhotoLibrary: Sendable {
                 batchLimit = min(batchLimit * 2, 4096)
             }
         }
+        var shownFirst = false
+        let total = scanner.scan(folder.url, isCancelled: { cancelled.isSet },
+                                 onFolder: { folders.append($0) }) { files in
+            walked += files
+            // The first batch waits for the index (the grid should fill at
+            // once, with dates and ratings); later ones are merged as soon
+            // as it is there, and the walk goes on meanwhile.
+            guard let known = shownFirst ? indexed.ready : indexed.wait() else { return }
+            shownFirst = true
+            merge(walked, known)
+            walked.removeAll(keepingCapacity: true)
+        }
+        let known = indexed.wait()
+        if !walked.isEmpty { merge(walked, known) }
         if !pending.isEmpty { continuation.yield(.found(pending)) }
         continuation.yield(.scanned(total: total, folders: folders))
-        readMetadata(unread, ratings: ratings, cancelled: cancelled, continuation)
+        readMetadata(unread, ratings: known.ratings, cancelled: cancelled, continuation)
         continuation.yield(.finished)
+    }
+
+    /// What the index knew of a folder when loading began.
+    private struct Indexed: Sendable {
+        let files: [String: IndexedFile]
+        let ratings: [String: Int]
     }
 
     /// Reads metadata for `files` in chunks, on all cores, saving each

@@ -43,9 +43,24 @@ public struct Photo: Identifiable, Hashable, Sendable {
     private static func derived(path: String, modificationTime: Int, metadata: PhotoMetadata?) -> (String, Date) {
         let date = metadata?.dateTaken ?? Date(timeIntervalSince1970: TimeInterval(modificationTime))
         if let title = metadata?.title, !title.isEmpty { return (title, date) }
-        let name = (path as NSString).lastPathComponent
-        let stem = (name as NSString).deletingPathExtension
-        return (stem.isEmpty ? name : stem, date)
+        return (String(stem(of: path)), date)
+    }
+
+    /// The last component of a path (a file's path has no trailing slash).
+    /// Byte-level: Foundation's path methods cost more than the `stat` of
+    /// the file when a big folder is scanned.
+    static func name(of path: String) -> Substring {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path[...] }
+        return path[path.utf8.index(after: slash)...]
+    }
+
+    /// The name without its extension: "IMG_1.JPG" → "IMG_1"; a name that
+    /// starts with its only dot, or ends with it, is kept whole.
+    static func stem(of path: String) -> Substring {
+        let name = name(of: path)
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex,
+              name.utf8.index(after: dot) != name.endIndex else { return name }
+        return name[..<dot]
     }
 
     public var id: String { path }
@@ -58,7 +73,7 @@ public struct Photo: Identifiable, Hashable, Sendable {
 
     public mutating func rate(_ stars: Int) { rating = Photo.clampedRating(stars) }
 
-    public var fileName: String { (path as NSString).lastPathComponent }
+    public var fileName: String { String(Photo.name(of: path)) }
 
 
     /// Whether the search text matches: every word must occur in the

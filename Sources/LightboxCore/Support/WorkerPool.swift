@@ -89,3 +89,25 @@ public final class ResultSlots<Value: Sendable>: Sendable {
     /// The values set so far, in slot order.
     public var values: [Value] { slots.withLock { $0.compactMap { $0 } } }
 }
+
+/// A value one thread delivers once and another takes: at once when it is
+/// there (`ready`), or by waiting for it (`wait`).
+final class Promise<Value: Sendable>: Sendable {
+    private let value = Locked<Value?>(nil)
+    private let delivered = DispatchSemaphore(value: 0)
+
+    func deliver(_ value: Value) {
+        self.value.withLock { $0 = value }
+        delivered.signal()
+    }
+
+    /// The value if it was delivered, without waiting.
+    var ready: Value? { value.withLock { $0 } }
+
+    func wait() -> Value {
+        if let value = ready { return value }
+        delivered.wait()
+        delivered.signal()  // later waits return at once too
+        return ready!
+    }
+}

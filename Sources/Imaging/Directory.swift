@@ -1,0 +1,43 @@
+import CImaging
+
+/// One entry of a folder: its name and what `stat` says of it (of the
+/// target, for a symbolic link that resolves).
+public struct DirectoryEntry: Equatable, Sendable {
+    public enum Kind: Sendable { case file, directory, brokenLink, other }
+
+    /// The name; bytes that are not UTF-8 read as replacement characters.
+    public let name: String
+    public let kind: Kind
+    public let size: Int64
+    /// Whole seconds since 1970 (of the link itself, for a broken link).
+    public let modificationTime: Int
+}
+
+/// Reads a folder's entries one at a time, skipping hidden ones (names
+/// that start with a dot). Not thread-safe: one reader, one thread.
+public final class DirectoryReader {
+    private let handle: OpaquePointer
+
+    /// nil when the folder cannot be opened.
+    public init?(path: String) {
+        guard let handle = lb_directory_open(path) else { return nil }
+        self.handle = handle
+    }
+
+    deinit { lb_directory_close(handle) }
+
+    /// The next entry, or nil at the end of the folder.
+    public func next() -> DirectoryEntry? {
+        var entry = LbEntry()
+        guard lb_directory_next(handle, &entry), let name = entry.name else { return nil }
+        let kind: DirectoryEntry.Kind = switch entry.kind {
+        case LB_ENTRY_FILE: .file
+        case LB_ENTRY_DIRECTORY: .directory
+        case LB_ENTRY_BROKEN_LINK: .brokenLink
+        default: .other
+        }
+        // String(cString:) repairs bytes that are not UTF-8.
+        return DirectoryEntry(name: String(cString: name), kind: kind, size: entry.size,
+                              modificationTime: Int(entry.modification_time))
+    }
+}
