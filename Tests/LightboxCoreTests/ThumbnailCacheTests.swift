@@ -31,6 +31,27 @@ final class ThumbnailCacheTests: XCTestCase {
                        scratch.path("cache/thumbnails/fail/lightbox-0.1.0/45f1b47640b52dc5428fd58ac89fec15.png").path)
     }
 
+    func testAnswersFitTheShownSizeWhileTheCacheKeepsTheStandardOne() throws {
+        let scratch = Scratch()
+        let cache = scratch.cache
+        let photo = try TestImages.jpeg(scratch.path("photos/wide.jpg"), width: 600, height: 400)
+        let source = try XCTUnwrap(ThumbnailSource(path: photo.path))
+        // Made now: written at 256, answered at 180.
+        let made = cache.load(source, size: .large, fitting: 180)
+        XCTAssertEqual(made.origin, .decoded)
+        let fresh = try made.result.get()
+        XCTAssertEqual([fresh.width, fresh.height], [180, 120])
+        let file = cache.path(for: cache.uri(for: photo.path), size: .large)
+        XCTAssertEqual(try Imaging.decode(path: file.path, maxSize: 1024).width, 256)
+        // From the disk cache: answered at 180 too.
+        let again = cache.load(source, size: .large, fitting: 180)
+        XCTAssertEqual(again.origin, .disk)
+        let cached = try again.result.get()
+        XCTAssertEqual([cached.width, cached.height], [180, 120])
+        // A shown size above the thumbnail's changes nothing.
+        XCTAssertEqual(try cache.load(source, size: .large, fitting: 1000).result.get().width, 256)
+    }
+
     func testWritesAStandardThumbnailPrivatelyAndAtomically() throws {
         let scratch = Scratch()
         let cache = scratch.cache

@@ -9,6 +9,8 @@ import LightboxCore
 @MainActor
 final class ThumbnailTextures {
     let loader: ThumbnailLoader
+    /// The most bytes of textures kept.
+    var memoryLimit: Int { memory.limit }
     private var memory: LRUCache<ThumbnailSource, Result<Texture, ThumbnailError>>
 
     init(loader: ThumbnailLoader, memoryLimit: Int) {
