@@ -37,6 +37,7 @@ final class PhotoLibraryTests: XCTestCase {
         let scratch = Scratch()
         let url = try PhotoFixtures.jpeg(at: scratch.path("a.jpg"), tags: PhotoFixtures.cameraTags)
         let index = try LibraryIndex(url: scratch.path("data/library.sqlite"))
+        XCTAssertEqual(permissions(scratch.path("data/library.sqlite")), 0o600, "the index is private")
         _ = await load(PhotoLibrary(index: index), scratch.url)
         // Same size and time, different bytes: only a re-read would notice.
         let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int)

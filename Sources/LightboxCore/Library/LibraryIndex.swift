@@ -31,6 +31,8 @@ public final class LibraryIndex: Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
         database = try DatabaseQueue(path: url.path, configuration: configuration)
+        // Which photos someone has and how they rated them is theirs alone.
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
         try LibraryIndex.migrator.migrate(database)
     }
 
