@@ -150,9 +150,11 @@ guint lb_toplevel_count(void) {
     return g_list_model_get_n_items(gtk_window_get_toplevels());
 }
 
-GObject *lb_texture_new_rgba(const guint8 *pixels, gsize length, int width, int height, gsize stride) {
+GObject *lb_texture_new(const guint8 *pixels, gsize length, int width, int height, gsize stride,
+                        gboolean premultiplied) {
     GBytes *bytes = g_bytes_new(pixels, length);
-    GdkTexture *texture = gdk_memory_texture_new(width, height, GDK_MEMORY_R8G8B8A8, bytes, stride);
+    GdkMemoryFormat format = premultiplied ? GDK_MEMORY_DEFAULT : GDK_MEMORY_R8G8B8A8;
+    GdkTexture *texture = gdk_memory_texture_new(width, height, format, bytes, stride);
     g_bytes_unref(bytes);
     return G_OBJECT(texture);
 }
@@ -172,9 +174,42 @@ GObject *lb_scrolled_window_vadjustment(GObject *scrolled) {
     return G_OBJECT(gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(scrolled)));
 }
 
-GObject *lb_icon_paintable_new(GObject *widget, const char *icon_name, int size) {
-    GtkIconTheme *theme = gtk_icon_theme_get_for_display(gtk_widget_get_display(GTK_WIDGET(widget)));
+static GdkRGBA lb_foreground(GtkWidget *widget) {
+    GdkRGBA color;
+    gtk_style_context_get_color(gtk_widget_get_style_context(widget), &color);
+    return color;
+}
+
+guint32 lb_widget_color(GObject *widget) {
+    GdkRGBA c = lb_foreground(GTK_WIDGET(widget));
+    return (guint32)(c.red * 255 + 0.5) << 24 | (guint32)(c.green * 255 + 0.5) << 16 |
+           (guint32)(c.blue * 255 + 0.5) << 8 | (guint32)(c.alpha * 255 + 0.5);
+}
+
+GObject *lb_icon_texture_new(GObject *widget, const char *icon_name, int size, double opacity) {
+    GtkWidget *owner = GTK_WIDGET(widget);
+    GtkIconTheme *theme = gtk_icon_theme_get_for_display(gtk_widget_get_display(owner));
     GtkIconPaintable *icon = gtk_icon_theme_lookup_icon(theme, icon_name, NULL, size, 1,
-                                                        gtk_widget_get_direction(GTK_WIDGET(widget)), 0);
-    return G_OBJECT(icon);
+                                                        gtk_widget_get_direction(owner), 0);
+    // Foreground, then the theme's error, warning and success colours.
+    GdkRGBA colors[4] = {lb_foreground(owner), {0.75, 0.11, 0.16, 1}, {0.90, 0.38, 0.0, 1}, {0.15, 0.64, 0.41, 1}};
+    GtkSnapshot *snapshot = gtk_snapshot_new();
+    gtk_snapshot_push_opacity(snapshot, opacity);
+    gtk_symbolic_paintable_snapshot_symbolic(GTK_SYMBOLIC_PAINTABLE(icon), snapshot, size, size, colors, 4);
+    gtk_snapshot_pop(snapshot);
+    GskRenderNode *node = gtk_snapshot_free_to_node(snapshot);
+    g_object_unref(icon);
+    if (!node) return NULL;
+    // A renderer of its own, with no surface (GTK 4.6+): the texture is
+    // drawn once, whatever renderer the window uses.
+    GskRenderer *renderer = gsk_cairo_renderer_new();
+    GdkTexture *texture = NULL;
+    if (gsk_renderer_realize(renderer, NULL, NULL)) {
+        graphene_rect_t viewport = GRAPHENE_RECT_INIT(0, 0, size, size);
+        texture = gsk_renderer_render_texture(renderer, node, &viewport);
+        gsk_renderer_unrealize(renderer);
+    }
+    g_object_unref(renderer);
+    gsk_render_node_unref(node);
+    return texture ? G_OBJECT(texture) : NULL;
 }

@@ -123,4 +123,11 @@ public final class Stack: Widget {
         get { gtk_stack_get_visible_child_name(lb_stack(gobject)).map { String(cString: $0) } }
         set { if let newValue { gtk_stack_set_visible_child_name(lb_stack(gobject), newValue) } }
     }
+
+    /// Shows the child named `name`, with the stack's transition or
+    /// (`animated: false`) at once.
+    public func show(_ name: String, animated: Bool) {
+        let transition = animated ? gtk_stack_get_transition_type(lb_stack(gobject)) : GTK_STACK_TRANSITION_TYPE_NONE
+        gtk_stack_set_visible_child_full(lb_stack(gobject), name, transition)
+    }
 }

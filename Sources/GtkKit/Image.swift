@@ -36,12 +36,10 @@ public final class Picture: Widget {
 
     public func setFile(path: String) { gtk_picture_set_filename(picture, path) }
 
-    /// Shows a themed icon at `size` pixels (a placeholder), centred: the
-    /// picture should use `.scaleDown` so the icon is not enlarged.
-    public func setIcon(_ name: String, size: Int) {
-        guard let icon = lb_icon_paintable_new(gobject, name, Int32(size)) else { return }
-        gtk_picture_set_paintable(picture, lb_paintable(icon))
-        g_object_unref(icon)
+    /// Shows a frame: what it shows can then change without the picture
+    /// being measured and laid out again.
+    public func setFrame(_ frame: FramePaintable) {
+        gtk_picture_set_paintable(picture, lb_paintable(frame.gobject))
     }
 
     public enum Fit: Sendable { case contain, cover, scaleDown }
@@ -81,35 +79,6 @@ public final class Picture: Widget {
         get { gtk_picture_get_alternative_text(picture).map { String(cString: $0) } }
         set { gtk_picture_set_alternative_text(picture, newValue) }
     }
-}
-
-/// A GdkTexture: decoded pixels, ready to draw. Immutable, so it may be
-/// created off the main thread and handed over.
-@MainActor
-public final class Texture: Object {
-    /// Loads a texture from an image file. Call off the main thread only
-    /// through `TextureLoader`; this runs on the caller's thread.
-    public static func load(path: String) throws(GtkError) -> Texture {
-        var error: UnsafeMutablePointer<GError>?
-        guard let texture = lb_texture_new_from_path(path, &error) else {
-            throw GtkError(consuming: error)
-        }
-        return Texture(texture, transfer: .full)
-    }
-
-    /// A texture from 8-bit RGBA pixels (not premultiplied), `stride`
-    /// bytes a row. The bytes are copied.
-    public convenience init<Bytes: ContiguousBytes>(rgba bytes: Bytes, width: Int, height: Int, stride: Int) {
-        let texture = bytes.withUnsafeBytes { buffer in
-            precondition(buffer.count >= stride * (height - 1) + width * 4, "too few bytes for the size")
-            return lb_texture_new_rgba(buffer.bindMemory(to: UInt8.self).baseAddress, gsize(buffer.count),
-                                       Int32(width), Int32(height), gsize(stride))
-        }
-        self.init(texture!, transfer: .full)
-    }
-
-    public var width: Int { Int(gdk_texture_get_width(lb_texture(gobject))) }
-    public var height: Int { Int(gdk_texture_get_height(lb_texture(gobject))) }
 }
 
 /// A GError, as a Swift error.

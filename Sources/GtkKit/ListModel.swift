@@ -26,7 +26,7 @@ public final class ListModel: Object {
     /// Calls `body(position, removed, added)` after every items-changed.
     @discardableResult
     public func onItemsChanged(_ body: @escaping @MainActor (Int, Int, Int) -> Void) -> SignalConnection {
-        connect("items-changed") { args in body(args.int(1), args.int(2), args.int(3)) }
+        connect("items-changed") { args in body(Int(args.uint(1)), Int(args.uint(2)), Int(args.uint(3))) }
     }
 }
 

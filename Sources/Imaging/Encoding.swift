@@ -23,7 +23,7 @@ extension Imaging {
     public static func encode(_ pixels: PixelData, to path: String, as format: ImageFileFormat,
                               text: [(key: String, value: String)] = [],
                               pngCompression: Int? = nil) throws(ImageError) {
-        guard pixels.width > 0, pixels.height > 0, pixels.stride >= pixels.width * 4,
+        guard pixels.format == .rgba, pixels.width > 0, pixels.height > 0, pixels.stride >= pixels.width * 4,
               pixels.bytes.count >= pixels.stride * (pixels.height - 1) + pixels.width * 4
         else { throw ImageError("The pixels are not a valid image.") }
         let type: String

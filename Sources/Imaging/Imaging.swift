@@ -136,11 +136,3 @@ public final class DecodedImage: @unchecked Sendable {
         }
     }
 }
-
-/// RGBA pixels, 8 bits a channel, not premultiplied.
-public struct PixelData: Sendable, Equatable {
-    public let width: Int
-    public let height: Int
-    public let stride: Int
-    public let bytes: Data
-}

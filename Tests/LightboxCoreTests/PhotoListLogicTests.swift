@@ -54,6 +54,30 @@ final class PhotoListLogicTests: XCTestCase {
         XCTAssertEqual(missing, .failed(.missing(path: "/nonexistent/photos")))
     }
 
+    func testMetadataMovesPhotosIntoPlaceWithoutLosingOrRepeatingAny() async throws {
+        // Files modified in one order, taken in the other: every photo moves
+        // when its metadata is read, some of them while a search hides them.
+        let scratch = Scratch()
+        for index in 0..<40 {
+            let name = index % 3 == 0 ? "harbour-\(index).jpg" : "street-\(index).jpg"
+            let url = try PhotoFixtures.jpeg(at: scratch.path("photos/\(name)"), width: 8, height: 6, tags: [
+                ("Exif.Photo.DateTimeOriginal", String(format: "2020:01:01 00:%02d:00", 59 - index)),
+            ])
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_600_000_000 + Double(index) * 60)],
+                                                  ofItemAtPath: url.path)
+        }
+        let logic = await makeLogic(try LibraryIndex())
+        _ = await logic.filter(PhotoFilter(text: "street"))
+        let final = await logic.load(path: scratch.path("photos").path)
+        guard case .presenting(let list) = final else { return XCTFail("expected presenting, got \(final)") }
+        let streets = (0..<40).filter { $0 % 3 != 0 }.reversed().map { "street-\($0)" }
+        XCTAssertEqual(list.photos.map(\.title), streets, "every street photo once, in the order taken")
+        XCTAssertEqual(list.total, 40)
+        guard case .presenting(let all) = await logic.filter(PhotoFilter()) else { return XCTFail() }
+        XCTAssertEqual(all.photos.count, 40)
+        XCTAssertEqual(all.photos.map(\.dateTaken), all.photos.map(\.dateTaken).sorted())
+    }
+
     func testSortFilterAndRatingRules() async throws {
         let scratch = try folderOfThree()
         let logic = await makeLogic(try LibraryIndex())

@@ -19,3 +19,4 @@
 #include "lb-object.h"
 #include "lb-frames.h"
 #include "lb-files.h"
+#include "lb-paintable.h"

@@ -60,8 +60,11 @@ void lb_grid_view_scroll_to(GObject *grid, guint position, gboolean select);
 
 guint lb_toplevel_count(void);
 
-// A GdkMemoryTexture over a copy of 8-bit RGBA pixels.
-GObject *lb_texture_new_rgba(const guint8 *pixels, gsize length, int width, int height, gsize stride);
+// A GdkMemoryTexture over a copy of 8-bit pixels: straight-alpha RGBA, or
+// (`premultiplied`) GDK's default format, premultiplied native-endian ARGB
+// words, which the cairo renderer draws without converting.
+GObject *lb_texture_new(const guint8 *pixels, gsize length, int width, int height, gsize stride,
+                        gboolean premultiplied);
 
 // The widget's bounds in `target`'s coordinates; FALSE when they cannot be
 // computed (not allocated, or not in the same window).
@@ -70,5 +73,10 @@ gboolean lb_widget_bounds(GObject *widget, GObject *target, double *x, double *y
 // The scrolled window's vertical adjustment emits "value-changed" here.
 GObject *lb_scrolled_window_vadjustment(GObject *scrolled);
 
-// A themed icon as a paintable (for a GtkPicture placeholder).
-GObject *lb_icon_paintable_new(GObject *widget, const char *icon_name, int size);
+// A themed icon drawn once into a texture, `size` pixels square, in the
+// widget's foreground colour (symbolic icons) at `opacity`. NULL when the
+// icon cannot be drawn.
+GObject *lb_icon_texture_new(GObject *widget, const char *icon_name, int size, double opacity);
+
+// The widget's CSS foreground colour as 0xRRGGBBAA.
+guint32 lb_widget_color(GObject *widget);

@@ -32,6 +32,11 @@ int lb_image_height(const LbImage *image);
 const uint8_t *lb_image_rgba(const LbImage *image);
 int lb_image_stride(const LbImage *image);
 
+// Converts straight-alpha RGBA rows of `stride` bytes to premultiplied
+// 32-bit ARGB words in native byte order (cairo's ARGB32, GDK's default
+// memory format), `width` words a row, into `out`.
+void lb_pixels_premultiply(const uint8_t *rgba, int width, int height, int stride, uint32_t *out);
+
 // A copy scaled to fit `max_size` × `max_size` (bilinear), or a copy at the
 // same size when it already fits. NULL when memory runs out.
 LbImage *lb_image_scaled(const LbImage *image, int max_size);

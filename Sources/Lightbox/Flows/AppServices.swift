@@ -29,9 +29,11 @@ final class AppServices {
         // it shows them. 16 MiB holds about 170 of them at 180 pixels: more
         // than the ~130 cells GTK keeps bound, so scrolling back shows them
         // at once, and memory stays flat. The loader keeps no pixels of its
-        // own (the textures do).
+        // own (the textures do). Pixels come premultiplied, as GDK keeps
+        // them, so no renderer converts them again.
         let loader = ThumbnailLoader(cache: ThumbnailCache(directories: directories), size: .large,
-                                     fitting: PhotoCellView.thumbnailSize, memoryLimit: 0)
+                                     fitting: PhotoCellView.thumbnailSize, format: .premultipliedARGB32,
+                                     memoryLimit: 0)
         thumbnails = ThumbnailTextures(loader: loader, memoryLimit: 16 << 20)
     }
 }

@@ -32,8 +32,7 @@ final class ThumbnailTextures {
         let result: Result<Texture, ThumbnailError>
         do {
             let pixels = try await loader.thumbnail(for: source, priority: priority)
-            result = .success(Texture(rgba: pixels.bytes, width: pixels.width, height: pixels.height,
-                                      stride: pixels.stride))
+            result = .success(Texture(pixels))
         } catch let error as ThumbnailError {
             result = .failure(error)
         } catch {

@@ -183,7 +183,11 @@ final class MainWindowView {
 
     private func show(page: String) {
         let wasGrid = pages.visibleChildName == "grid"
-        pages.visibleChildName = page
+        guard page != pages.visibleChildName else { return }
+        // Status pages fade into each other; the grid comes at once: it
+        // fills as photos arrive, and a fade would redraw the whole
+        // window twice over on every frame while it does.
+        pages.show(page, animated: page != "grid")
         if page == "grid", !wasGrid, !searchEntry.hasFocus { grid.focus() }
     }
 }

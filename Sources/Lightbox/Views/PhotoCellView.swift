@@ -12,6 +12,9 @@ final class PhotoCellView {
     /// The thumbnail, or a placeholder icon: one widget for both keeps
     /// cells light (GTK 4.8 builds ~130 of them at once).
     private let picture = Picture()
+    /// What the picture shows: thumbnails and placeholders swap inside it
+    /// without the cell being laid out again.
+    private let frame = FramePaintable(width: thumbnailSize, height: thumbnailSize)
     private let title = Label()
     private let stars = Label()
     private(set) var path: String?
@@ -26,6 +29,7 @@ final class PhotoCellView {
         picture.canShrink = true
         picture.setSizeRequest(width: Self.thumbnailSize, height: Self.thumbnailSize)
         picture.addCssClass("thumbnail")
+        picture.setFrame(frame)
         title.ellipsizes = true
         title.maxWidthChars = 18
         stars.addCssClass("rating")
@@ -64,27 +68,29 @@ final class PhotoCellView {
     private var shownTooltip: String?
 
     func showThumbnail(_ texture: Texture) {
-        picture.setTexture(texture)
-        picture.removeCssClass("placeholder")
+        frame.content = texture
     }
 
     func showLoading() {
-        picture.setIcon("image-x-generic-symbolic", size: 48)
-        picture.addCssClass("placeholder")
+        frame.content = placeholder("image-x-generic-symbolic")
     }
 
     /// The thumbnail could not be made: a placeholder and the reason.
     func showFailure(_ reason: String) {
-        picture.setIcon("image-missing-symbolic", size: 48)
-        picture.addCssClass("placeholder")
+        frame.content = placeholder("image-missing-symbolic")
         failure = reason
         describe()
+    }
+
+    /// Placeholder icons are dimmed: they stand in for a photo.
+    private func placeholder(_ icon: String) -> Texture? {
+        Texture.icon(icon, size: 48, opacity: 0.45, colorOf: picture)
     }
 
     func clear() {
         path = nil
         failure = nil
-        picture.setTexture(nil)
+        frame.content = nil
     }
 }
 

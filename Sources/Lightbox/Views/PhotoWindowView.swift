@@ -164,7 +164,7 @@ final class PhotoWindowView {
             spinner.isVisible = false
             status.root.isVisible = false
             imageSize = (pixels.width, pixels.height)
-            picture.setTexture(Texture(rgba: pixels.bytes, width: pixels.width, height: pixels.height, stride: pixels.stride))
+            picture.setTexture(Texture(pixels))
             setZoom(zoom)
         case .failed(let photo, let reason):
             show(photo)

@@ -8,7 +8,6 @@ enum Style {
         .pill { border-radius: 9999px; padding: 8px 24px; }
         .title-1 { font-size: 20pt; font-weight: 800; }
         .photo-cell .thumbnail { border-radius: 6px; }
-        .photo-cell .thumbnail.placeholder { opacity: 0.45; }
         .photo-cell .rating, button.rated image { color: #c88800; }
         .search-bar { border-bottom: 1px solid alpha(currentColor, 0.15); }
         .toast { background-color: rgba(36, 36, 36, 0.95); color: white; border-radius: 9999px; }

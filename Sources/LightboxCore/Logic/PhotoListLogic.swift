@@ -235,14 +235,46 @@ public final class PhotoListLogic {
         visible = merged
     }
 
-    /// Replaces photos whose data changed, moving them if their place did;
-    /// linear in the number of visible photos, whatever the batch size.
+    /// Replaces photos whose data changed, moving them if their place did.
+    /// Each is found by a binary search on its old place in the order, so
+    /// a batch costs one pass over the visible photos, with no hashing of
+    /// them (a big folder's metadata arrives in many batches).
     private func replace(_ photos: [Photo]) {
-        let known = photos.filter { byPath[$0.path] != nil }
+        var known: [Photo] = []
+        var leaving: [Int] = []
+        for photo in photos {
+            guard let old = byPath[photo.path] else { continue }
+            known.append(photo)
+            if let index = visibleIndex(of: old) { leaving.append(index) }
+        }
         guard !known.isEmpty else { return }
-        let paths = Set(known.map(\.path))
-        visible.removeAll { paths.contains($0.path) }
+        if !leaving.isEmpty {
+            leaving.sort()
+            var kept: [Photo] = []
+            kept.reserveCapacity(visible.count - leaving.count)
+            var next = 0
+            for (index, photo) in visible.enumerated() {
+                if next < leaving.count, leaving[next] == index {
+                    next += 1
+                } else {
+                    kept.append(photo)
+                }
+            }
+            visible = kept
+        }
         insert(known)
+    }
+
+    /// Where `photo`, as the list knows it now, is among the visible
+    /// photos; nil when the filter hides it.
+    private func visibleIndex(of photo: Photo) -> Int? {
+        var low = 0, high = visible.count
+        while low < high {
+            let middle = (low + high) / 2
+            if order.areInIncreasingOrder(visible[middle], photo) { low = middle + 1 } else { high = middle }
+        }
+        if low < visible.count, visible[low].path == photo.path { return low }
+        return nil
     }
 
     private func rebuildVisible() {

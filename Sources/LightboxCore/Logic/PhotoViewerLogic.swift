@@ -53,7 +53,8 @@ public final class PhotoViewerLogic {
                 let image = try Imaging.decode(path: path, maxSize: PhotoViewerLogic.maxDecodedSize)
                 // gdk-pixbuf decodes a cut-off file without complaint.
                 if Imaging.isIncomplete(path: path) { throw ImageError("The image is damaged or incomplete.") }
-                return .success(image.pixels)
+                // Laid out as GDK keeps textures, here rather than on every frame.
+                return .success(image.pixels.premultiplied())
             } catch {
                 return .failure(error)
             }

@@ -51,12 +51,15 @@ public final class ThumbnailLoader: Sendable {
 
     /// A loader over `cache` for thumbnails of `size`, answered scaled
     /// down to fit `fitting` pixels when given: the size they are shown at
-    /// (a 256-pixel thumbnail shown at 180 holds twice the pixels it needs).
+    /// (a 256-pixel thumbnail shown at 180 holds twice the pixels it needs),
+    /// in `format` (converted on the loader's threads).
     public convenience init(cache: ThumbnailCache, size: ThumbnailSize, fitting: Int? = nil,
-                            memoryLimit: Int = 64 << 20,
+                            format: PixelData.Format = .rgba, memoryLimit: Int = 64 << 20,
                             concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.init(size: size, memoryLimit: memoryLimit, concurrency: concurrency) { source in
-            cache.load(source, size: size, fitting: fitting)
+            let loaded = cache.load(source, size: size, fitting: fitting)
+            guard format == .premultipliedARGB32 else { return loaded }
+            return ThumbnailCache.Loaded(result: loaded.result.map { $0.premultiplied() }, origin: loaded.origin)
         }
     }
 

@@ -1,0 +1,109 @@
+import CGtkShim
+import Foundation
+
+/// A GdkTexture: decoded pixels, ready to draw. Immutable, so it may be
+/// created off the main thread and handed over.
+@MainActor
+public final class Texture: Object {
+    /// Loads a texture from an image file. Call off the main thread only
+    /// through `TextureLoader`; this runs on the caller's thread.
+    public static func load(path: String) throws(GtkError) -> Texture {
+        var error: UnsafeMutablePointer<GError>?
+        guard let texture = lb_texture_new_from_path(path, &error) else {
+            throw GtkError(consuming: error)
+        }
+        return Texture(texture, transfer: .full)
+    }
+
+    /// How the bytes of a texture's pixels are laid out.
+    public enum PixelFormat: Sendable {
+        /// R, G, B, A bytes, not premultiplied.
+        case rgba
+        /// Premultiplied 32-bit ARGB words in native byte order: GDK's
+        /// default format, which the cairo renderer draws without first
+        /// converting the whole texture (it would, on every frame).
+        case premultipliedARGB32
+    }
+
+    /// A texture from 8-bit pixels, `stride` bytes a row. The bytes are copied.
+    public convenience init<Bytes: ContiguousBytes>(pixels bytes: Bytes, format: PixelFormat, width: Int, height: Int,
+                                                    stride: Int) {
+        let texture = bytes.withUnsafeBytes { buffer in
+            precondition(buffer.count >= stride * (height - 1) + width * 4, "too few bytes for the size")
+            return lb_texture_new(buffer.bindMemory(to: UInt8.self).baseAddress, gsize(buffer.count),
+                                  Int32(width), Int32(height), gsize(stride), format == .premultipliedARGB32 ? 1 : 0)
+        }
+        self.init(texture!, transfer: .full)
+    }
+
+    /// A texture from 8-bit RGBA pixels (not premultiplied), `stride`
+    /// bytes a row. The bytes are copied.
+    public convenience init<Bytes: ContiguousBytes>(rgba bytes: Bytes, width: Int, height: Int, stride: Int) {
+        self.init(pixels: bytes, format: .rgba, width: width, height: height, stride: stride)
+    }
+
+    public var width: Int { Int(gdk_texture_get_width(lb_texture(gobject))) }
+    public var height: Int { Int(gdk_texture_get_height(lb_texture(gobject))) }
+}
+
+extension Texture {
+    /// A themed icon drawn into a texture, `size` pixels square, in
+    /// `widget`'s foreground colour at `opacity`; nil when the theme
+    /// cannot draw it. Textures are shared by everything showing the same
+    /// icon: drawn as a symbolic icon under an opacity instead, each would
+    /// cost the cairo renderer two offscreen surfaces on every frame.
+    public static func icon(_ name: String, size: Int, opacity: Double = 1, colorOf widget: Widget) -> Texture? {
+        let key = IconTextures.Key(name: name, size: size, color: lb_widget_color(widget.gobject), opacity: opacity)
+        return IconTextures.texture(for: key, drawnBy: widget)
+    }
+}
+
+/// Icons drawn into textures, by name, size, colour and opacity. A few
+/// icons in the theme's colours: a handful of small textures.
+@MainActor
+private enum IconTextures {
+    struct Key: Hashable {
+        let name: String
+        let size: Int
+        let color: UInt32
+        let opacity: Double
+    }
+
+    private static var textures: [Key: Texture] = [:]
+
+    static func texture(for key: Key, drawnBy widget: Widget) -> Texture? {
+        if let known = textures[key] { return known }
+        guard let drawn = lb_icon_texture_new(widget.gobject, key.name, Int32(key.size), key.opacity) else { return nil }
+        let texture = Texture(drawn, transfer: .full)
+        // Colours change with the theme (dark style): old ones go.
+        if textures.count >= 16 { textures.removeAll() }
+        textures[key] = texture
+        return texture
+    }
+}
+
+/// A paintable of a fixed size showing a texture (or nothing) inside it,
+/// scaled down to fit and centred on whole pixels. Changing the texture
+/// only redraws the picture showing the frame: a picture given a new
+/// texture is measured again, and a grid of them laid out again, every
+/// time one changes.
+@MainActor
+public final class FramePaintable: Object {
+    public init(width: Int, height: Int) {
+        super.init(lb_frame_paintable_new(Int32(width), Int32(height)), transfer: .full)
+    }
+
+    /// The frame's size, whatever it shows.
+    public var size: (width: Int, height: Int) {
+        let paintable = lb_paintable(gobject)
+        return (Int(gdk_paintable_get_intrinsic_width(paintable)), Int(gdk_paintable_get_intrinsic_height(paintable)))
+    }
+
+    /// What the frame shows.
+    public var content: Texture? {
+        didSet {
+            guard content !== oldValue else { return }
+            lb_frame_paintable_set_content(gobject, content?.gobject)
+        }
+    }
+}

@@ -1,0 +1,14 @@
+import GtkKit
+import Imaging
+
+extension Texture {
+    /// A texture of decoded pixels, in whichever layout they were made.
+    convenience init(_ pixels: PixelData) {
+        let format: Texture.PixelFormat = switch pixels.format {
+        case .rgba: .rgba
+        case .premultipliedARGB32: .premultipliedARGB32
+        }
+        self.init(pixels: pixels.bytes, format: format, width: pixels.width, height: pixels.height,
+                  stride: pixels.stride)
+    }
+}

@@ -1,0 +1,77 @@
+import GtkKit
+@testable import Lightbox
+import XCTest
+
+final class ListDataSourceTests: DisplayTestCase {
+    private struct Item: Identifiable, Equatable {
+        let id: String
+        var value: Int
+    }
+
+    /// The model's keys stand for exactly the elements, in order.
+    @MainActor
+    private static func assertModelShows(_ expected: [Item], in source: ListDataSource<Item>,
+                                  file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(source.model.count, expected.count, file: file, line: line)
+        let keys = (0..<source.model.count).map(source.model.key(at:))
+        XCTAssertEqual(Set(keys).count, keys.count, "every item has its own key", file: file, line: line)
+        XCTAssertEqual(keys.map { source.element(forKey: $0) }, expected, file: file, line: line)
+    }
+
+    func testTheModelFollowsInsertionsRemovalsMovesAndChanges() { onMain {
+        let source = ListDataSource<Item>()
+        var random = SplitMix(seed: 7)
+        var current: [Item] = []
+        var next = 0
+        for _ in 0..<300 {
+            var updated = current
+            switch random.next() % 4 {
+            case 0:  // photos found: a run inserted somewhere
+                let at = updated.isEmpty ? 0 : Int(random.next() % UInt64(updated.count + 1))
+                let run = (0..<Int(random.next() % 40 + 1)).map { _ in
+                    defer { next += 1 }
+                    return Item(id: "item-\(next)", value: 0)
+                }
+                updated.insert(contentsOf: run, at: at)
+            case 1:  // a filter: some go
+                updated.removeAll { _ in random.next() % 5 == 0 }
+            case 2:  // metadata arrived: a few move
+                for _ in 0..<min(updated.count, 8) {
+                    let item = updated.remove(at: Int(random.next() % UInt64(updated.count)))
+                    updated.insert(item, at: Int(random.next() % UInt64(updated.count + 1)))
+                }
+            default:  // a rating: changed in place
+                if !updated.isEmpty { updated[Int(random.next() % UInt64(updated.count))].value += 1 }
+            }
+            source.update(updated)
+            Self.assertModelShows(updated, in: source)
+            current = updated
+        }
+    } }
+
+    func testAnElementThatMovesKeepsItsKey() { onMain {
+        let source = ListDataSource<Item>()
+        let items = ["a", "b", "c", "d"].map { Item(id: $0, value: 0) }
+        source.update(items)
+        let keyOfD = source.model.key(at: 3)
+        var changes: [[Int]] = []
+        source.model.onItemsChanged { position, removed, added in changes.append([position, removed, added]) }
+        source.update([items[3], items[0], items[1], items[2]])
+        XCTAssertEqual(changes, [[0, 4, 4]])
+        XCTAssertEqual(source.model.key(at: 0), keyOfD, "the moved element keeps its key")
+        XCTAssertEqual(source.position(of: "d"), 0)
+    } }
+}
+
+/// A small deterministic random source, so a failure can be replayed.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
