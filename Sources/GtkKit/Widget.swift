@@ -47,6 +47,7 @@ public class Widget: Object {
 
     /// The allocated width (0 before the widget is shown).
     public var width: Int { Int(gtk_widget_get_width(widget)) }
+    public var height: Int { Int(gtk_widget_get_height(widget)) }
 
     public var tooltip: String? {
         get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
@@ -119,14 +120,15 @@ public class Widget: Object {
     }
 
     /// Whether any part of this widget lies inside `other`'s allocation
-    /// (e.g. a cell inside the visible part of its scrolled window).
-    public func isShown(within other: Widget) -> Bool {
+    /// (e.g. a cell inside the visible part of its scrolled window), or
+    /// within `margin` pixels above or below it.
+    public func isShown(within other: Widget, margin: Double = 0) -> Bool {
         var x = 0.0, y = 0.0, width = 0.0, height = 0.0
         guard gtk_widget_get_mapped(widget) != 0,
               lb_widget_bounds(gobject, other.gobject, &x, &y, &width, &height) != 0 else { return false }
         let outerWidth = Double(gtk_widget_get_width(other.widget))
         let outerHeight = Double(gtk_widget_get_height(other.widget))
-        return x + width > 0 && y + height > 0 && x < outerWidth && y < outerHeight
+        return x + width > 0 && y + height > -margin && x < outerWidth && y < outerHeight + margin
     }
 
     /// Activates the widget as a key press would ("clicked" on a button).

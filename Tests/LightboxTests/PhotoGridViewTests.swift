@@ -6,12 +6,14 @@ import XCTest
 
 final class PhotoGridViewTests: DisplayTestCase {
     @MainActor
-    private static func shownGrid(_ photos: [Photo]) -> (Window, PhotoGridView) {
+    private static func shownGrid(_ photos: [Photo],
+                                  asked: @escaping @MainActor (Photo) -> Void = { _ in }) -> (Window, PhotoGridView) {
         let window = Window()
         window.defaultSize = (800, 600)
         let grid = PhotoGridView()
         // Thumbnails that take their time, as on a cold cache.
-        grid.loadThumbnail = { _ in
+        grid.loadThumbnail = { photo in
+            asked(photo)
             try? await Task.sleep(nanoseconds: 5_000_000_000)
             return .failure(ThumbnailError(reason: "slow"))
         }
@@ -41,6 +43,29 @@ final class PhotoGridViewTests: DisplayTestCase {
         MainLoop.iterate(until: { false }, timeout: 0.3)
         XCTAssertLessThanOrEqual(grid.cellCount, cellsBefore + 40, "scrolling reuses cells")
         XCTAssertGreaterThan(grid.boundCount, 0)
+    } }
+
+    func testThumbnailsLoadOnlyForCellsOnOrNearTheScreen() { onMain {
+        let photos = samplePhotos(600)
+        var asked = Set<String>()
+        let (window, grid) = Self.shownGrid(photos) { asked.insert($0.path) }
+        defer { window.destroy() }
+        MainLoop.iterate(until: { !asked.isEmpty }, timeout: 3)
+        MainLoop.iterate(until: { false }, timeout: 0.3)
+        XCTAssertTrue(asked.contains(photos[0].path))
+        // GTK 4.8 binds about 30 rows; a 600-pixel view shows under three.
+        XCTAssertLessThan(asked.count, grid.boundCount / 2, "cells far off screen do not load")
+        let index = { (path: String) in photos.firstIndex { $0.path == path } ?? -1 }
+        XCTAssertLessThan(asked.map(index).max() ?? 0, 60)
+
+        asked = []
+        grid.root.verticalOffset = grid.root.verticalRange / 2
+        MainLoop.iterate(until: { !asked.isEmpty }, timeout: 3)
+        MainLoop.iterate(until: { false }, timeout: 0.3)
+        let middle = asked.map(index).sorted()
+        XCTAssertFalse(middle.isEmpty, "cells scrolled to load")
+        XCTAssertGreaterThan(middle.first ?? 0, 200, "near the middle of the list")
+        XCTAssertLessThan(middle.last ?? 0, 400)
     } }
 
     func testSortingKeepsTheSelectionOnTheSamePhoto() { onMain {

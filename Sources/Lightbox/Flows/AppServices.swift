@@ -26,14 +26,15 @@ final class AppServices {
         }
         library = PhotoLibrary(index: index)
         // Thumbnails are kept as the textures the grid shows, at the size
-        // it shows them. 16 MiB holds about 170 of them at 180 pixels: more
-        // than the ~130 cells GTK keeps bound, so scrolling back shows them
-        // at once, and memory stays flat. The loader keeps no pixels of its
-        // own (the textures do). Pixels come premultiplied, as GDK keeps
-        // them, so no renderer converts them again.
+        // it shows them. Grids load them for the cells on screen and a
+        // screen either side (about 40 at 180 pixels, 4 MiB); 6 MiB keeps
+        // those and the last ones scrolled past, so scrolling back shows
+        // them at once, and memory stays flat. The loader keeps no pixels
+        // of its own (the textures do). Pixels come premultiplied, as GDK
+        // keeps them, so no renderer converts them again.
         let loader = ThumbnailLoader(cache: ThumbnailCache(directories: directories), size: .large,
                                      fitting: PhotoCellView.thumbnailSize, format: .premultipliedARGB32,
                                      memoryLimit: 0)
-        thumbnails = ThumbnailTextures(loader: loader, memoryLimit: 16 << 20)
+        thumbnails = ThumbnailTextures(loader: loader, memoryLimit: 6 << 20)
     }
 }

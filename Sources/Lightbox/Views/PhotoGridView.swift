@@ -4,7 +4,8 @@ import LightboxCore
 
 /// The thumbnail grid. It shows the photos it is given, keeps the
 /// selection on the same photo across changes, and loads thumbnails for
-/// the cells on screen only, cancelling loads for cells scrolled away.
+/// the cells on screen and near it only, dropping those of cells scrolled
+/// away.
 @MainActor
 final class PhotoGridView {
     typealias ThumbnailLoad = @MainActor (Photo) async -> Result<Texture, ThumbnailError>
@@ -26,6 +27,8 @@ final class PhotoGridView {
         /// pointer query and AT-SPI signals).
         var photo: Photo
         var load: Task<Void, Never>?
+        /// The thumbnail (or why there is none) is on show.
+        var isShown: Bool
     }
 
     /// The person opened a photo (Enter, double click).
@@ -108,25 +111,34 @@ final class PhotoGridView {
     private func bind(_ cell: PhotoCellView, key: UInt64) {
         unbind(cell)
         guard let photo = source.element(forKey: key) else { return }
-        let id = ObjectIdentifier(cell)
         cell.show(photo)
-        if let known = cachedThumbnail(photo) {
-            show(known, in: cell)
-            bindings[id] = Binding(cell: cell, key: key, photo: photo, load: nil)
-            reportWhenAllShown()
-            return
-        }
-        cell.showLoading()
-        let load = Task { [weak self] in
+        bindings[ObjectIdentifier(cell)] = Binding(cell: cell, key: key, photo: photo, load: nil, isShown: false)
+        if !showCached(in: ObjectIdentifier(cell)) { cell.showLoading() }
+        // Whether to load it depends on where GTK puts the cell: known
+        // after the next frame.
+        scheduleVisibilityCheck()
+    }
+
+    /// Shows the binding's thumbnail if it is in memory; false if not.
+    private func showCached(in id: ObjectIdentifier) -> Bool {
+        guard let binding = bindings[id], let known = cachedThumbnail(binding.photo) else { return false }
+        show(known, in: binding.cell)
+        bindings[id]?.isShown = true
+        return true
+    }
+
+    private func startLoad(for id: ObjectIdentifier) {
+        guard let binding = bindings[id] else { return }
+        let key = binding.key, photo = binding.photo
+        bindings[id]?.load = Task { [weak self] in
             guard let self else { return }
             let result = await self.loadThumbnail(photo)
             guard !Task.isCancelled, self.bindings[id]?.key == key else { return }
             self.bindings[id]?.load = nil
-            self.show(result, in: cell)
+            self.bindings[id]?.isShown = true
+            self.show(result, in: binding.cell)
             self.reportWhenAllShown()
         }
-        bindings[id] = Binding(cell: cell, key: key, photo: photo, load: load)
-        scheduleVisibilityCheck()
     }
 
     private func show(_ thumbnail: Result<Texture, ThumbnailError>, in cell: PhotoCellView) {
@@ -138,31 +150,49 @@ final class PhotoGridView {
 
     private var visibilityCheckPending = false
 
-    /// After the next frame (once cells are allocated), tells which photos
-    /// are on screen, so their thumbnails come first.
+    /// After the next frame (once cells are allocated), loads thumbnails
+    /// for the cells on screen or within a screen of it, those on screen
+    /// first. GTK 4.8 keeps about 30 rows of cells bound: the ones further
+    /// away neither load nor keep a thumbnail (memory stays at about three
+    /// screens of them plus the shared cache).
     private func scheduleVisibilityCheck() {
         guard !visibilityCheckPending else { return }
         visibilityCheckPending = true
         root.onNextPaint { [weak self] in
             guard let self else { return }
             self.visibilityCheckPending = false
-            let visible = self.bindings.values
-                .filter { $0.load != nil && $0.cell.root.isShown(within: self.root) }
-                .compactMap { self.source.element(forKey: $0.key) }
+            let reach = Double(self.root.height)
+            var visible: [Photo] = []
+            for (id, binding) in self.bindings {
+                if binding.cell.root.isShown(within: self.root, margin: reach) {
+                    if binding.load == nil, !binding.isShown, !self.showCached(in: id) { self.startLoad(for: id) }
+                    if self.bindings[id]?.load != nil, binding.cell.root.isShown(within: self.root) {
+                        visible.append(binding.photo)
+                    }
+                } else if binding.load != nil || binding.isShown {
+                    binding.load?.cancel()
+                    self.bindings[id]?.load = nil
+                    self.bindings[id]?.isShown = false
+                    binding.cell.showLoading()
+                }
+            }
             if !visible.isEmpty { self.onVisiblePhotos(visible) }
+            self.reportWhenAllShown()
         }
     }
 
-    /// Reports once the cells bound in this main-loop turn all show their
-    /// thumbnails (checked on the next turn, after GTK's burst of binds).
+    /// Reports once the cells on screen all show their thumbnails (checked
+    /// on the next turn, after GTK's burst of binds).
     private func reportWhenAllShown() {
         guard !allShownCheckPending else { return }
         allShownCheckPending = true
         Task { [weak self] in
             guard let self else { return }
             self.allShownCheckPending = false
-            guard !self.bindings.isEmpty, self.bindings.values.allSatisfy({ $0.load == nil }) else { return }
-            self.onVisibleThumbnailsShown(self.bindings.count)
+            guard !self.visibilityCheckPending else { return }
+            let onScreen = self.bindings.values.filter { $0.cell.root.isShown(within: self.root) }
+            guard !onScreen.isEmpty, onScreen.allSatisfy(\.isShown) else { return }
+            self.onVisibleThumbnailsShown(onScreen.count)
         }
     }
 
