@@ -56,6 +56,35 @@ final class PhotoLibraryTests: XCTestCase {
         XCTAssertNil(changed.metadata?.camera)
     }
 
+    func testASecondOpenShowsIndexedPhotosInGrowingBatchesWithTheirDates() async throws {
+        let scratch = Scratch()
+        for index in 0..<30 {
+            try PhotoFixtures.jpeg(at: scratch.path("album/\(index / 10)/photo-\(index).jpg"), width: 8, height: 6,
+                                   tags: [("Exif.Photo.DateTimeOriginal", "2019:05:0\(index % 9 + 1) 10:00:00")])
+        }
+        let index = try LibraryIndex()
+        let library = PhotoLibrary(index: index, scanner: FolderScanner(batchSize: 2))
+        _ = await load(library, scratch.url)
+        // The second open: the walk goes on while the index is read, and
+        // what it found meanwhile still reaches the grid a few at first.
+        var batches: [[Photo]] = []
+        var updated = 0
+        for await event in library.load(Folder(url: scratch.url)) {
+            switch event {
+            case .found(let batch): batches.append(batch)
+            case .updated(let batch): updated += batch.count
+            default: break
+            }
+        }
+        XCTAssertEqual(updated, 0, "nothing is read again")
+        XCTAssertEqual(batches.first?.count, 2, "the first batch is small, so the grid fills at once")
+        XCTAssertEqual(batches.map(\.count).reduce(0, +), 30)
+        XCTAssertEqual(Set(batches.joined().map(\.path)).count, 30, "each photo once")
+        XCTAssertTrue(batches.joined().allSatisfy { $0.metadata?.dateTaken != nil }, "shown with what the index knows")
+        let sizes = batches.dropLast().map(\.count)
+        XCTAssertEqual(sizes, sizes.sorted(), "batches grow")
+    }
+
     func testRatingsArePersistedAndFollowRenames() throws {
         let scratch = Scratch()
         let index = try LibraryIndex(url: scratch.path("library.sqlite"))

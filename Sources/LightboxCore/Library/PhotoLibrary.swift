@@ -66,8 +66,9 @@ public final class PhotoLibrary: Sendable {
         var batchLimit = scanner.batchSize
         func merge(_ files: [ScannedFile], _ known: Indexed) {
             for file in files {
+                let rating = known.ratings.isEmpty ? 0 : known.ratings[file.path] ?? 0
                 var photo = Photo(path: file.path, fileSize: file.size, modificationTime: file.modificationTime,
-                                  rating: known.ratings[file.path] ?? 0)
+                                  rating: rating)
                 if let entry = known.files[file.path], entry.size == file.size,
                    entry.modificationTime == file.modificationTime {
                     photo.metadata = entry.metadata
@@ -75,22 +76,22 @@ public final class PhotoLibrary: Sendable {
                     unread.append(file)
                 }
                 pending.append(photo)
-            }
-            if pending.count >= batchLimit {
-                continuation.yield(.found(pending))
-                pending.removeAll(keepingCapacity: true)
-                batchLimit = min(batchLimit * 2, 4096)
+                // Files walked while the index was read arrive at once:
+                // they still go out in growing batches, the first one small.
+                if pending.count >= batchLimit {
+                    continuation.yield(.found(pending))
+                    pending.removeAll(keepingCapacity: true)
+                    batchLimit = min(batchLimit * 2, 4096)
+                }
             }
         }
-        var shownFirst = false
         let total = scanner.scan(folder.url, isCancelled: { cancelled.isSet },
                                  onFolder: { folders.append($0) }) { files in
             walked += files
-            // The first batch waits for the index (the grid should fill at
-            // once, with dates and ratings); later ones are merged as soon
-            // as it is there, and the walk goes on meanwhile.
-            guard let known = shownFirst ? indexed.ready : indexed.wait() else { return }
-            shownFirst = true
+            // Photos are shown with what the index knows (dates, ratings),
+            // so they wait for it; the walk does not: on a second open the
+            // two take about as long as each other.
+            guard let known = indexed.ready else { return }
             merge(walked, known)
             walked.removeAll(keepingCapacity: true)
         }
