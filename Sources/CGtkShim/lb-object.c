@@ -213,3 +213,14 @@ GObject *lb_icon_texture_new(GObject *widget, const char *icon_name, int size, d
     gsk_render_node_unref(node);
     return texture ? G_OBJECT(texture) : NULL;
 }
+
+static void lb_menu_button_create_popup(GtkMenuButton *button, gpointer data) {
+    (void)data;
+    GMenuModel *menu = g_object_get_data(G_OBJECT(button), "lb-menu-on-demand");
+    if (menu && gtk_menu_button_get_menu_model(button) != menu) gtk_menu_button_set_menu_model(button, menu);
+}
+
+void lb_menu_button_set_menu_on_demand(GObject *button, GObject *menu) {
+    g_object_set_data_full(button, "lb-menu-on-demand", g_object_ref(menu), g_object_unref);
+    gtk_menu_button_set_create_popup_func(GTK_MENU_BUTTON(button), lb_menu_button_create_popup, NULL, NULL);
+}

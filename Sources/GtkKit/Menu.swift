@@ -36,7 +36,9 @@ public final class MenuButton: Widget {
     public init(iconName: String, accessibleLabel: String, menu: Menu) {
         super.init(lb_object(gtk_menu_button_new()), transfer: .full)
         gtk_menu_button_set_icon_name(button, iconName)
-        gtk_menu_button_set_menu_model(button, lb_menu_model(menu.gobject))
+        // The popover is built when the menu first opens (by click, key or
+        // `popup()`), not with the window.
+        lb_menu_button_set_menu_on_demand(gobject, menu.gobject)
         setAccessibleLabel(accessibleLabel)
         tooltip = accessibleLabel
     }

@@ -16,6 +16,9 @@ gboolean lb_object_get_boolean(GObject *object, const char *property);
 
 GObject *lb_menu_new(void);
 void lb_menu_append_section(GObject *menu, const char *label, GObject *section);
+// Gives a GtkMenuButton its menu when it first opens: building a popover
+// menu costs about a millisecond, and a window's menus are built at start-up.
+void lb_menu_button_set_menu_on_demand(GObject *button, GObject *menu);
 GObject *lb_simple_action_new(const char *name, const char *parameter_type);
 GObject *lb_stateful_action_new(const char *name, const char *parameter_type,
                                 const char *initial_state);
