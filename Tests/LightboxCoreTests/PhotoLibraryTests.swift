@@ -85,6 +85,25 @@ final class PhotoLibraryTests: XCTestCase {
         XCTAssertEqual(sizes, sizes.sorted(), "batches grow")
     }
 
+    func testBatchesComeSortedInTheOrderAsked() async throws {
+        let scratch = Scratch()
+        for index in 0..<12 {
+            try PhotoFixtures.jpeg(at: scratch.path("photo-\(index).jpg"), width: 8, height: 6)
+        }
+        let library = PhotoLibrary(index: try LibraryIndex(), scanner: FolderScanner(batchSize: 3))
+        let order = PhotoOrder(.name, ascending: false)
+        var batches = 0
+        for await event in library.load(Folder(url: scratch.url), order: order) {
+            switch event {
+            case .found(let batch), .updated(let batch):
+                batches += 1
+                XCTAssertEqual(batch.map(\.path), batch.sorted(by: order.areInIncreasingOrder).map(\.path))
+            default: break
+            }
+        }
+        XCTAssertGreaterThan(batches, 2)
+    }
+
     func testRatingsArePersistedAndFollowRenames() throws {
         let scratch = Scratch()
         let index = try LibraryIndex(url: scratch.path("library.sqlite"))

@@ -33,6 +33,13 @@ final class ListDataSource<Element: Identifiable> {
     /// in the list, but only elements that were added, removed or moved
     /// are hashed: a big folder is merged many times while it loads.
     func update(_ newElements: [Element]) {
+        // The same array buffer holds the same elements: a list that was
+        // changed since would have been copied. (A loading folder is
+        // shown again, unchanged, when loading ends.)
+        if newElements.count == elements.count, !elements.isEmpty,
+           newElements.withUnsafeBufferPointer({ $0.baseAddress }) == elements.withUnsafeBufferPointer({ $0.baseAddress }) {
+            return
+        }
         let splices = ListDiff.splices(from: elements.map(\.id), to: newElements.map(\.id), maxSplices: 64)
         // Keys taken out by a splice, by element: an element inserted again
         // (it moved) keeps its key; the others are gone.

@@ -71,20 +71,16 @@ final class PhotoCellView {
         frame.content = texture
     }
 
-    func showLoading() {
-        frame.content = placeholder("image-x-generic-symbolic")
+    /// A placeholder while the thumbnail is made.
+    func showLoading(_ placeholder: Placeholders) {
+        frame.content = placeholder.loading
     }
 
     /// The thumbnail could not be made: a placeholder and the reason.
-    func showFailure(_ reason: String) {
-        frame.content = placeholder("image-missing-symbolic")
+    func showFailure(_ reason: String, _ placeholder: Placeholders) {
+        frame.content = placeholder.missing
         failure = reason
         describe()
-    }
-
-    /// Placeholder icons are dimmed: they stand in for a photo.
-    private func placeholder(_ icon: String) -> Texture? {
-        Texture.icon(icon, size: 48, opacity: 0.45, colorOf: picture)
     }
 
     func clear() {
@@ -108,5 +104,19 @@ enum RatingText {
         case 1: "Rated 1 star"
         default: "Rated \(rating) stars"
         }
+    }
+}
+
+/// The icons cells show instead of a thumbnail, drawn once in the grid's
+/// colours and dimmed: they stand in for a photo. Asking a new cell for its
+/// colour would make GTK work out the cell's style there and then.
+@MainActor
+struct Placeholders {
+    let loading: Texture?
+    let missing: Texture?
+
+    init(colorOf widget: Widget) {
+        loading = Texture.icon("image-x-generic-symbolic", size: 48, opacity: 0.45, colorOf: widget)
+        missing = Texture.icon("image-missing-symbolic", size: 48, opacity: 0.45, colorOf: widget)
     }
 }

@@ -113,7 +113,7 @@ final class PhotoGridView {
         guard let photo = source.element(forKey: key) else { return }
         cell.show(photo)
         bindings[ObjectIdentifier(cell)] = Binding(cell: cell, key: key, photo: photo, load: nil, isShown: false)
-        if !showCached(in: ObjectIdentifier(cell)) { cell.showLoading() }
+        if !showCached(in: ObjectIdentifier(cell)) { cell.showLoading(placeholders) }
         // Whether to load it depends on where GTK puts the cell: known
         // after the next frame.
         scheduleVisibilityCheck()
@@ -144,11 +144,15 @@ final class PhotoGridView {
     private func show(_ thumbnail: Result<Texture, ThumbnailError>, in cell: PhotoCellView) {
         switch thumbnail {
         case .success(let texture): cell.showThumbnail(texture)
-        case .failure(let error): cell.showFailure(error.reason)
+        case .failure(let error): cell.showFailure(error.reason, placeholders)
         }
     }
 
     private var visibilityCheckPending = false
+
+    /// In the grid's colours, which follow the theme (asked for each time:
+    /// the icons themselves are drawn once per colour).
+    private var placeholders: Placeholders { Placeholders(colorOf: root) }
 
     /// After the next frame (once cells are allocated), loads thumbnails
     /// for the cells on screen or within a screen of it, those on screen
@@ -173,7 +177,7 @@ final class PhotoGridView {
                     binding.load?.cancel()
                     self.bindings[id]?.load = nil
                     self.bindings[id]?.isShown = false
-                    binding.cell.showLoading()
+                    binding.cell.showLoading(self.placeholders)
                 }
             }
             if !visible.isEmpty { self.onVisiblePhotos(visible) }

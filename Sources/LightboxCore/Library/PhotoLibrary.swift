@@ -27,13 +27,15 @@ public final class PhotoLibrary: Sendable {
     }
 
     /// Loads `folder`. The stream ends after `.finished`; cancelling the
-    /// consuming task stops the work.
-    public func load(_ folder: Folder) -> AsyncStream<LibraryEvent> {
+    /// consuming task stops the work. Each batch comes sorted in `order`
+    /// (sorted here, off the main thread, a list that shows it in that
+    /// order only has to merge it).
+    public func load(_ folder: Folder, order: PhotoOrder = .standard) -> AsyncStream<LibraryEvent> {
         AsyncStream(bufferingPolicy: .unbounded) { continuation in
             let cancelled = AtomicFlag()
             continuation.onTermination = { _ in cancelled.set() }
             PhotoLibrary.scanning.submit { [self] in
-                run(folder, cancelled, continuation)
+                run(folder, order, cancelled, continuation)
                 continuation.finish()
             }
         }
@@ -45,7 +47,7 @@ public final class PhotoLibrary: Sendable {
     private static let reading = WorkerPool(
         name: "lightbox-metadata", threads: ProcessInfo.processInfo.activeProcessorCount)
 
-    private func run(_ folder: Folder, _ cancelled: AtomicFlag,
+    private func run(_ folder: Folder, _ order: PhotoOrder, _ cancelled: AtomicFlag,
                      _ continuation: AsyncStream<LibraryEvent>.Continuation) {
         let root = folder.url.path
         // The index is read on another thread while the folder is walked:
@@ -67,19 +69,17 @@ public final class PhotoLibrary: Sendable {
         func merge(_ files: [ScannedFile], _ known: Indexed) {
             for file in files {
                 let rating = known.ratings.isEmpty ? 0 : known.ratings[file.path] ?? 0
-                var photo = Photo(path: file.path, fileSize: file.size, modificationTime: file.modificationTime,
-                                  rating: rating)
-                if let entry = known.files[file.path], entry.size == file.size,
-                   entry.modificationTime == file.modificationTime {
-                    photo.metadata = entry.metadata
-                } else if !file.isBrokenLink {
-                    unread.append(file)
+                // The index's metadata is current when size and time match.
+                let entry = known.files[file.path].flatMap { entry in
+                    entry.size == file.size && entry.modificationTime == file.modificationTime ? entry : nil
                 }
-                pending.append(photo)
+                if entry == nil, !file.isBrokenLink { unread.append(file) }
+                pending.append(Photo(path: file.path, fileSize: file.size, modificationTime: file.modificationTime,
+                                     metadata: entry?.metadata, rating: rating))
                 // Files walked while the index was read arrive at once:
                 // they still go out in growing batches, the first one small.
                 if pending.count >= batchLimit {
-                    continuation.yield(.found(pending))
+                    continuation.yield(.found(pending.sorted(by: order.areInIncreasingOrder)))
                     pending.removeAll(keepingCapacity: true)
                     batchLimit = min(batchLimit * 2, 4096)
                 }
@@ -97,9 +97,9 @@ public final class PhotoLibrary: Sendable {
         }
         let known = indexed.wait()
         if !walked.isEmpty { merge(walked, known) }
-        if !pending.isEmpty { continuation.yield(.found(pending)) }
+        if !pending.isEmpty { continuation.yield(.found(pending.sorted(by: order.areInIncreasingOrder))) }
         continuation.yield(.scanned(total: total, folders: folders))
-        readMetadata(unread, ratings: known.ratings, cancelled: cancelled, continuation)
+        readMetadata(unread, ratings: known.ratings, order: order, cancelled: cancelled, continuation)
         continuation.yield(.finished)
     }
 
@@ -111,8 +111,8 @@ public final class PhotoLibrary: Sendable {
 
     /// Reads metadata for `files` in chunks, on all cores, saving each
     /// chunk to the index in one transaction and reporting it.
-    private func readMetadata(_ files: [ScannedFile], ratings: [String: Int], cancelled: AtomicFlag,
-                              _ continuation: AsyncStream<LibraryEvent>.Continuation) {
+    private func readMetadata(_ files: [ScannedFile], ratings: [String: Int], order: PhotoOrder,
+                              cancelled: AtomicFlag, _ continuation: AsyncStream<LibraryEvent>.Continuation) {
         let chunkSize = 512
         let workers = max(1, concurrency)
         for start in stride(from: 0, to: files.count, by: chunkSize) {
@@ -127,10 +127,11 @@ public final class PhotoLibrary: Sendable {
             }
             let read = results.values.flatMap { $0 }
             try? index.save(read)
-            continuation.yield(.updated(read.map { entry in
+            let photos = read.map { entry in
                 Photo(path: entry.path, fileSize: entry.size, modificationTime: entry.modificationTime,
                       metadata: entry.metadata, rating: ratings[entry.path] ?? 0)
-            }))
+            }
+            continuation.yield(.updated(photos.sorted(by: order.areInIncreasingOrder)))
         }
     }
 

@@ -71,7 +71,10 @@ public final class PhotoListLogic {
         loading = true
         publish(makeState())
         var lastPublished: ContinuousClock.Instant?
-        for await event in library.load(folder) {
+        // Batches come sorted in the current order: merging them is one
+        // pass on the main thread (a batch sorted in an order changed
+        // meanwhile is sorted again here).
+        for await event in library.load(folder, order: order) {
             guard generation == loadGeneration else { break }
             apply(event)
             // Merging a batch and showing it are two pieces of main-thread
@@ -130,7 +133,7 @@ public final class PhotoListLogic {
     public func folderAdded(path: String) async -> State {
         guard let folder, path.hasPrefix(folder.url.path + "/") else { return state }
         var found: [String: Photo] = [:]
-        for await event in library.load(Folder(url: URL(fileURLWithPath: path))) {
+        for await event in library.load(Folder(url: URL(fileURLWithPath: path)), order: order) {
             switch event {
             case .found(let photos), .updated(let photos): for photo in photos { found[photo.path] = photo }
             default: break
