@@ -2,6 +2,7 @@
 
 Run through Tests/E2E/run.sh (Xvfb + a private D-Bus session + AT-SPI); see lightbox_a11y.py.
 """
+import os
 import re
 import time
 import unittest
@@ -124,6 +125,15 @@ class InstanceAndFolderTests(LightboxTestCase):
         self.assertIn(MISSING, second.stderr)
         self.assertIsNone(app.proc.poll(), "the first instance must keep running")
         self.assertEqual(len(app.frames("Lightbox")), 1)
+
+    def test_an_unusable_library_is_announced(self):
+        # A file where the data folder should be: the index cannot be opened.
+        data = self.sandbox.path("data")
+        os.makedirs(data, exist_ok=True)
+        with open(os.path.join(data, "lightbox"), "w") as f:
+            f.write("not a folder")
+        app, window = self.launch_main_window()
+        self.wait_label(window, "Ratings cannot be saved")
 
     def test_window_size_remembered(self):
         app, window = self.launch_main_window()

@@ -21,6 +21,8 @@ final class AppFlow {
     let application: Application
     private let directories: XDGDirectories
     private lazy var services = AppServices(directories: directories)
+    /// Whether a window told that the library could not be opened.
+    private var indexProblemAnnounced = false
     private let windowStates: WindowStateStore
     private var mainWindows: [MainWindowController] = []
     /// Open photo windows (see AppFlow+Photos).
@@ -130,6 +132,10 @@ final class AppFlow {
             self?.handle(action)
         }
         controller.showProfile(of: profile)
+        if let problem = services.indexProblem, !indexProblemAnnounced {
+            indexProblemAnnounced = true
+            controller.view.toast.show(problem, seconds: 30)
+        }
         mainWindows.append(controller)
         return controller
     }
