@@ -224,3 +224,16 @@ void lb_menu_button_set_menu_on_demand(GObject *button, GObject *menu) {
     g_object_set_data_full(button, "lb-menu-on-demand", g_object_ref(menu), g_object_unref);
     gtk_menu_button_set_create_popup_func(GTK_MENU_BUTTON(button), lb_menu_button_create_popup, NULL, NULL);
 }
+
+int lb_display_largest_scale_factor(void) {
+    GdkDisplay *display = gdk_display_get_default();
+    if (!display) return 1;
+    GListModel *monitors = gdk_display_get_monitors(display);
+    int largest = 1;
+    for (guint i = 0; i < g_list_model_get_n_items(monitors); i++) {
+        GdkMonitor *monitor = g_list_model_get_item(monitors, i);
+        largest = MAX(largest, gdk_monitor_get_scale_factor(monitor));
+        g_object_unref(monitor);
+    }
+    return largest;
+}

@@ -13,4 +13,8 @@ public enum Gtk {
 
     /// Number of toplevel windows GTK knows of (destroyed ones excluded).
     public static var toplevelCount: Int { Int(lb_toplevel_count()) }
+
+    /// Device pixels per logical pixel on the densest monitor (2 on most
+    /// HiDPI screens; 1 without a display).
+    public static var largestScaleFactor: Int { Int(lb_display_largest_scale_factor()) }
 }

@@ -63,6 +63,10 @@ void lb_grid_view_scroll_to(GObject *grid, guint position, gboolean select);
 
 guint lb_toplevel_count(void);
 
+// The largest scale factor of the default display's monitors (1 without a
+// display or monitors).
+int lb_display_largest_scale_factor(void);
+
 // A GdkMemoryTexture over a copy of 8-bit pixels: straight-alpha RGBA, or
 // (`premultiplied`) GDK's default format, premultiplied native-endian ARGB
 // words, which the cairo renderer draws without converting.

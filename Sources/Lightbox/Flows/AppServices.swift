@@ -1,4 +1,5 @@
 import Foundation
+import GtkKit
 import LightboxCore
 
 /// The stores every window shares: one photo library (index and ratings)
@@ -26,15 +27,18 @@ final class AppServices {
         }
         library = PhotoLibrary(index: index)
         // Thumbnails are kept as the textures the grid shows, at the size
-        // it shows them. Grids load them for the cells on screen and a
-        // screen either side (about 40 at 180 pixels, 4 MiB); 6 MiB keeps
-        // those and the last ones scrolled past, so scrolling back shows
-        // them at once, and memory stays flat. The loader keeps no pixels
-        // of its own (the textures do). Pixels come premultiplied, as GDK
-        // keeps them, so no renderer converts them again.
-        let loader = ThumbnailLoader(cache: ThumbnailCache(directories: directories), size: .large,
-                                     fitting: PhotoCellView.thumbnailSize, format: .premultipliedARGB32,
-                                     memoryLimit: 0)
-        thumbnails = ThumbnailTextures(loader: loader, memoryLimit: 6 << 20)
+        // it shows them, in device pixels (twice the cell on a HiDPI
+        // screen, made from the 512 px standard size). Grids load them for
+        // the cells on screen and a screen either side (about 40); 6 MiB at
+        // scale 1 keeps those and the last ones scrolled past, so
+        // scrolling back shows them at once, and memory stays flat. The
+        // loader keeps no pixels of its own (the textures do). Pixels come
+        // premultiplied, as GDK keeps them, so no renderer converts them
+        // again.
+        let scale = Gtk.largestScaleFactor
+        let cells = ThumbnailSize.forCells(PhotoCellView.thumbnailSize, scale: scale)
+        let loader = ThumbnailLoader(cache: ThumbnailCache(directories: directories), size: cells.size,
+                                     fitting: cells.shown, format: .premultipliedARGB32, memoryLimit: 0)
+        thumbnails = ThumbnailTextures(loader: loader, memoryLimit: (6 << 20) * scale * scale)
     }
 }

@@ -28,6 +28,15 @@ public enum ThumbnailSize: Int, Sendable, CaseIterable, Comparable {
     }
 
     public static func < (lhs: ThumbnailSize, rhs: ThumbnailSize) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// For cells `points` logical pixels wide on a screen of `scale` device
+    /// pixels each: the device pixels to show (`shown`) and the cached size
+    /// to make them from (the smallest that holds them, so they are never
+    /// enlarged).
+    public static func forCells(_ points: Int, scale: Int) -> (size: ThumbnailSize, shown: Int) {
+        let shown = points * max(1, scale)
+        return (fitting(shown), shown)
+    }
 }
 
 /// A file to make a thumbnail of, as it is on disk: a thumbnail is valid
