@@ -42,10 +42,10 @@ public final class PhotoLibrary: Sendable {
     }
 
     /// Folder walks, one thread each (two windows can load at once).
-    private static let scanning = WorkerPool(name: "lightbox-scan", threads: 2)
+    private static let scanning = WorkerPool(name: "lb-scan", threads: 2)
     /// Metadata reads, spread over the cores.
     private static let reading = WorkerPool(
-        name: "lightbox-metadata", threads: ProcessInfo.processInfo.activeProcessorCount)
+        name: "lb-metadata", threads: ProcessInfo.processInfo.activeProcessorCount)
 
     private func run(_ folder: Folder, _ order: PhotoOrder, _ cancelled: AtomicFlag,
                      _ continuation: AsyncStream<LibraryEvent>.Continuation) {

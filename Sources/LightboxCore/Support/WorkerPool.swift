@@ -11,14 +11,20 @@ public final class WorkerPool: @unchecked Sendable {
     private var jobs: [@Sendable () -> Void] = []
     private var head = 0
 
+    /// - Parameter name: threads are named `name-0`, `name-1`, …, as
+    ///   profilers and `top` show them. Linux keeps 15 bytes of a thread's
+    ///   name and refuses longer ones: keep `name` to 12.
     public init(name: String, threads: Int) {
+        precondition(name.utf8.count <= 12, "thread names are cut at 15 bytes")
         for index in 0..<max(1, threads) {
-            let thread = Thread { [self] in
+            let threadName = "\(name)-\(index)"
+            // Named from inside: Foundation on Linux does not pass a name
+            // set before `start()` on to the system thread.
+            Thread { [self] in
+                Thread.current.name = threadName
                 BackgroundThread.lowerPriority()
                 work()
-            }
-            thread.name = "\(name)-\(index)"
-            thread.start()
+            }.start()
         }
     }
 

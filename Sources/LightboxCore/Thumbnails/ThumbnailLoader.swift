@@ -46,7 +46,7 @@ public final class ThumbnailLoader: Sendable {
     /// to its own `concurrency`): not Swift concurrency's, which must stay
     /// free for the main actor's hops.
     private static let pool = WorkerPool(
-        name: "lightbox-thumbnails", threads: ProcessInfo.processInfo.activeProcessorCount)
+        name: "lb-thumbnail", threads: ProcessInfo.processInfo.activeProcessorCount)
     private let state: Locked<State>
 
     /// A loader over `cache` for thumbnails of `size`, answered scaled
