@@ -80,6 +80,14 @@ class MainWindowTests(LightboxTestCase):
         app.wait_window_gone("About Lightbox")
         self.assertEqual(len(app.frames("Lightbox")), 1)
 
+    def test_f10_opens_the_main_menu(self):
+        app, window = self.launch_main_window()
+        send_keys("F10")
+        find(window, "menu item", "About Lightbox", timeout=5)
+        send_keys("Escape")
+        wait_for(lambda: not find_all(window, "menu item", "About Lightbox"), 5,
+                 message="the menu to close on Escape")
+
     def test_keyboard_shortcuts_window(self):
         app, window = self.launch_main_window()
         send_keys("ctrl+question")
