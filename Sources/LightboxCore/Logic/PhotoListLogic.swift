@@ -23,7 +23,7 @@ public final class PhotoListLogic {
     /// when files change on disk).
     public var onChange: (State) -> Void = { _ in }
 
-    public private(set) var order = PhotoOrder.standard
+    public var order: PhotoOrder { visible.order }
     public private(set) var filter = PhotoFilter()
     public private(set) var folder: Folder?
     /// Every folder the last load walked (to watch them for changes).
@@ -31,7 +31,8 @@ public final class PhotoListLogic {
 
     private let library: PhotoLibrary
     private var byPath: [String: Photo] = [:]
-    private var visible: [Photo] = []
+    /// The photos the filter lets through, in order.
+    private var visible = SortedPhotos(order: .standard)
     private var progress = LoadProgress()
     private var loading = false
     private var loadGeneration = 0
@@ -52,7 +53,7 @@ public final class PhotoListLogic {
             loading = false
             folder = nil
             byPath = [:]
-            visible = []
+            visible = SortedPhotos(order: order)
             return publish(.failed(problem))
         case .success(let folder):
             return await load(folder)
@@ -66,7 +67,7 @@ public final class PhotoListLogic {
         self.folder = folder
         folders = []
         byPath = [:]
-        visible = []
+        visible = SortedPhotos(order: order)
         progress = LoadProgress()
         loading = true
         publish(makeState())
@@ -106,8 +107,7 @@ public final class PhotoListLogic {
     }
 
     public func sort(by order: PhotoOrder) -> State {
-        self.order = order
-        visible.sort(by: order.areInIncreasingOrder)
+        visible.reorder(order)
         return publish(makeState())
     }
 
@@ -161,7 +161,7 @@ public final class PhotoListLogic {
         if let folder, path == folder.url.path {
             // The open folder itself is gone.
             byPath = [:]
-            visible = []
+            visible = SortedPhotos(order: order)
             loading = false
             return publish(.failed(.missing(path: path)))
         }
@@ -188,14 +188,15 @@ public final class PhotoListLogic {
     public func photo(at path: String) -> Photo? { byPath[path] }
 
     /// The photos shown now, in order.
-    public var visiblePhotos: [Photo] { visible }
+    public var visiblePhotos: [Photo] { visible.photos }
 
     /// The photo `offset` places after (or before, when negative) `path`
     /// in the current order, or nil past either end.
     public func neighbour(of path: String, offset: Int) -> Photo? {
-        guard let position = visible.firstIndex(where: { $0.path == path }) else { return nil }
+        let photos = visible.photos
+        guard let position = photos.firstIndex(where: { $0.path == path }) else { return nil }
         let target = position + offset
-        return visible.indices.contains(target) ? visible[target] : nil
+        return photos.indices.contains(target) ? photos[target] : nil
     }
 
     // MARK: Applying changes
@@ -217,76 +218,27 @@ public final class PhotoListLogic {
         }
     }
 
-    /// Adds photos, merging them into the visible order in linear time.
+    /// Adds photos, merging those the filter lets through into the order.
     private func insert(_ photos: [Photo]) {
         for photo in photos { byPath[photo.path] = photo }
-        let accepts = filter.predicate()
-        let added = photos.filter(accepts).sorted(by: order.areInIncreasingOrder)
-        guard !added.isEmpty else { return }
-        var merged: [Photo] = []
-        merged.reserveCapacity(visible.count + added.count)
-        var i = 0, j = 0
-        while i < visible.count, j < added.count {
-            if order.areInIncreasingOrder(added[j], visible[i]) {
-                merged.append(added[j]); j += 1
-            } else {
-                merged.append(visible[i]); i += 1
-            }
-        }
-        merged.append(contentsOf: visible[i...])
-        merged.append(contentsOf: added[j...])
-        visible = merged
+        visible.merge(photos.filter(filter.predicate()))
     }
 
     /// Replaces photos whose data changed, moving them if their place did.
-    /// Each is found by a binary search on its old place in the order, so
-    /// a batch costs one pass over the visible photos, with no hashing of
-    /// them (a big folder's metadata arrives in many batches).
     private func replace(_ photos: [Photo]) {
-        var known: [Photo] = []
-        var leaving: [Int] = []
-        for photo in photos {
-            guard let old = byPath[photo.path] else { continue }
-            known.append(photo)
-            if let index = visibleIndex(of: old) { leaving.append(index) }
-        }
+        let known = photos.filter { byPath[$0.path] != nil }
         guard !known.isEmpty else { return }
-        if !leaving.isEmpty {
-            leaving.sort()
-            var kept: [Photo] = []
-            kept.reserveCapacity(visible.count - leaving.count)
-            var next = 0
-            for (index, photo) in visible.enumerated() {
-                if next < leaving.count, leaving[next] == index {
-                    next += 1
-                } else {
-                    kept.append(photo)
-                }
-            }
-            visible = kept
-        }
+        visible.remove(known.compactMap { byPath[$0.path] })
         insert(known)
     }
 
-    /// Where `photo`, as the list knows it now, is among the visible
-    /// photos; nil when the filter hides it.
-    private func visibleIndex(of photo: Photo) -> Int? {
-        var low = 0, high = visible.count
-        while low < high {
-            let middle = (low + high) / 2
-            if order.areInIncreasingOrder(visible[middle], photo) { low = middle + 1 } else { high = middle }
-        }
-        if low < visible.count, visible[low].path == photo.path { return low }
-        return nil
-    }
-
     private func rebuildVisible() {
-        visible = byPath.values.filter(filter.predicate()).sorted(by: order.areInIncreasingOrder)
+        visible = SortedPhotos(byPath.values.filter(filter.predicate()), order: order)
     }
 
     private func makeState() -> State {
         guard let folder else { return .idle }
-        let list = PhotoList(folder: folder, photos: visible, total: byPath.count)
+        let list = PhotoList(folder: folder, photos: visible.photos, total: byPath.count)
         if loading { return .loading(list, progress) }
         return byPath.isEmpty ? .empty(folder) : .presenting(list)
     }
