@@ -176,7 +176,11 @@ GObject *lb_scrolled_window_vadjustment(GObject *scrolled) {
 
 static GdkRGBA lb_foreground(GtkWidget *widget) {
     GdkRGBA color;
+#if GTK_CHECK_VERSION(4, 10, 0)
+    gtk_widget_get_color(widget, &color);
+#else
     gtk_style_context_get_color(gtk_widget_get_style_context(widget), &color);
+#endif
     return color;
 }
 
