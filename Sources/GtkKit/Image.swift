@@ -1,5 +1,4 @@
 import CGtkShim
-import Foundation
 
 /// A GtkImage: an icon at a fixed size.
 @MainActor

@@ -166,6 +166,7 @@ final class PhotoGridView {
             guard let self else { return }
             self.visibilityCheckPending = false
             let reach = Double(self.root.height)
+            let placeholders = self.placeholders
             var visible: [Photo] = []
             for (id, binding) in self.bindings {
                 if binding.cell.root.isShown(within: self.root, margin: reach) {
@@ -177,7 +178,7 @@ final class PhotoGridView {
                     binding.load?.cancel()
                     self.bindings[id]?.load = nil
                     self.bindings[id]?.isShown = false
-                    binding.cell.showLoading(self.placeholders)
+                    binding.cell.showLoading(placeholders)
                 }
             }
             if !visible.isEmpty { self.onVisiblePhotos(visible) }
