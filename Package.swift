@@ -87,7 +87,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LightboxCoreTests",
-            dependencies: ["LightboxCore", "Imaging"],
+            dependencies: ["LightboxCore", "Imaging", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/LightboxCoreTests"
         ),
         .testTarget(

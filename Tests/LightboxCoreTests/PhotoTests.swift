@@ -85,6 +85,31 @@ final class PhotoTests: XCTestCase {
         XCTAssertEqual([a, b, c].sorted(by: PhotoOrder(.dateTaken).areInIncreasingOrder).map(\.title), ["b", "c", "a"])
     }
 
+    func testSortingByKeyAgreesWithTheComparisonInEveryOrder() {
+        // Few distinct values for every key, so most comparisons are ties
+        // that fall back to the title and then the path.
+        var random = Seeded(state: 5)
+        let photos = (0..<400).map { index in
+            let day = Int.random(in: 0..<4, using: &random)
+            let metadata = index % 5 == 0 ? nil : PhotoMetadata(
+                pixelWidth: 4, pixelHeight: 3, dateTaken: Date(timeIntervalSince1970: Double(day) * 86_400),
+                title: index % 7 == 0 ? "Shared title" : nil)
+            // Unique paths; names repeat across folders and differ in case.
+            return Photo(path: "/p/\(index / 50)/\(index % 2 == 0 ? "IMG" : "img")_\(index % 50).jpg",
+                         fileSize: Int64.random(in: 0..<5, using: &random),
+                         modificationTime: Int.random(in: 0..<3, using: &random) * 86_400,
+                         metadata: metadata, rating: Int.random(in: 0...5, using: &random))
+        }
+        for key in PhotoOrder.Key.allCases {
+            for ascending in [true, false] {
+                let order = PhotoOrder(key, ascending: ascending)
+                XCTAssertEqual(order.sorted(photos.shuffled(using: &random)).map(\.path),
+                               photos.sorted(by: order.areInIncreasingOrder).map(\.path), "\(key) \(ascending)")
+            }
+        }
+        XCTAssertEqual(PhotoOrder.standard.sorted([]), [])
+    }
+
     func testSummaryCountsWithGrouping() {
         let folder = Folder(url: URL(fileURLWithPath: "/p"))
         let photo = Photo(path: "/p/a.jpg", fileSize: 1, modificationTime: 0)

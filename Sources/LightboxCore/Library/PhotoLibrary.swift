@@ -79,7 +79,7 @@ public final class PhotoLibrary: Sendable {
                 // Files walked while the index was read arrive at once:
                 // they still go out in growing batches, the first one small.
                 if pending.count >= batchLimit {
-                    continuation.yield(.found(pending.sorted(by: order.areInIncreasingOrder)))
+                    continuation.yield(.found(order.sorted(pending)))
                     pending.removeAll(keepingCapacity: true)
                     batchLimit = min(batchLimit * 2, 4096)
                 }
@@ -97,7 +97,7 @@ public final class PhotoLibrary: Sendable {
         }
         let known = indexed.wait()
         if !walked.isEmpty { merge(walked, known) }
-        if !pending.isEmpty { continuation.yield(.found(pending.sorted(by: order.areInIncreasingOrder))) }
+        if !pending.isEmpty { continuation.yield(.found(order.sorted(pending))) }
         continuation.yield(.scanned(total: total, folders: folders))
         readMetadata(unread, ratings: known.ratings, order: order, cancelled: cancelled, continuation)
         continuation.yield(.finished)
@@ -131,7 +131,7 @@ public final class PhotoLibrary: Sendable {
                 Photo(path: entry.path, fileSize: entry.size, modificationTime: entry.modificationTime,
                       metadata: entry.metadata, rating: ratings[entry.path] ?? 0)
             }
-            continuation.yield(.updated(photos.sorted(by: order.areInIncreasingOrder)))
+            continuation.yield(.updated(order.sorted(photos)))
         }
     }
 

@@ -7,7 +7,7 @@ public struct SortedPhotos: Equatable, Sendable {
     public private(set) var order: PhotoOrder
 
     public init(_ photos: [Photo] = [], order: PhotoOrder) {
-        self.photos = photos.sorted(by: order.areInIncreasingOrder)
+        self.photos = order.sorted(photos)
         self.order = order
     }
 
@@ -16,14 +16,14 @@ public struct SortedPhotos: Equatable, Sendable {
     /// Sorts the photos in another order.
     public mutating func reorder(_ order: PhotoOrder) {
         self.order = order
-        photos.sort(by: order.areInIncreasingOrder)
+        photos = order.sorted(photos)
     }
 
     /// Merges `added` in. Linear when they come sorted in this order (the
     /// library sends its batches so); sorted here otherwise.
     public mutating func merge(_ added: [Photo]) {
         guard !added.isEmpty else { return }
-        let added = added.sorted(by: order.areInIncreasingOrder)
+        let added = order.sorted(added)
         var merged: [Photo] = []
         merged.reserveCapacity(photos.count + added.count)
         var i = 0, j = 0

@@ -31,6 +31,31 @@ public struct PhotoOrder: Equatable, Hashable, Sendable {
         return a.path < b.path
     }
 
+    /// `photos` in this order. Dates, sizes and ratings are compared as
+    /// plain numbers beside each photo's place, so the sort moves 16-byte
+    /// pairs and calls the full comparison only on ties: a folder's
+    /// batches sort several times faster than with the comparison alone.
+    public func sorted(_ photos: [Photo]) -> [Photo] {
+        guard photos.count > 1 else { return photos }
+        guard let key = numericKey else { return photos.sorted(by: areInIncreasingOrder) }
+        let sign = ascending ? 1.0 : -1.0
+        var keyed = photos.indices.map { (key(photos[$0]) * sign, $0) }
+        keyed.sort { a, b in
+            a.0 != b.0 ? a.0 < b.0 : areInIncreasingOrder(photos[a.1], photos[b.1])
+        }
+        return keyed.map { photos[$0.1] }
+    }
+
+    /// The key as a number, for the keys that are numbers.
+    private var numericKey: ((Photo) -> Double)? {
+        switch key {
+        case .name: nil
+        case .dateTaken: { $0.dateTaken.timeIntervalSinceReferenceDate }
+        case .rating: { Double($0.rating) }
+        case .size: { Double($0.fileSize) }
+        }
+    }
+
     static func compare<T: Comparable>(_ a: T, _ b: T) -> ComparisonResult {
         a < b ? .orderedAscending : (a > b ? .orderedDescending : .orderedSame)
     }

@@ -1,0 +1,63 @@
+import Foundation
+import GRDB
+@testable import LightboxCore
+import XCTest
+
+final class LibraryIndexTests: XCTestCase {
+    /// An index written before files were kept in path order: opening it
+    /// moves its rows over, metadata and ratings included.
+    func testAnIndexFromTheColumnsLayoutKeepsItsFilesWhenUpgraded() throws {
+        let scratch = Scratch()
+        let url = scratch.path("data/library.sqlite")
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let old = try DatabaseQueue(path: url.path)
+        try old.write { db in
+            // The layout as migrations v1 and v2 left it.
+            try db.execute(sql: """
+                CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+                INSERT INTO grdb_migrations VALUES ('v1'), ('v2: metadata in columns');
+                CREATE TABLE rating (path TEXT NOT NULL PRIMARY KEY, stars INTEGER NOT NULL);
+                CREATE TABLE file (path TEXT NOT NULL PRIMARY KEY, size INTEGER NOT NULL, mtime INTEGER NOT NULL,
+                    has_metadata INTEGER, width INTEGER, height INTEGER, taken DOUBLE, make TEXT, model TEXT,
+                    title TEXT, exposure_num INTEGER, exposure_den INTEGER, f_number DOUBLE, focal_length DOUBLE,
+                    iso INTEGER, orientation INTEGER);
+                INSERT INTO file VALUES ('/photos/b.jpg', 20, 200, 0, NULL, NULL, NULL, NULL, NULL, NULL,
+                    NULL, NULL, NULL, NULL, NULL, NULL);
+                INSERT INTO file VALUES ('/photos/a.jpg', 10, 100, 1, 4000, 3000, 1686839400, 'Canon', 'EOS R6',
+                    'Harbour', 1, 250, 2.8, 35, 400, 6);
+                INSERT INTO rating VALUES ('/photos/a.jpg', 4);
+                """)
+        }
+        try old.close()
+
+        let index = try LibraryIndex(url: url)
+        let files = try index.files(under: "/photos")
+        XCTAssertEqual(Set(files.keys), ["/photos/a.jpg", "/photos/b.jpg"])
+        let a = try XCTUnwrap(files["/photos/a.jpg"])
+        XCTAssertEqual(a.size, 10)
+        XCTAssertEqual(a.modificationTime, 100)
+        XCTAssertEqual(a.metadata, PhotoMetadata(
+            pixelWidth: 4000, pixelHeight: 3000, dateTaken: Date(timeIntervalSince1970: 1_686_839_400),
+            cameraMake: "Canon", cameraModel: "EOS R6", title: "Harbour", exposureNumerator: 1,
+            exposureDenominator: 250, fNumber: 2.8, focalLength: 35, iso: 400, orientation: 6))
+        XCTAssertNil(files["/photos/b.jpg"]?.metadata)
+        XCTAssertEqual(try index.rating(of: "/photos/a.jpg"), 4)
+
+        // Rows written after the upgrade land in the same table.
+        try index.save([IndexedFile(path: "/photos/c.jpg", size: 30, modificationTime: 300, metadata: nil)])
+        XCTAssertEqual(try index.files(under: "/photos").count, 3)
+        let layout = try DatabaseQueue(path: url.path).read { db in
+            try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'file'")
+        }
+        XCTAssertTrue(layout?.contains("WITHOUT ROWID") ?? false, layout ?? "no file table")
+    }
+
+    func testFilesAreFoundOnlyBelowTheFolderAsked() throws {
+        let index = try LibraryIndex()
+        let paths = ["/photos/a.jpg", "/photos/trip/b.jpg", "/photos-old/c.jpg", "/photos0.jpg", "/other/d.jpg"]
+        try index.save(paths.map { IndexedFile(path: $0, size: 1, modificationTime: 1, metadata: nil) })
+        XCTAssertEqual(Set(try index.files(under: "/photos").keys), ["/photos/a.jpg", "/photos/trip/b.jpg"])
+        XCTAssertEqual(Set(try index.files(under: "/photos/").keys), ["/photos/a.jpg", "/photos/trip/b.jpg"])
+        XCTAssertEqual(try index.files(under: "/none").count, 0)
+    }
+}
