@@ -78,7 +78,10 @@ final class MainWindowController {
     func open(path: String) {
         loadTask?.cancel()
         monitor = nil
-        loadTask = Task { [weak self] in
+        // Started at once, not on the next turn of the main loop: the
+        // folder walk begins before the window is realized, so its first
+        // photos are usually there for the first frame.
+        loadTask = Task.immediate { [weak self] in
             guard let self else { return }
             await self.logic.load(path: path)
             guard !Task.isCancelled, let folder = self.logic.folder else { return }
