@@ -18,6 +18,10 @@ BUILD_PACKAGES=(
     libgdk-pixbuf-2.0-dev
     libsqlite3-dev
     pkg-config
+    # The C++ runtime to link against: the release build links Swift's
+    # runtime statically, and that needs libstdc++ (g++ brings the
+    # distribution's default version).
+    g++
     librsvg2-common
     adwaita-icon-theme
     shared-mime-info
