@@ -5,7 +5,23 @@ final class ListDiffTests: XCTestCase {
     private func check(_ old: [Int], _ new: [Int], file: StaticString = #filePath, line: UInt = #line) -> [ListSplice<Int>] {
         let splices = ListDiff.splices(from: old, to: new)
         XCTAssertEqual(ListDiff.apply(splices, to: old), new, file: file, line: line)
+        checkPreviousPositions(splices, old, new, file: file, line: line)
         return splices
+    }
+
+    /// Every item the splices left alone is traced to its old place, in
+    /// order; the items they inserted have none.
+    private func checkPreviousPositions(_ splices: [ListSplice<Int>], _ old: [Int], _ new: [Int],
+                                        file: StaticString = #filePath, line: UInt = #line) {
+        let previous = ListDiff.previousPositions(after: splices, oldCount: old.count)
+        XCTAssertEqual(previous.count, new.count, file: file, line: line)
+        let traced = previous.enumerated().compactMap { position, before in before.map { (position, $0) } }
+        for (position, before) in traced {
+            XCTAssertEqual(old[before], new[position], "item at \(position) came from \(before)", file: file, line: line)
+        }
+        XCTAssertEqual(traced.map(\.1), traced.map(\.1).sorted(), "kept items stay in order", file: file, line: line)
+        let inserted = splices.reduce(0) { $0 + $1.inserted.count }
+        XCTAssertEqual(new.count - traced.count, inserted, "only inserted items are new", file: file, line: line)
     }
 
     func testNoChangeNoSplice() {
@@ -44,6 +60,7 @@ final class ListDiffTests: XCTestCase {
         let capped = ListDiff.splices(from: old, to: new, maxSplices: 10)
         XCTAssertEqual(capped, [ListSplice(position: 1, removed: 49, inserted: Array(1..<100))])
         XCTAssertEqual(ListDiff.apply(capped, to: old), new)
+        checkPreviousPositions(capped, old, new)
     }
 
     func testRandomListsAlwaysApplyToTheTarget() {

@@ -28,6 +28,11 @@ final class PhotoListLogicTests: XCTestCase {
         XCTAssertTrue(states.contains { if case .loading = $0 { true } else { false } })
         let firstLoading = states.first { if case .loading(let list, _) = $0 { list.count > 0 } else { false } }
         XCTAssertNotNil(firstLoading, "photos are browsable before loading ends")
+        let scanned = states.lazy.compactMap { state -> LoadProgress? in
+            if case .loading(_, let progress) = state, progress.scanFinished { progress } else { nil }
+        }.first
+        XCTAssertEqual(scanned?.metadataTotal, 3, "a new folder's photos all have their metadata to read")
+        XCTAssertEqual(scanned?.found, 3)
     }
 
     func testReopeningAFolderWhileItLoadsLeavesOneCleanLoad() async throws {

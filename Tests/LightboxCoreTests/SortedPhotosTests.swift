@@ -28,9 +28,13 @@ final class SortedPhotosTests: XCTestCase {
                     for photo in batch { expected[photo.path] = photo }
                 case 1:  // metadata arrived: new dates move photos
                     let changed = expected.values.shuffled(using: &random).prefix(10)
-                    list.remove(Array(changed))
                     let moved = changed.map { photo(Int($0.fileSize), day: Int.random(in: 0..<5, using: &random)) }
-                    list.merge(moved)
+                    if Bool.random(using: &random) {
+                        list.replace(Array(changed), with: moved.shuffled(using: &random))
+                    } else {
+                        list.remove(Array(changed))
+                        list.merge(moved)
+                    }
                     for photo in moved { expected[photo.path] = photo }
                 default:  // photos gone
                     let gone = Set(expected.keys.shuffled(using: &random).prefix(5))

@@ -56,6 +56,30 @@ public enum ListDiff {
         return result
     }
 
+    /// For each position of the list that `splices` make of a list of
+    /// `oldCount` items: the item's position before, or nil where a splice
+    /// inserted it. Splices must come in order of position, as `splices`
+    /// returns them.
+    public static func previousPositions<ID>(after splices: [ListSplice<ID>], oldCount: Int) -> [Int?] {
+        var previous: [Int?] = []
+        previous.reserveCapacity(oldCount + splices.reduce(0) { $0 + $1.inserted.count - $1.removed })
+        var old = 0
+        for splice in splices {
+            precondition(splice.position >= previous.count, "splices out of order")
+            while previous.count < splice.position {
+                previous.append(old)
+                old += 1
+            }
+            old += splice.removed
+            previous.append(contentsOf: repeatElement(nil, count: splice.inserted.count))
+        }
+        while old < oldCount {
+            previous.append(old)
+            old += 1
+        }
+        return previous
+    }
+
     private struct Run {
         /// Items of the shorter list before this run, plus the offset.
         var keptBefore: Int

@@ -21,39 +21,34 @@ public struct SortedPhotos: Equatable, Sendable {
 
     /// Merges `added` in. Linear when they come sorted in this order (the
     /// library sends its batches so); sorted here otherwise.
-    public mutating func merge(_ added: [Photo]) {
-        guard !added.isEmpty else { return }
-        let added = order.sorted(added)
-        var merged: [Photo] = []
-        merged.reserveCapacity(photos.count + added.count)
-        var i = 0, j = 0
-        while i < photos.count, j < added.count {
-            if order.areInIncreasingOrder(added[j], photos[i]) {
-                merged.append(added[j]); j += 1
-            } else {
-                merged.append(photos[i]); i += 1
-            }
-        }
-        merged.append(contentsOf: photos[i...])
-        merged.append(contentsOf: added[j...])
-        photos = merged
-    }
+    public mutating func merge(_ added: [Photo]) { replace([], with: added) }
 
     /// Removes these photos, each as the list holds it now (its place is
     /// found from its data); photos not in the list are ignored.
-    public mutating func remove(_ old: [Photo]) {
-        var leaving = old.compactMap(index(of:))
-        guard !leaving.isEmpty else { return }
-        leaving.sort()
-        var kept: [Photo] = []
-        kept.reserveCapacity(photos.count - leaving.count)
-        var next = 0
+    public mutating func remove(_ old: [Photo]) { replace(old, with: []) }
+
+    /// Removes `old` and merges `new` in, in one pass over the list: photos
+    /// whose data changed leave their old places and take their new ones.
+    /// Each pass copies the whole list, which for 100,000 photos costs
+    /// about 20 ms: a removal and a merge apart cost two.
+    public mutating func replace(_ old: [Photo], with new: [Photo]) {
+        let leaving = old.compactMap(index(of:)).sorted()
+        let added = order.sorted(new)
+        guard !leaving.isEmpty || !added.isEmpty else { return }
+        var result: [Photo] = []
+        result.reserveCapacity(photos.count + added.count)
+        var next = 0, j = 0
         for (index, photo) in photos.enumerated() {
             while next < leaving.count, leaving[next] < index { next += 1 }
             if next < leaving.count, leaving[next] == index { continue }
-            kept.append(photo)
+            while j < added.count, order.areInIncreasingOrder(added[j], photo) {
+                result.append(added[j])
+                j += 1
+            }
+            result.append(photo)
         }
-        photos = kept
+        result.append(contentsOf: added[j...])
+        photos = result
     }
 
     public mutating func removeAll(where shouldRemove: (Photo) -> Bool) {
