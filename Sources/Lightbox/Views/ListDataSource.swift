@@ -28,7 +28,7 @@ final class ListDataSource<Element: Identifiable & Equatable> {
 
     /// The element's position; the elements are in model order.
     func position(of id: Element.ID) -> Int? {
-        elements.firstIndex { $0.id == id }
+        ids.firstIndex(of: id)
     }
 
     /// Shows `newElements`, changing only what changed. The work is linear
