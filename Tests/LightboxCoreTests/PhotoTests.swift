@@ -19,7 +19,9 @@ final class PhotoTests: XCTestCase {
     func testDateTakenFallsBackToTheModificationTime() {
         var photo = Photo(path: "/p/a.jpg", fileSize: 1, modificationTime: 1_000_000)
         XCTAssertEqual(photo.dateTaken, Date(timeIntervalSince1970: 1_000_000))
+        XCTAssertFalse(photo.hasMetadata)
         photo.metadata = PhotoMetadata(dateTaken: PhotoMetadata.exifDate("2023:06:15 14:30:00"))
+        XCTAssertTrue(photo.hasMetadata)
         let parts = Calendar(identifier: .gregorian).dateComponents([.year, .month, .day, .hour], from: photo.dateTaken)
         XCTAssertEqual([parts.year, parts.month, parts.day, parts.hour], [2023, 6, 15, 14])
         XCTAssertNil(PhotoMetadata.exifDate("0000:00:00 00:00:00"))

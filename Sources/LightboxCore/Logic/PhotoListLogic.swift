@@ -211,7 +211,7 @@ public final class PhotoListLogic {
         case .found(let photos):
             insert(photos)
             progress.found += photos.count
-            foundUnread += photos.count { $0.metadata == nil }
+            foundUnread += photos.count { !$0.hasMetadata }
         case .scanned(_, let walked):
             folders = walked
             progress.scanFinished = true
@@ -226,6 +226,9 @@ public final class PhotoListLogic {
 
     /// Adds photos, merging those the filter lets through into the order.
     private func insert(_ photos: [Photo]) {
+        // Grown once for a batch (up to 4,096 photos: the rest of a folder
+        // walked while the index was read), not doubled along the way.
+        byPath.reserveCapacity(byPath.count + photos.count)
         for photo in photos { byPath[photo.path] = photo }
         visible.merge(photos.filter(filter.predicate()))
     }

@@ -17,6 +17,8 @@ public struct Photo: Identifiable, Hashable, Sendable {
             (title, dateTaken) = Photo.derived(path: path, modificationTime: modificationTime, metadata: newValue)
         }
     }
+    /// Whether the metadata was read (without copying it out).
+    public var hasMetadata: Bool { storedMetadata != nil }
     /// The metadata is read rarely and copied often (a photo sits in the
     /// list, its index and the grid's model): kept once, behind a
     /// reference, it makes a photo 72 bytes instead of about 300.
