@@ -25,15 +25,17 @@ public final class Texture: Object {
         case premultipliedARGB32
     }
 
-    /// A texture from 8-bit pixels, `stride` bytes a row. The bytes are copied.
+    /// A texture from 8-bit pixels, `stride` bytes a row. The bytes are
+    /// copied, on this thread: for a photo's worth of pixels, make a
+    /// `DetachedTexture` off the main thread instead.
     public convenience init<Bytes: ContiguousBytes>(pixels bytes: Bytes, format: PixelFormat, width: Int, height: Int,
                                                     stride: Int) {
-        let texture = bytes.withUnsafeBytes { buffer in
-            precondition(buffer.count >= stride * (height - 1) + width * 4, "too few bytes for the size")
-            return lb_texture_new(buffer.bindMemory(to: UInt8.self).baseAddress, gsize(buffer.count),
-                                  Int32(width), Int32(height), gsize(stride), format == .premultipliedARGB32 ? 1 : 0)
-        }
-        self.init(texture!, transfer: .full)
+        self.init(DetachedTexture(pixels: bytes, format: format, width: width, height: height, stride: stride))
+    }
+
+    /// Takes over a texture made off the main thread.
+    public convenience init(_ detached: DetachedTexture) {
+        self.init(detached.take(), transfer: .full)
     }
 
     /// A texture from 8-bit RGBA pixels (not premultiplied), `stride`
@@ -105,5 +107,37 @@ public final class FramePaintable: Object {
             guard content !== oldValue else { return }
             lb_frame_paintable_set_content(gobject, content?.gobject)
         }
+    }
+}
+
+/// A texture made on any thread, to become a `Texture` on the main thread.
+/// GdkTextures are immutable, so GTK lets them be made anywhere: copying a
+/// photo's pixels into one (48 MB for 12 megapixels, about 20 ms) need not
+/// hold up the main thread. It holds the one reference until a `Texture`
+/// takes it over, so a texture that was drawn is never released off the
+/// main thread; one never shown is released wherever it goes.
+public final class DetachedTexture: @unchecked Sendable {
+    // Used by one thread at a time: made on one, handed to the main thread.
+    private var gobject: UnsafeMutablePointer<GObject>?
+
+    /// A texture from 8-bit pixels, `stride` bytes a row. The bytes are copied.
+    public init<Bytes: ContiguousBytes>(pixels bytes: Bytes, format: Texture.PixelFormat, width: Int, height: Int,
+                                        stride: Int) {
+        gobject = bytes.withUnsafeBytes { buffer in
+            precondition(buffer.count >= stride * (height - 1) + width * 4, "too few bytes for the size")
+            return lb_texture_new(buffer.bindMemory(to: UInt8.self).baseAddress, gsize(buffer.count),
+                                  Int32(width), Int32(height), gsize(stride), format == .premultipliedARGB32 ? 1 : 0)
+        }
+    }
+
+    /// The reference, handed over once.
+    fileprivate func take() -> UnsafeMutablePointer<GObject> {
+        guard let taken = gobject else { preconditionFailure("a detached texture becomes one Texture") }
+        gobject = nil
+        return taken
+    }
+
+    deinit {
+        if let gobject { g_object_unref(gobject) }
     }
 }

@@ -14,7 +14,7 @@ final class PhotoWindowViewTests: DisplayTestCase {
         XCTAssertEqual(view.window.title, "photo-000")
         photo.rate(3)
         let pixels = PixelData(width: 4, height: 2, rgba: Data(repeating: 200, count: 32))
-        view.render(.presenting(photo, pixels), hasPrevious: true, hasNext: true)
+        view.render(.presenting(photo, pixels), texture: Texture(pixels), hasPrevious: true, hasNext: true)
         XCTAssertEqual(view.ratingBar.root.typeName, "GtkBox")
         view.setZoom(1)
         XCTAssertEqual(view.zoom, 1)

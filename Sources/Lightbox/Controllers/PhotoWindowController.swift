@@ -48,12 +48,17 @@ final class PhotoWindowController {
         loadTask = Task { [weak self] in
             guard let self else { return }
             let state = await self.logic.load { [weak self] state in self?.render(state) }
-            self.render(state)
+            guard case .presenting(_, let pixels) = state else { return self.render(state) }
+            // The pixels become a texture off the main thread.
+            let texture = await Task.detached(priority: .userInitiated) { DetachedTexture(pixels) }.value
+            // A newer load (the next photo) has taken over.
+            guard !Task.isCancelled else { return }
+            self.render(state, texture: Texture(texture))
         }
     }
 
-    private func render(_ state: PhotoViewerLogic.State) {
-        view.render(state, hasPrevious: logic.hasPrevious, hasNext: logic.hasNext)
+    private func render(_ state: PhotoViewerLogic.State, texture: Texture? = nil) {
+        view.render(state, texture: texture, hasPrevious: logic.hasPrevious, hasNext: logic.hasNext)
     }
 
     private func step(_ offset: Int) {

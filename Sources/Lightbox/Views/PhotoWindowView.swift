@@ -149,7 +149,11 @@ final class PhotoWindowView {
 
     // MARK: Rendering
 
-    func render(_ state: PhotoViewerLogic.State, hasPrevious: Bool, hasNext: Bool) {
+    /// Shows `state`. A photo presented comes with its texture, made from
+    /// the state's pixels off the main thread (`DetachedTexture`): copying
+    /// a camera's pixels would hold up a frame or two. Without one, the
+    /// texture shown stays (the same photo, rated).
+    func render(_ state: PhotoViewerLogic.State, texture: Texture? = nil, hasPrevious: Bool, hasNext: Bool) {
         previousButton.isSensitive = hasPrevious
         nextButton.isSensitive = hasNext
         switch state {
@@ -164,7 +168,7 @@ final class PhotoWindowView {
             spinner.isVisible = false
             status.root.isVisible = false
             imageSize = (pixels.width, pixels.height)
-            picture.setTexture(Texture(pixels))
+            if let texture { picture.setTexture(texture) }
             setZoom(zoom)
         case .failed(let photo, let reason):
             show(photo)

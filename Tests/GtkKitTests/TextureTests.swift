@@ -1,0 +1,49 @@
+import Foundation
+import GtkKit
+import XCTest
+
+final class TextureTests: XCTestCase {
+    override func setUpWithError() throws { try requireDisplay() }
+
+    /// Makes a texture on a thread of its own, as a photo window does.
+    private func makeOnAnotherThread(width: Int, height: Int) -> DetachedTexture {
+        let made = Locked<DetachedTexture?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            XCTAssertFalse(Thread.isMainThread)
+            let pixels = [UInt8](repeating: 0x80, count: width * height * 4)
+            made.set(DetachedTexture(pixels: pixels, format: .premultipliedARGB32, width: width, height: height,
+                                     stride: width * 4))
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        return made.get()!
+    }
+
+    func testATextureMadeOffTheMainThreadIsTakenOverByOneTexture() {
+        let made = makeOnAnotherThread(width: 3, height: 2)
+        onMain {
+            var finalized = false
+            do {
+                let texture = Texture(made)
+                XCTAssertEqual(texture.width, 3)
+                XCTAssertEqual(texture.height, 2)
+                texture.onFinalize { finalized = true }
+            }
+            // `made` is still here: had it kept a reference, the texture
+            // would still be alive.
+            XCTAssertTrue(finalized, "the texture's one reference was the one handed over")
+        }
+        withExtendedLifetime(made) {}
+    }
+}
+
+/// A value shared between two threads in a test.
+private final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func set(_ new: Value) { lock.withLock { value = new } }
+    func get() -> Value { lock.withLock { value } }
+}
