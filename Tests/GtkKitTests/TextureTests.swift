@@ -7,18 +7,19 @@ final class TextureTests: XCTestCase {
 
     /// Makes a texture on a thread of its own, as a photo window does.
     private func makeOnAnotherThread(width: Int, height: Int) -> DetachedTexture {
-        let made = Locked<DetachedTexture?>(nil)
+        // Written by the thread before it signals, read after the wait.
+        nonisolated(unsafe) var made: DetachedTexture?
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
             XCTAssertFalse(Thread.isMainThread)
             let pixels = [UInt8](repeating: 0x80, count: width * height * 4)
-            made.set(DetachedTexture(pixels: pixels, format: .premultipliedARGB32, width: width, height: height,
-                                     stride: width * 4))
+            made = DetachedTexture(pixels: pixels, format: .premultipliedARGB32, width: width, height: height,
+                                   stride: width * 4)
             done.signal()
         }
         thread.start()
         done.wait()
-        return made.get()!
+        return made!
     }
 
     func testATextureMadeOffTheMainThreadIsTakenOverByOneTexture() {
@@ -37,13 +38,4 @@ final class TextureTests: XCTestCase {
         }
         withExtendedLifetime(made) {}
     }
-}
-
-/// A value shared between two threads in a test.
-private final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func set(_ new: Value) { lock.withLock { value = new } }
-    func get() -> Value { lock.withLock { value } }
 }
