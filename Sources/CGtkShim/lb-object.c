@@ -123,11 +123,6 @@ char *lb_file_chooser_get_path(GObject *chooser) {
     return path;
 }
 
-GObject *lb_texture_new_from_path(const char *path, GError **error) {
-    GdkTexture *texture = gdk_texture_new_from_filename(path, error);
-    return texture ? G_OBJECT(texture) : NULL;
-}
-
 GObject *lb_grid_view_new(GObject *selection, GObject *factory) {
     return G_OBJECT(gtk_grid_view_new(GTK_SELECTION_MODEL(g_object_ref(selection)),
                                       GTK_LIST_ITEM_FACTORY(g_object_ref(factory))));

@@ -62,13 +62,6 @@ public final class Picture: Widget {
         }
     }
 
-    /// Scales the content down to fit, keeping its aspect ratio (true), or
-    /// fills the widget, cropping (false).
-    public var fitsContent: Bool {
-        get { gtk_picture_get_content_fit(picture) == GTK_CONTENT_FIT_CONTAIN }
-        set { gtk_picture_set_content_fit(picture, newValue ? GTK_CONTENT_FIT_CONTAIN : GTK_CONTENT_FIT_COVER) }
-    }
-
     public var canShrink: Bool {
         get { gtk_picture_get_can_shrink(picture) != 0 }
         set { gtk_picture_set_can_shrink(picture, newValue ? 1 : 0) }

@@ -5,16 +5,6 @@ import Foundation
 /// created off the main thread and handed over.
 @MainActor
 public final class Texture: Object {
-    /// Loads a texture from an image file. Call off the main thread only
-    /// through `TextureLoader`; this runs on the caller's thread.
-    public static func load(path: String) throws(GtkError) -> Texture {
-        var error: UnsafeMutablePointer<GError>?
-        guard let texture = lb_texture_new_from_path(path, &error) else {
-            throw GtkError(consuming: error)
-        }
-        return Texture(texture, transfer: .full)
-    }
-
     /// How the bytes of a texture's pixels are laid out.
     public enum PixelFormat: Sendable {
         /// R, G, B, A bytes, not premultiplied.

@@ -10,7 +10,7 @@ final class PhotoWindowViewTests: DisplayTestCase {
         let view = PhotoWindowView(application: testApplication)
         defer { view.window.destroy() }
         var photo = samplePhotos(1)[0]
-        view.render(.loading(photo), hasPrevious: false, hasNext: true)
+        view.render(.loading(photo), texture: nil, hasPrevious: false, hasNext: true)
         XCTAssertEqual(view.window.title, "photo-000")
         photo.rate(3)
         let pixels = PixelData(width: 4, height: 2, rgba: Data(repeating: 200, count: 32))
@@ -18,7 +18,7 @@ final class PhotoWindowViewTests: DisplayTestCase {
         XCTAssertEqual(view.ratingBar.root.typeName, "GtkBox")
         view.setZoom(1)
         XCTAssertEqual(view.zoom, 1)
-        view.render(.failed(photo, "The image is damaged or incomplete."), hasPrevious: true, hasNext: false)
+        view.render(.failed(photo, "The image is damaged or incomplete."), texture: nil, hasPrevious: true, hasNext: false)
         XCTAssertEqual(view.window.title, "photo-000")
     } }
 

@@ -51,9 +51,6 @@ GObject *lb_click_gesture_new(void);
 // The chosen file's path, or NULL. Free with g_free.
 char *lb_file_chooser_get_path(GObject *chooser);
 
-// Decodes an image file into a GdkTexture; NULL with `error` set on failure.
-GObject *lb_texture_new_from_path(const char *path, GError **error);
-
 // List and grid views take ownership of their model and factory; these
 // give them their own references so the callers' wrappers stay valid.
 GObject *lb_grid_view_new(GObject *selection, GObject *factory);

@@ -10,6 +10,8 @@ final class PhotoWindowController {
     private let logic: PhotoViewerLogic
     private let send: (AppFlow.Action) -> Void
     private var loadTask: Task<Void, Never>?
+    /// The texture of the photo presented; nil while it is being made.
+    private var texture: Texture?
     /// The main window whose list this window steps through.
     private(set) weak var owner: MainWindowController?
 
@@ -45,20 +47,27 @@ final class PhotoWindowController {
 
     private func load() {
         loadTask?.cancel()
+        texture = nil
         loadTask = Task { [weak self] in
             guard let self else { return }
             let state = await self.logic.load { [weak self] state in self?.render(state) }
-            guard case .presenting(_, let pixels) = state else { return self.render(state) }
-            // The pixels become a texture off the main thread.
-            let texture = await Task.detached(priority: .userInitiated) { DetachedTexture(pixels) }.value
-            // A newer load (the next photo) has taken over.
-            guard !Task.isCancelled else { return }
-            self.render(state, texture: Texture(texture))
+            if case .presenting(_, let pixels) = state {
+                // The pixels become a texture off the main thread.
+                let made = await Task.detached(priority: .userInitiated) { DetachedTexture(pixels) }.value
+                // A newer load (the next photo) has taken over.
+                guard !Task.isCancelled else { return }
+                self.texture = Texture(made)
+            }
+            self.render(state)
         }
     }
 
-    private func render(_ state: PhotoViewerLogic.State, texture: Texture? = nil) {
-        view.render(state, texture: texture, hasPrevious: logic.hasPrevious, hasNext: logic.hasNext)
+    /// Shows `state`; a photo decoded whose texture is still being made
+    /// shows as loading (a rating given meanwhile renders it again).
+    private func render(_ state: PhotoViewerLogic.State) {
+        var shown = state
+        if case .presenting(let photo, _) = state, texture == nil { shown = .loading(photo) }
+        view.render(shown, texture: texture, hasPrevious: logic.hasPrevious, hasNext: logic.hasNext)
     }
 
     private func step(_ offset: Int) {

@@ -35,7 +35,7 @@ final class PhotoWindowView {
         window = ApplicationWindow(application: application)
         window.defaultSize = (900, 650)
         window.setTitlebar(makeHeaderBar())
-        picture.fitsContent = true
+        picture.fit = .contain
         picture.canShrink = true
         picture.hexpand = true
         picture.vexpand = true
@@ -151,9 +151,8 @@ final class PhotoWindowView {
 
     /// Shows `state`. A photo presented comes with its texture, made from
     /// the state's pixels off the main thread (`DetachedTexture`): copying
-    /// a camera's pixels would hold up a frame or two. Without one, the
-    /// texture shown stays (the same photo, rated).
-    func render(_ state: PhotoViewerLogic.State, texture: Texture? = nil, hasPrevious: Bool, hasNext: Bool) {
+    /// a camera's pixels would hold up a frame or two.
+    func render(_ state: PhotoViewerLogic.State, texture: Texture?, hasPrevious: Bool, hasNext: Bool) {
         previousButton.isSensitive = hasPrevious
         nextButton.isSensitive = hasNext
         switch state {
@@ -168,7 +167,7 @@ final class PhotoWindowView {
             spinner.isVisible = false
             status.root.isVisible = false
             imageSize = (pixels.width, pixels.height)
-            if let texture { picture.setTexture(texture) }
+            picture.setTexture(texture)
             setZoom(zoom)
         case .failed(let photo, let reason):
             show(photo)

@@ -33,6 +33,8 @@ extension ThumbnailCache {
             recordFailure(uri: uri, source: current, error)
             return .failure(error)
         }
+        // Copied out of the decoder once, for the file and the answer.
+        let pixels = image.pixels
         // Never thumbnail the thumbnails (the standard forbids it).
         if !source.path.hasPrefix(root.path + "/") {
             let mimeType = Imaging.probe(path: source.path)?.mimeType ?? "application/octet-stream"
@@ -49,10 +51,10 @@ extension ThumbnailCache {
             // leaves a thumbnail to show. Light compression: writing at
             // zlib's default level takes longer than decoding did.
             try? write(path(for: uri, size: size)) { temporary throws(ImageError) in
-                try Imaging.encode(image.pixels, to: temporary, as: .png, text: text, pngCompression: 1)
+                try Imaging.encode(pixels, to: temporary, as: .png, text: text, pngCompression: 1)
             }
         }
-        guard let fitting, fitting < size.pixels else { return .success(image.pixels) }
+        guard let fitting, fitting < size.pixels else { return .success(pixels) }
         return .success(image.scaled(toFit: fitting).pixels)
     }
 
