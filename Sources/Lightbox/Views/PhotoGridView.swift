@@ -26,9 +26,21 @@ final class PhotoGridView {
         /// show sets a tooltip and accessible texts, which cost GTK an X
         /// pointer query and AT-SPI signals).
         var photo: Photo
-        var load: Task<Void, Never>?
-        /// The thumbnail (or why there is none) is on show.
-        var isShown: Bool
+        var thumbnail: Thumbnail = .placeholder
+    }
+
+    /// Where a cell's thumbnail is: a placeholder shows, it is loading,
+    /// or it (or why there is none) is on show.
+    private enum Thumbnail {
+        case placeholder
+        case loading(Task<Void, Never>)
+        case shown
+
+        var isLoading: Bool { if case .loading = self { true } else { false } }
+        var isShown: Bool { if case .shown = self { true } else { false } }
+
+        /// Stops a load under way.
+        func cancel() { if case .loading(let task) = self { task.cancel() } }
     }
 
     /// The person opened a photo (Enter, double click).
@@ -112,7 +124,7 @@ final class PhotoGridView {
         unbind(cell)
         guard let photo = source.element(forKey: key) else { return }
         cell.show(photo)
-        bindings[ObjectIdentifier(cell)] = Binding(cell: cell, key: key, photo: photo, load: nil, isShown: false)
+        bindings[ObjectIdentifier(cell)] = Binding(cell: cell, key: key, photo: photo)
         if !showCached(in: ObjectIdentifier(cell)) { cell.showLoading(placeholders) }
         // Whether to load it depends on where GTK puts the cell: known
         // after the next frame.
@@ -123,22 +135,21 @@ final class PhotoGridView {
     private func showCached(in id: ObjectIdentifier) -> Bool {
         guard let binding = bindings[id], let known = cachedThumbnail(binding.photo) else { return false }
         show(known, in: binding.cell)
-        bindings[id]?.isShown = true
+        bindings[id]?.thumbnail = .shown
         return true
     }
 
     private func startLoad(for id: ObjectIdentifier) {
         guard let binding = bindings[id] else { return }
         let key = binding.key, photo = binding.photo
-        bindings[id]?.load = Task { [weak self] in
+        bindings[id]?.thumbnail = .loading(Task { [weak self] in
             guard let self else { return }
             let result = await self.loadThumbnail(photo)
             guard !Task.isCancelled, self.bindings[id]?.key == key else { return }
-            self.bindings[id]?.load = nil
-            self.bindings[id]?.isShown = true
+            self.bindings[id]?.thumbnail = .shown
             self.show(result, in: binding.cell)
             self.reportWhenAllShown()
-        }
+        })
     }
 
     private func show(_ thumbnail: Result<Texture, ThumbnailError>, in cell: PhotoCellView) {
@@ -170,14 +181,13 @@ final class PhotoGridView {
             var visible: [Photo] = []
             for (id, binding) in self.bindings {
                 if binding.cell.root.isShown(within: self.root, margin: reach) {
-                    if binding.load == nil, !binding.isShown, !self.showCached(in: id) { self.startLoad(for: id) }
-                    if self.bindings[id]?.load != nil, binding.cell.root.isShown(within: self.root) {
+                    if case .placeholder = binding.thumbnail, !self.showCached(in: id) { self.startLoad(for: id) }
+                    if self.bindings[id]?.thumbnail.isLoading == true, binding.cell.root.isShown(within: self.root) {
                         visible.append(binding.photo)
                     }
-                } else if binding.load != nil || binding.isShown {
-                    binding.load?.cancel()
-                    self.bindings[id]?.load = nil
-                    self.bindings[id]?.isShown = false
+                } else if binding.thumbnail.isLoading || binding.thumbnail.isShown {
+                    binding.thumbnail.cancel()
+                    self.bindings[id]?.thumbnail = .placeholder
                     binding.cell.showLoading(placeholders)
                 }
             }
@@ -196,7 +206,7 @@ final class PhotoGridView {
             self.allShownCheckPending = false
             guard !self.visibilityCheckPending else { return }
             let onScreen = self.bindings.values.filter { $0.cell.root.isShown(within: self.root) }
-            guard !onScreen.isEmpty, onScreen.allSatisfy(\.isShown) else { return }
+            guard !onScreen.isEmpty, onScreen.allSatisfy(\.thumbnail.isShown) else { return }
             self.onVisibleThumbnailsShown(onScreen.count)
         }
     }
@@ -205,7 +215,7 @@ final class PhotoGridView {
 
     private func unbind(_ cell: PhotoCellView) {
         guard let binding = bindings.removeValue(forKey: ObjectIdentifier(cell)) else { return }
-        binding.load?.cancel()
+        binding.thumbnail.cancel()
         cell.clear()
     }
 }
