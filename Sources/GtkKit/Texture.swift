@@ -120,6 +120,20 @@ public final class DetachedTexture: @unchecked Sendable {
         }
     }
 
+    /// A texture showing pixels that `owner` keeps where they are, without
+    /// copying them: the texture keeps `owner` alive while it needs them
+    /// and lets it go (on whichever thread drops the texture) after.
+    public init(sharing bytes: UnsafeRawBufferPointer, keptBy owner: AnyObject & Sendable,
+                format: Texture.PixelFormat, width: Int, height: Int, stride: Int) {
+        precondition(bytes.count >= stride * (height - 1) + width * 4, "too few bytes for the size")
+        let kept = Unmanaged.passRetained(owner as AnyObject).toOpaque()
+        gobject = lb_texture_new_shared(bytes.bindMemory(to: UInt8.self).baseAddress, gsize(bytes.count),
+                                        Int32(width), Int32(height), gsize(stride),
+                                        format == .premultipliedARGB32 ? 1 : 0,
+                                        { kept in kept.map { Unmanaged<AnyObject>.fromOpaque($0).release() } },
+                                        kept)
+    }
+
     /// The reference, handed over once.
     fileprivate func take() -> UnsafeMutablePointer<GObject> {
         guard let taken = gobject else { preconditionFailure("a detached texture becomes one Texture") }

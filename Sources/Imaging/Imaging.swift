@@ -122,6 +122,14 @@ public final class DecodedImage: @unchecked Sendable {
                          bytes: Data(bytes: lb_image_rgba(image), count: count))
     }
 
+    /// The pixels laid out for display (`PixelData.premultiplied()`), read
+    /// straight from the decoder: no straight-alpha copy on the way, which
+    /// for a 12-megapixel photo is 48 MB less at the peak.
+    public var premultipliedPixels: PixelData {
+        PixelData.premultiplying(lb_image_rgba(image), width: width, height: height,
+                                 stride: Int(lb_image_stride(image)))
+    }
+
     /// The image scaled down to fit `maxSize` × `maxSize` (the same size
     /// when it fits already), for showing it smaller than it was decoded.
     public func scaled(toFit maxSize: Int) -> DecodedImage {

@@ -17,15 +17,52 @@ public struct PixelData: Sendable, Equatable {
     public let width: Int
     public let height: Int
     public let stride: Int
-    public let bytes: Data
     public let format: Format
+    private let storage: Storage
+
+    /// Where the bytes are: in `Data` (what decoders and files give), or
+    /// in a buffer of their own that a texture can share.
+    private enum Storage: Sendable {
+        case data(Data)
+        case buffer(PixelBuffer)
+    }
 
     public init(width: Int, height: Int, stride: Int, bytes: Data, format: Format = .rgba) {
+        self.init(width: width, height: height, stride: stride, storage: .data(bytes), format: format)
+    }
+
+    private init(width: Int, height: Int, stride: Int, storage: Storage, format: Format) {
         self.width = width
         self.height = height
         self.stride = stride
-        self.bytes = bytes
+        self.storage = storage
         self.format = format
+    }
+
+    /// The bytes, `stride` a row (not a copy).
+    public var bytes: Data {
+        switch storage {
+        case .data(let data): data
+        case .buffer(let buffer): buffer.data
+        }
+    }
+
+    /// The bytes in a buffer that can be kept without copying them: their
+    /// own when they have one (pixels made for display do), else a copy.
+    public func sharedBuffer() -> PixelBuffer {
+        switch storage {
+        case .buffer(let buffer):
+            return buffer
+        case .data(let data):
+            return PixelBuffer(count: data.count) { out in _ = data.copyBytes(to: out) }
+        }
+    }
+
+    public static func == (lhs: PixelData, rhs: PixelData) -> Bool {
+        guard lhs.width == rhs.width, lhs.height == rhs.height, lhs.stride == rhs.stride,
+              lhs.format == rhs.format else { return false }
+        if case .buffer(let a) = lhs.storage, case .buffer(let b) = rhs.storage, a === b { return true }
+        return lhs.bytes == rhs.bytes
     }
 
     /// These pixels laid out for display (see `Format.premultipliedARGB32`).
@@ -34,13 +71,20 @@ public struct PixelData: Sendable, Equatable {
     public func premultiplied() -> PixelData {
         guard format == .rgba, width > 0, height > 0,
               bytes.count >= stride * (height - 1) + width * 4 else { return self }
-        var data = Data(count: width * height * 4)
-        bytes.withUnsafeBytes { source in
-            data.withUnsafeMutableBytes { out in
-                lb_pixels_premultiply(source.bindMemory(to: UInt8.self).baseAddress, Int32(width), Int32(height),
-                                      Int32(stride), out.bindMemory(to: UInt32.self).baseAddress)
-            }
+        return bytes.withUnsafeBytes { source in
+            PixelData.premultiplying(source.bindMemory(to: UInt8.self).baseAddress, width: width, height: height,
+                                     stride: stride)
         }
-        return PixelData(width: width, height: height, stride: width * 4, bytes: data, format: .premultipliedARGB32)
+    }
+
+    /// Straight RGBA rows at `rgba` converted for display, into a buffer of
+    /// their own that a texture can share.
+    static func premultiplying(_ rgba: UnsafePointer<UInt8>?, width: Int, height: Int, stride: Int) -> PixelData {
+        let buffer = PixelBuffer(count: width * height * 4) { out in
+            lb_pixels_premultiply(rgba, Int32(width), Int32(height), Int32(stride),
+                                  out.bindMemory(to: UInt32.self).baseAddress)
+        }
+        return PixelData(width: width, height: height, stride: width * 4, storage: .buffer(buffer),
+                         format: .premultipliedARGB32)
     }
 }

@@ -38,4 +38,36 @@ final class TextureTests: XCTestCase {
         }
         withExtendedLifetime(made) {}
     }
+
+    /// Pixels in memory of a test's own, freed when their owner goes.
+    private final class Pixels: Sendable {
+        nonisolated(unsafe) let bytes: UnsafeMutableRawBufferPointer
+        init(count: Int) {
+            bytes = .allocate(byteCount: count, alignment: 16)
+            bytes.initializeMemory(as: UInt8.self, repeating: 0x40)
+        }
+        deinit { bytes.deallocate() }
+    }
+
+    func testASharedTextureKeepsItsPixelsOwnerExactlyAsLongAsItNeedsThem() {
+        onMain {
+            weak var owner: Pixels?
+            var finalized = false
+            do {
+                var texture: Texture?
+                do {
+                    let pixels = Pixels(count: 4 * 3 * 4)
+                    owner = pixels
+                    texture = Texture(DetachedTexture(sharing: UnsafeRawBufferPointer(pixels.bytes), keptBy: pixels,
+                                                      format: .premultipliedARGB32, width: 4, height: 3, stride: 16))
+                }
+                XCTAssertEqual(texture?.width, 4)
+                XCTAssertNotNil(owner, "the texture keeps the pixels it shows")
+                texture?.onFinalize { finalized = true }
+                texture = nil
+            }
+            XCTAssertTrue(finalized)
+            XCTAssertNil(owner, "and lets them go with the texture")
+        }
+    }
 }

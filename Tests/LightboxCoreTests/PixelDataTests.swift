@@ -26,6 +26,40 @@ final class PixelDataTests: XCTestCase {
         XCTAssertEqual(shown.premultiplied(), shown, "converting again changes nothing")
     }
 
+    func testPixelsMadeForDisplayKeepOneBufferThatOthersCanShare() {
+        let pixels = PixelData(width: 2, height: 1, rgba: Data([255, 0, 0, 255, 0, 0, 255, 255]))
+        let shown = pixels.premultiplied()
+        XCTAssertTrue(shown.sharedBuffer() === shown.sharedBuffer(), "shared, not copied")
+        XCTAssertEqual(Array(shown.sharedBuffer().bytes), Array(shown.bytes))
+        // Pixels kept in Data (as decoded) are copied into a buffer once asked.
+        let copied = pixels.sharedBuffer()
+        XCTAssertFalse(copied === pixels.sharedBuffer())
+        XCTAssertEqual(Array(copied.bytes), Array(pixels.bytes))
+        // The bytes seen as Data outlive the pixels; the buffer goes with the last user.
+        weak var buffer: PixelBuffer?
+        var bytes: Data?
+        do {
+            let made = PixelData(width: 16, height: 1, rgba: Data(repeating: 255, count: 64)).premultiplied()
+            buffer = made.sharedBuffer()
+            bytes = made.bytes
+        }
+        XCTAssertEqual(bytes.map(Array.init), Array(repeating: 255, count: 64))
+        bytes = nil
+        XCTAssertNil(buffer, "freed with the last user")
+    }
+
+    func testADecodedImageConvertsForDisplayStraightFromTheDecoder() throws {
+        let scratch = Scratch()
+        let path = scratch.url.appendingPathComponent("alpha.png").path
+        var rgba = Data()
+        for index in 0..<(5 * 3) { rgba += [UInt8(index * 17), 200, UInt8(255 - index * 9), UInt8(index * 18)] }
+        try Imaging.encode(PixelData(width: 5, height: 3, rgba: rgba), to: path, as: .png)
+        let image = try Imaging.decode(path: path, maxSize: 64)
+        XCTAssertEqual(image.premultipliedPixels, image.pixels.premultiplied())
+        XCTAssertEqual(image.premultipliedPixels.format, .premultipliedARGB32)
+        XCTAssertEqual(image.premultipliedPixels.width, 5)
+    }
+
     func testOnlyStraightRGBAPixelsCanBeWrittenToAFile() {
         let scratch = Scratch()
         let pixels = PixelData(width: 2, height: 2, rgba: Data(repeating: 200, count: 16))

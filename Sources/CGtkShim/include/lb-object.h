@@ -70,6 +70,11 @@ int lb_display_largest_scale_factor(void);
 GObject *lb_texture_new(const guint8 *pixels, gsize length, int width, int height, gsize stride,
                         gboolean premultiplied);
 
+// The same over pixels that stay where they are: the texture uses them
+// without a copy and calls `release(owner)` once it no longer needs them.
+GObject *lb_texture_new_shared(const guint8 *pixels, gsize length, int width, int height, gsize stride,
+                               gboolean premultiplied, GDestroyNotify release, gpointer owner);
+
 // The widget's bounds in `target`'s coordinates; FALSE when they cannot be
 // computed (not allocated, or not in the same window).
 gboolean lb_widget_bounds(GObject *widget, GObject *target, double *x, double *y, double *width,

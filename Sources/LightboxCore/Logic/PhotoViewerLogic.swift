@@ -54,7 +54,7 @@ public final class PhotoViewerLogic {
                 // gdk-pixbuf decodes a cut-off file without complaint.
                 if Imaging.isIncomplete(path: path) { throw ImageError("The image is damaged or incomplete.") }
                 // Laid out as GDK keeps textures, here rather than on every frame.
-                return .success(image.pixels.premultiplied())
+                return .success(image.premultipliedPixels)
             } catch {
                 return .failure(error)
             }
