@@ -101,9 +101,9 @@ public final class FramePaintable: Object {
 }
 
 /// A texture made on any thread, to become a `Texture` on the main thread.
-/// GdkTextures are immutable, so GTK lets them be made anywhere: copying a
-/// photo's pixels into one (48 MB for 12 megapixels, about 20 ms) need not
-/// hold up the main thread. It holds the one reference until a `Texture`
+/// GdkTextures are immutable, so GTK lets them be made anywhere: a copy of
+/// big pixels (48 MB for 12 megapixels, about 20 ms) need not hold up the
+/// main thread. It holds the one reference until a `Texture`
 /// takes it over, so a texture that was drawn is never released off the
 /// main thread; one never shown is released wherever it goes.
 public final class DetachedTexture: @unchecked Sendable {
@@ -122,7 +122,8 @@ public final class DetachedTexture: @unchecked Sendable {
 
     /// A texture showing pixels that `owner` keeps where they are, without
     /// copying them: the texture keeps `owner` alive while it needs them
-    /// and lets it go (on whichever thread drops the texture) after.
+    /// and lets it go (on whichever thread drops the texture) after. The
+    /// caller vouches that `owner` owns `bytes` and never changes them.
     public init(sharing bytes: UnsafeRawBufferPointer, keptBy owner: AnyObject & Sendable,
                 format: Texture.PixelFormat, width: Int, height: Int, stride: Int) {
         precondition(bytes.count >= stride * (height - 1) + width * 4, "too few bytes for the size")

@@ -24,7 +24,7 @@ extension Imaging {
                               text: [(key: String, value: String)] = [],
                               pngCompression: Int? = nil) throws(ImageError) {
         guard pixels.format == .rgba, pixels.width > 0, pixels.height > 0, pixels.stride >= pixels.width * 4,
-              pixels.bytes.count >= pixels.stride * (pixels.height - 1) + pixels.width * 4
+              pixels.byteCount >= pixels.stride * (pixels.height - 1) + pixels.width * 4
         else { throw ImageError("The pixels are not a valid image.") }
         let type: String
         var options: [(String, String)]
@@ -39,7 +39,7 @@ extension Imaging {
         }
         try callWithPairs(options.map { (key: $0.0, value: $0.1) }, failure: "The image could not be written.") {
             keys, values, count, error in
-            pixels.bytes.withUnsafeBytes { raw in
+            pixels.withUnsafeBytes { raw in
                 lb_rgba_save(raw.bindMemory(to: UInt8.self).baseAddress, Int32(pixels.width), Int32(pixels.height),
                              Int32(pixels.stride), path, type, keys, values, count, error)
             }

@@ -126,7 +126,9 @@ public final class DecodedImage: @unchecked Sendable {
     /// straight from the decoder: no straight-alpha copy on the way, which
     /// for a 12-megapixel photo is 48 MB less at the peak.
     public var premultipliedPixels: PixelData {
-        PixelData.premultiplying(lb_image_rgba(image), width: width, height: height,
+        // A decoded image is never empty: the decoder fails instead.
+        precondition(width > 0 && height > 0, "an empty image")
+        return PixelData.premultiplying(lb_image_rgba(image), width: width, height: height,
                                  stride: Int(lb_image_stride(image)))
     }
 

@@ -21,9 +21,4 @@ public final class PixelBuffer: Sendable {
     /// The bytes. They stay where they are for as long as the buffer
     /// lives, so code that keeps the buffer may keep this too.
     public var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: address, count: count) }
-
-    /// The bytes as `Data`, without a copy: the `Data` keeps the buffer.
-    var data: Data {
-        Data(bytesNoCopy: address, count: count, deallocator: .custom { _, _ in withExtendedLifetime(self) {} })
-    }
 }

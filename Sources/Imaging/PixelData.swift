@@ -39,11 +39,29 @@ public struct PixelData: Sendable, Equatable {
         self.format = format
     }
 
-    /// The bytes, `stride` a row (not a copy).
+    /// The bytes, `stride` a row. Pixels in a buffer of their own give a
+    /// copy (the buffer is never written after it is made); read them with
+    /// `withUnsafeBytes` instead where a copy matters.
     public var bytes: Data {
         switch storage {
         case .data(let data): data
-        case .buffer(let buffer): buffer.data
+        case .buffer(let buffer): Data(buffer.bytes)
+        }
+    }
+
+    /// How many bytes there are.
+    public var byteCount: Int {
+        switch storage {
+        case .data(let data): data.count
+        case .buffer(let buffer): buffer.count
+        }
+    }
+
+    /// Calls `body` with the bytes, without a copy.
+    public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        switch storage {
+        case .data(let data): try data.withUnsafeBytes(body)
+        case .buffer(let buffer): try withExtendedLifetime(buffer) { try body(buffer.bytes) }
         }
     }
 
@@ -62,7 +80,7 @@ public struct PixelData: Sendable, Equatable {
         guard lhs.width == rhs.width, lhs.height == rhs.height, lhs.stride == rhs.stride,
               lhs.format == rhs.format else { return false }
         if case .buffer(let a) = lhs.storage, case .buffer(let b) = rhs.storage, a === b { return true }
-        return lhs.bytes == rhs.bytes
+        return lhs.withUnsafeBytes { a in rhs.withUnsafeBytes { b in a.elementsEqual(b) } }
     }
 
     /// These pixels laid out for display (see `Format.premultipliedARGB32`).
@@ -70,8 +88,8 @@ public struct PixelData: Sendable, Equatable {
     /// off the main thread.
     public func premultiplied() -> PixelData {
         guard format == .rgba, width > 0, height > 0,
-              bytes.count >= stride * (height - 1) + width * 4 else { return self }
-        return bytes.withUnsafeBytes { source in
+              byteCount >= stride * (height - 1) + width * 4 else { return self }
+        return withUnsafeBytes { source in
             PixelData.premultiplying(source.bindMemory(to: UInt8.self).baseAddress, width: width, height: height,
                                      stride: stride)
         }

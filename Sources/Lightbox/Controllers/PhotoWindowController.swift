@@ -51,19 +51,16 @@ final class PhotoWindowController {
         loadTask = Task { [weak self] in
             guard let self else { return }
             let state = await self.logic.load { [weak self] state in self?.render(state) }
-            if case .presenting(_, let pixels) = state {
-                // The pixels become a texture off the main thread.
-                let made = await Task.detached(priority: .userInitiated) { DetachedTexture(pixels) }.value
-                // A newer load (the next photo) has taken over.
-                guard !Task.isCancelled else { return }
-                self.texture = Texture(made)
-            }
+            // A newer load (the next photo) has taken over.
+            guard !Task.isCancelled else { return }
+            // The texture shows the decoded pixels themselves: no copy.
+            if case .presenting(_, let pixels) = state { self.texture = Texture(pixels) }
             self.render(state)
         }
     }
 
-    /// Shows `state`; a photo decoded whose texture is still being made
-    /// shows as loading (a rating given meanwhile renders it again).
+    /// Shows `state`; a decoded photo shows as loading until its texture
+    /// is set.
     private func render(_ state: PhotoViewerLogic.State) {
         var shown = state
         if case .presenting(let photo, _) = state, texture == nil { shown = .loading(photo) }

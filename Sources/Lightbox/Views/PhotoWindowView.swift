@@ -149,9 +149,8 @@ final class PhotoWindowView {
 
     // MARK: Rendering
 
-    /// Shows `state`. A photo presented comes with its texture, made from
-    /// the state's pixels off the main thread (`DetachedTexture`): copying
-    /// a camera's pixels would hold up a frame or two.
+    /// Shows `state`. A photo presented comes with its texture, which
+    /// shows the state's pixels without copying them.
     func render(_ state: PhotoViewerLogic.State, texture: Texture?, hasPrevious: Bool, hasNext: Bool) {
         previousButton.isSensitive = hasPrevious
         nextButton.isSensitive = hasNext

@@ -3,8 +3,9 @@ import Imaging
 
 extension Texture {
     /// A texture of decoded pixels, in whichever layout they were made.
-    /// Made on this thread (a copy, unless the pixels were made for
-    /// display): fine for a thumbnail, not for a photo (see `DetachedTexture`).
+    /// Pixels made for display (a photo's, a thumbnail's) are shown without
+    /// a copy, so this is cheap on the main thread; other pixels are copied
+    /// (big ones are better made into a `DetachedTexture` elsewhere).
     convenience init(_ pixels: PixelData) {
         self.init(DetachedTexture(pixels))
     }

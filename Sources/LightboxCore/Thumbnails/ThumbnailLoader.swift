@@ -271,7 +271,7 @@ public final class ThumbnailLoader: Sendable {
             case .decoded: stats.decoded += 1
             }
             let cost = switch loaded.result {
-            case .success(let pixels): pixels.bytes.count + 64
+            case .success(let pixels): pixels.byteCount + 64
             case .failure(let error): 256 + error.reason.utf8.count
             }
             memory.insert(loaded.result, for: source, cost: cost)
