@@ -129,7 +129,7 @@ public final class DecodedImage: @unchecked Sendable {
         // A decoded image is never empty: the decoder fails instead.
         precondition(width > 0 && height > 0, "an empty image")
         return PixelData.premultiplying(lb_image_rgba(image), width: width, height: height,
-                                 stride: Int(lb_image_stride(image)))
+                                        stride: Int(lb_image_stride(image)))
     }
 
     /// The image scaled down to fit `maxSize` × `maxSize` (the same size

@@ -14,7 +14,7 @@ final class TexturePixelsTests: DisplayTestCase {
                 let decoded = PixelData(width: 3, height: 2, rgba: Data(repeating: 90, count: 24))
                 let shown = decoded.premultiplied()  // as a photo window gets them
                 buffer = shown.sharedBuffer()
-                texture = Texture(DetachedTexture(shown))
+                texture = Texture(shown)
             }
             XCTAssertEqual(texture?.width, 3)
             XCTAssertNotNil(buffer, "the texture shows the pixels' own buffer")
