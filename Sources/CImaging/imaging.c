@@ -1,4 +1,5 @@
 #include "CImaging.h"
+#include "integrity.h"
 
 #include <gdk-pixbuf/gdk-pixbuf.h>
 #include <gexiv2/gexiv2.h>
@@ -56,17 +57,6 @@ LbImage *lb_image_decode(const char *path, int max_size, int64_t max_pixels,
                          int *original_width, int *original_height, char **error_out) {
     *original_width = 0;
     *original_height = 0;
-    int probe_w = 0, probe_h = 0;
-    if (!gdk_pixbuf_get_file_info(path, &probe_w, &probe_h)) {
-        *error_out = g_strdup("The file is not an image Lightbox can read.");
-        return NULL;
-    }
-    if (probe_w > 0 && probe_h > 0 && (int64_t)probe_w * probe_h > max_pixels) {
-        *original_width = probe_w;
-        *original_height = probe_h;
-        *error_out = g_strdup_printf("The image is too large (%d × %d pixels).", probe_w, probe_h);
-        return NULL;
-    }
     GError *error = NULL;
     FILE *file = fopen(path, "rb");
     if (!file) {
@@ -77,13 +67,21 @@ LbImage *lb_image_decode(const char *path, int max_size, int64_t max_pixels,
     LbSizeRequest request = {.max_size = max_size, .max_pixels = max_pixels};
     g_signal_connect(loader, "size-prepared", G_CALLBACK(lb_on_size_prepared), &request);
     // Feed the loader in chunks, so a huge file is never held in memory
-    // and a refused size stops the reading early.
+    // and a size refused in "size-prepared" (the header) stops the reading
+    // before any pixel is decoded. The same bytes tell whether the file is
+    // whole: gdk-pixbuf fills in what a cut-off JPEG or PNG lacks without a
+    // word. The file is read once.
     guchar buffer[65536];
+    LbIntegrity integrity;
+    lb_integrity_init(&integrity);
     gboolean ok = TRUE;
     size_t count;
-    while (ok && !request.too_large && (count = fread(buffer, 1, sizeof buffer, file)) > 0)
+    while (ok && !request.too_large && (count = fread(buffer, 1, sizeof buffer, file)) > 0) {
+        lb_integrity_feed(&integrity, buffer, count);
         ok = gdk_pixbuf_loader_write(loader, buffer, count, &error);
-    if (ok && ferror(file)) {
+    }
+    bool unreadable = ok && ferror(file);
+    if (unreadable) {
         ok = FALSE;
         g_set_error(&error, G_FILE_ERROR, G_FILE_ERROR_IO, "The file cannot be read.");
     }
@@ -98,9 +96,22 @@ LbImage *lb_image_decode(const char *path, int max_size, int64_t max_pixels,
         return NULL;
     }
     GdkPixbuf *pixbuf = gdk_pixbuf_loader_get_pixbuf(loader);
-    if (!ok || !closed || !pixbuf) {
+    bool whole = lb_integrity_result(&integrity) != 0;
+    if (!ok || !closed || !pixbuf || !whole) {
         g_object_unref(loader);
-        *error_out = lb_message(error, "The image is damaged or incomplete.");
+        bool unknown = integrity.total == 0 || g_error_matches(error, GDK_PIXBUF_ERROR, GDK_PIXBUF_ERROR_UNKNOWN_TYPE);
+        if (unreadable) {
+            *error_out = lb_message(error, "The file cannot be read.");
+        } else if (!whole) {
+            // A file cut short says so, whatever the decoder made of it.
+            g_clear_error(&error);
+            *error_out = g_strdup("The image is damaged or incomplete.");
+        } else if (unknown) {
+            g_clear_error(&error);
+            *error_out = g_strdup("The file is not an image Lightbox can read.");
+        } else {
+            *error_out = lb_message(error, "The image is damaged or incomplete.");
+        }
         return NULL;
     }
     g_clear_error(&error);

@@ -1,125 +1,168 @@
-// Structural completeness checks for JPEG, PNG and WebP (see CImaging.h).
-#include "CImaging.h"
+// Structural completeness checks for JPEG, PNG and WebP (see integrity.h),
+// fed the bytes the decoder reads, so a file is read once. The scans for
+// 0xFF use memchr: the entropy-coded data is most of a camera JPEG.
+#include "integrity.h"
 
-#include <glib.h>
-#include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
-// A buffered forward reader over a FILE.
-typedef struct {
-    FILE *file;
-    unsigned char buffer[65536];
-    size_t length, position;
-} LbReader;
+enum {
+    S_HEAD,          // collecting the first bytes
+    S_OTHER,         // not a format checked here
+    S_DONE,          // the end marker was reached
+    S_BAD,           // malformed
+    J_SEEK,          // JPEG: looking for the next 0xFF between segments
+    J_MARKER,        // JPEG: after 0xFF, the marker
+    J_LENGTH,        // JPEG: a segment's two length bytes
+    J_SKIP,          // JPEG: passing over a segment
+    J_ENTROPY,       // JPEG: entropy-coded data, up to a marker
+    J_ENTROPY_FF,    // JPEG: after 0xFF in entropy-coded data
+    P_HEADER,        // PNG: a chunk's length and type
+    P_SKIP,          // PNG: passing over a chunk's data and CRC
+    W_BODY,          // WebP: counting bytes against the RIFF size
+};
 
-// The next byte, or -1 at the end of the file.
-static int lb_next(LbReader *reader) {
-    if (reader->position == reader->length) {
-        reader->length = fread(reader->buffer, 1, sizeof reader->buffer, reader->file);
-        reader->position = 0;
-        if (reader->length == 0) return -1;
+void lb_integrity_init(LbIntegrity *check) {
+    memset(check, 0, sizeof *check);
+    check->state = S_HEAD;
+}
+
+static bool lb_is_restart(int marker) { return marker >= 0xD0 && marker <= 0xD7; }
+
+// A JPEG marker read after 0xFF (fill bytes already passed over).
+static void lb_jpeg_marker(LbIntegrity *check, int marker) {
+    if (marker == 0xD9) {  // EOI
+        check->state = S_DONE;
+    } else if (lb_is_restart(marker) || marker == 0x01 || marker == 0x00) {
+        check->state = J_SEEK;  // no segment follows
+    } else {
+        check->marker = marker;
+        check->field_length = 0;
+        check->state = J_LENGTH;
     }
-    return reader->buffer[reader->position++];
 }
 
-// Skips `count` bytes; false when the file ends first.
-static bool lb_skip(LbReader *reader, long long count) {
-    size_t buffered = reader->length - reader->position;
-    if ((unsigned long long)count <= buffered) {
-        reader->position += (size_t)count;
-        return true;
-    }
-    count -= (long long)buffered;
-    reader->position = reader->length;
-    long long here = ftello(reader->file);
-    struct stat info;
-    if (here < 0 || fstat(fileno(reader->file), &info) != 0 || here + count > info.st_size) return false;
-    return fseeko(reader->file, count, SEEK_CUR) == 0;
+// After a segment: SOS is followed by entropy-coded data.
+static void lb_jpeg_segment_end(LbIntegrity *check) {
+    check->state = check->marker == 0xDA ? J_ENTROPY : J_SEEK;
 }
 
-static int lb_read16(LbReader *reader) {
-    int high = lb_next(reader), low = lb_next(reader);
-    return high < 0 || low < 0 ? -1 : high << 8 | low;
-}
-
-// SOI, then segments; after each SOS the entropy-coded data runs to the
-// next marker that is neither a stuffed 0xFF00 nor a restart marker. Stray
-// bytes between segments are passed over, as libjpeg does.
-static int lb_jpeg_complete(LbReader *reader) {
-    int marker = -1;  // a marker already read by the entropy scan
-    for (;;) {
-        if (marker < 0) {
-            int byte;
-            do byte = lb_next(reader); while (byte >= 0 && byte != 0xFF);
-            if (byte < 0) return 0;
-            do marker = lb_next(reader); while (marker == 0xFF);
-            if (marker < 0) return 0;
+static void lb_parse(LbIntegrity *check, const unsigned char *p, const unsigned char *end) {
+    while (p < end) {
+        switch (check->state) {
+        case S_DONE: case S_BAD: case S_OTHER: case S_HEAD:
+            return;
+        case W_BODY:
+            return;  // only the byte count matters
+        case J_SEEK: case J_ENTROPY: {
+            // Stray bytes between segments are passed over, as libjpeg does.
+            const unsigned char *ff = memchr(p, 0xFF, (size_t)(end - p));
+            if (!ff) return;
+            p = ff + 1;
+            check->state = check->state == J_SEEK ? J_MARKER : J_ENTROPY_FF;
+            break;
         }
-        int current = marker;
-        marker = -1;
-        if (current == 0xD9) return 1;                                        // EOI
-        if ((current >= 0xD0 && current <= 0xD7) || current == 0x01 || current == 0x00) continue;
-        int length = lb_read16(reader);
-        if (length < 2 || !lb_skip(reader, length - 2)) return 0;
-        if (current != 0xDA) continue;                                        // not SOS
-        // Entropy-coded data, up to the marker that ends it.
-        while (marker < 0) {
-            int value = lb_next(reader);
-            if (value < 0) return 0;
-            if (value != 0xFF) continue;
-            int next;
-            do next = lb_next(reader); while (next == 0xFF);
-            if (next < 0) return 0;
-            if (next != 0x00 && !(next >= 0xD0 && next <= 0xD7)) marker = next;
+        case J_MARKER: {
+            int byte = *p++;
+            if (byte != 0xFF) lb_jpeg_marker(check, byte);
+            break;
+        }
+        case J_ENTROPY_FF: {
+            int byte = *p++;
+            if (byte == 0xFF) break;                                 // fill
+            if (byte == 0x00 || lb_is_restart(byte)) check->state = J_ENTROPY;  // stuffed, restart
+            else lb_jpeg_marker(check, byte);
+            break;
+        }
+        case J_LENGTH:
+            check->field[check->field_length++] = *p++;
+            if (check->field_length == 2) {
+                int length = check->field[0] << 8 | check->field[1];
+                if (length < 2) {
+                    check->state = S_BAD;
+                } else if (length == 2) {
+                    lb_jpeg_segment_end(check);
+                } else {
+                    check->skip = (uint64_t)length - 2;
+                    check->state = J_SKIP;
+                }
+            }
+            break;
+        case J_SKIP: case P_SKIP: {
+            uint64_t available = (uint64_t)(end - p);
+            uint64_t step = check->skip < available ? check->skip : available;
+            p += step;
+            check->skip -= step;
+            if (check->skip == 0) {
+                if (check->state == J_SKIP) {
+                    lb_jpeg_segment_end(check);
+                } else {
+                    check->field_length = 0;
+                    check->state = P_HEADER;
+                }
+            }
+            break;
+        }
+        case P_HEADER:
+            check->field[check->field_length++] = *p++;
+            if (check->field_length == 8) {
+                const unsigned char *h = check->field;
+                uint64_t length = (uint64_t)h[0] << 24 | (uint64_t)h[1] << 16 | (uint64_t)h[2] << 8 | h[3];
+                if (length > 0x7FFFFFFFu) {
+                    check->state = S_BAD;
+                } else if (memcmp(h + 4, "IEND", 4) == 0) {
+                    check->state = S_DONE;
+                } else {
+                    check->skip = length + 4;  // data and CRC
+                    check->state = P_SKIP;
+                }
+            }
+            break;
         }
     }
 }
 
-static int lb_png_complete(LbReader *reader) {
-    for (;;) {
-        unsigned char header[8];
-        for (int i = 0; i < 8; i++) {
-            int value = lb_next(reader);
-            if (value < 0) return 0;
-            header[i] = (unsigned char)value;
-        }
-        unsigned long long length = (unsigned long long)header[0] << 24 | header[1] << 16 | header[2] << 8 | header[3];
-        if (length > 0x7FFFFFFFULL) return 0;
-        if (memcmp(header + 4, "IEND", 4) == 0) return 1;
-        if (!lb_skip(reader, (long long)length + 4)) return 0;
+// Tells the format from the first bytes; false while more are needed.
+static bool lb_identify(LbIntegrity *check) {
+    const unsigned char *h = check->head;
+    size_t n = check->head_length;
+    if (n >= 3 && h[0] == 0xFF && h[1] == 0xD8 && h[2] == 0xFF) {
+        check->format = LB_FORMAT_JPEG;
+        check->state = J_SEEK;
+        lb_parse(check, h + 2, h + n);
+    } else if (n >= 8 && memcmp(h, "\x89PNG\r\n\x1a\n", 8) == 0) {
+        check->format = LB_FORMAT_PNG;
+        check->state = P_HEADER;
+        lb_parse(check, h + 8, h + n);
+    } else if (n == 12 && memcmp(h, "RIFF", 4) == 0 && memcmp(h + 8, "WEBP", 4) == 0) {
+        check->format = LB_FORMAT_WEBP;
+        check->webp_body = h[4] | h[5] << 8 | h[6] << 16 | (uint64_t)h[7] << 24;
+        check->state = W_BODY;
+    } else if (n == 12 || (n >= 3 && !(h[0] == 0x89 || h[0] == 'R'))) {
+        check->state = S_OTHER;
+    } else {
+        return false;
     }
+    return true;
 }
 
-int lb_image_check_complete(const char *path) {
-    FILE *file = fopen(path, "rb");
-    if (!file) return -1;
-    LbReader *reader = g_try_new0(LbReader, 1);
-    if (!reader) {
-        fclose(file);
-        return -1;
+void lb_integrity_feed(LbIntegrity *check, const unsigned char *bytes, size_t count) {
+    check->total += count;
+    if (check->state == S_HEAD) {
+        size_t taken = sizeof check->head - check->head_length;
+        if (taken > count) taken = count;
+        memcpy(check->head + check->head_length, bytes, taken);
+        check->head_length += taken;
+        if (!lb_identify(check)) return;
+        bytes += taken;
+        count -= taken;
     }
-    reader->file = file;
-    unsigned char head[12] = {0};
-    int count = 0;
-    for (; count < 12; count++) {
-        int value = lb_next(reader);
-        if (value < 0) break;
-        head[count] = (unsigned char)value;
+    lb_parse(check, bytes, bytes + count);
+}
+
+int lb_integrity_result(const LbIntegrity *check) {
+    switch (check->format) {
+    case LB_FORMAT_UNKNOWN: return -1;
+    case LB_FORMAT_WEBP: return check->total >= check->webp_body + 8 ? 1 : 0;
+    default: return check->state == S_DONE ? 1 : 0;
     }
-    int result = -1;
-    if (count >= 3 && head[0] == 0xFF && head[1] == 0xD8 && head[2] == 0xFF) {
-        reader->position = 2;
-        result = lb_jpeg_complete(reader);
-    } else if (count >= 8 && memcmp(head, "\x89PNG\r\n\x1a\n", 8) == 0) {
-        reader->position = 8;
-        result = lb_png_complete(reader);
-    } else if (count == 12 && memcmp(head, "RIFF", 4) == 0 && memcmp(head + 8, "WEBP", 4) == 0) {
-        unsigned long long body = head[4] | head[5] << 8 | head[6] << 16 | (unsigned long long)head[7] << 24;
-        struct stat info;
-        result = fstat(fileno(file), &info) == 0 && (unsigned long long)info.st_size >= body + 8 ? 1 : 0;
-    }
-    fclose(file);
-    g_free(reader);
-    return result;
 }

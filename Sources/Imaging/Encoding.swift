@@ -71,14 +71,3 @@ extension Imaging {
         return String(cString: digest)
     }
 }
-
-extension Imaging {
-    /// Whether the file is cut short or structurally broken: a JPEG
-    /// without its end marker, a PNG without IEND, a WebP shorter than its
-    /// RIFF size. gdk-pixbuf decodes such files without an error, filling
-    /// the missing rows, so check this to tell a damaged file from a whole
-    /// one. False for whole files, other formats and unreadable files.
-    public static func isIncomplete(path: String) -> Bool {
-        lb_image_check_complete(path) == 0
-    }
-}

@@ -19,8 +19,11 @@ typedef struct LbImage LbImage;
 // Decodes `path` so that it fits in `max_size`×`max_size` (never upscaling),
 // letting the loader scale while decoding (JPEG decodes at 1/2, 1/4, 1/8),
 // then applies the EXIF orientation. Images declaring more than
-// `max_pixels` pixels are refused before any pixel is decoded. Returns NULL
-// with a newly allocated message in `error` on failure (free with lb_free).
+// `max_pixels` pixels are refused before any pixel is decoded. A JPEG, PNG
+// or WebP whose structure stops short of its end (see integrity.h) is
+// refused as damaged, though gdk-pixbuf would fill in the missing rows.
+// Returns NULL with a newly allocated message in `error` on failure (free
+// with lb_free).
 // `original_width`/`original_height` receive the declared size.
 LbImage *lb_image_decode(const char *path, int max_size, int64_t max_pixels,
                          int *original_width, int *original_height, char **error);
@@ -97,17 +100,6 @@ bool lb_metadata_set_orientation(const char *path, int orientation, char **error
 // allocated `error` on failure.
 bool lb_metadata_set_tags(const char *path, const char *const *keys, const char *const *values,
                           int count, char **error);
-
-// ---- Completeness (integrity.c) --------------------------------------------
-
-// Whether the file's structure runs to its end marker: JPEG markers up to
-// EOI (the entropy-coded data scanned, segments skipped by length), PNG
-// chunks up to IEND, a WebP's whole RIFF body. gdk-pixbuf decodes a
-// truncated JPEG or PNG without an error (the missing rows left blank), so
-// this is how a damaged file is told from a whole one. Returns 1 when
-// complete, 0 when cut short or malformed, -1 for other formats or an
-// unreadable file.
-int lb_image_check_complete(const char *path);
 
 // ---- Reading folders (directory.c) ----------------------------------------
 

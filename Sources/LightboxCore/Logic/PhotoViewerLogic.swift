@@ -50,9 +50,8 @@ public final class PhotoViewerLogic {
         let path = photo.path
         let result = await Task.detached(priority: .userInitiated) { () -> Result<PixelData, ImageError> in
             do throws(ImageError) {
+                // A cut-off file is refused as damaged by the decoder.
                 let image = try Imaging.decode(path: path, maxSize: PhotoViewerLogic.maxDecodedSize)
-                // gdk-pixbuf decodes a cut-off file without complaint.
-                if Imaging.isIncomplete(path: path) { throw ImageError("The image is damaged or incomplete.") }
                 // Laid out as GDK keeps textures, here rather than on every frame.
                 return .success(image.premultipliedPixels)
             } catch {

@@ -63,21 +63,20 @@ extension ThumbnailCache {
     private func decode(_ source: ThumbnailSource, size: ThumbnailSize) throws(ThumbnailError) -> DecodedImage {
         if access(source.path, R_OK) != 0 { throw .unreadable(errno) }
         if source.fileSize == 0 { throw .empty }
-        let image: DecodedImage
         do {
-            image = try Imaging.decode(path: source.path, maxSize: size.pixels, maxPixels: maxPixels)
+            // A truncated file is refused as damaged, though gdk-pixbuf would
+            // fill in what it lacks.
+            return try Imaging.decode(path: source.path, maxSize: size.pixels, maxPixels: maxPixels)
         } catch {
             throw Self.reason(for: error)
         }
-        // gdk-pixbuf fills in what a truncated file lacks without a word.
-        if Imaging.isIncomplete(path: source.path) { throw .damaged }
-        return image
     }
 
     /// Imaging's own messages are already for people; the decoders' are not.
     static func reason(for error: ImageError) -> ThumbnailError {
         let message = error.message
-        let ours = ["The file is not an image", "The image is too large", "The file cannot be read"]
+        let ours = ["The file is not an image", "The image is too large", "The file cannot be read",
+                    ThumbnailError.damaged.reason]
         if ours.contains(where: { message.hasPrefix($0) }) { return ThumbnailError(reason: message) }
         return ThumbnailError(reason: ThumbnailError.damaged.reason, detail: message)
     }

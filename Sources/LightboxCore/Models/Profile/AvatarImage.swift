@@ -59,9 +59,6 @@ public struct AvatarImage: Equatable, Sendable {
         guard FileManager.default.fileExists(atPath: path) else {
             throw AvatarError("“\(name)” cannot be used as your photo: the file no longer exists.")
         }
-        if Imaging.isIncomplete(path: path) {
-            throw AvatarError("“\(name)” cannot be used as your photo. The image is damaged or incomplete.")
-        }
         do {
             return AvatarImage(try Imaging.decode(path: path, maxSize: maxSize, maxPixels: maxPixels))
         } catch {
