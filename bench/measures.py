@@ -95,7 +95,7 @@ def folder_runs(work, folder, runs, scroll, timeout, label):
     warm_files(tree_files(folder), head=128 * 1024)
     out = {k: [] for k in ("floor_ms", "cold_first_page_ms", "cold_exec_first_page_ms", "cold_scan_ms", "cold_load_ms", "stall_ms",
                            "peak_rss_mib", "load_rss_mib", "warm_open_ms", "warm_load_ms", "warm_first_page_ms",
-                           "warm_stall_ms", "photos")}
+                           "warm_stall_ms", "scroll_stall_ms", "photos")}
     for i in range(runs):
         out["floor_ms"] += enumeration_floor(folder, 1)
         home = Home(work, f"home-{label}")
@@ -122,6 +122,8 @@ def folder_runs(work, folder, runs, scroll, timeout, label):
         out["stall_ms"].append(stall_until_loaded(cold))
         if scroll and has(cold, "scrolled-end"):
             out["peak_rss_mib"].append(cold.first["scrolled-end"]["peak_rss_kib"] / 1024)
+            # The app starts the stall watch afresh when it starts scrolling.
+            out["scroll_stall_ms"].append(cold.first["scrolled-end"]["longest_stall_ms"])
         if rss.get("load"):
             out["load_rss_mib"].append(rss["load"] / 1024)
         if has(cold, "load-finished"):

@@ -102,6 +102,9 @@ def table(results):
             row(f"{n}: longest main-loop stall", spread(f["stall_ms"], 1) + " ms", "", "10k_stall", "")
             if f["peak_rss_mib"]:
                 row(f"{n}: peak memory after scrolling", spread(f["peak_rss_mib"]) + " MiB", "", "10k_peak_rss", "")
+                if f.get("scroll_stall_ms"):
+                    row(f"{n}: longest stall while scrolling end to end", spread(f["scroll_stall_ms"], 1) + " ms",
+                        "", "", "")
             else:
                 row(f"{n}: peak memory at load end (quick: no scroll)", spread(f["load_rss_mib"]) + " MiB", "",
                     "10k_peak_rss", "")

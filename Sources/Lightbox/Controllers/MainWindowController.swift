@@ -67,7 +67,10 @@ final class MainWindowController {
         }
         view.grid.cachedThumbnail = { photo in thumbnails.cached(photo.thumbnailSource) }
         view.grid.onVisiblePhotos = { photos in thumbnails.prioritize(photos.map(\.thumbnailSource)) }
-        view.grid.onVisibleThumbnailsShown = { cells in Milestones.report("visible-thumbnails", ["cells": cells]) }
+        view.grid.onVisibleThumbnailsShown = { [weak self] cells in
+            guard let self else { return }
+            self.bench.visibleThumbnailsShown(cells: cells, view: self.view)
+        }
     }
 
     /// The folder this window shows, if any.

@@ -54,18 +54,23 @@ enum Milestones {
         }
     }
 
-    /// Starts the stall measurement afresh (after start-up).
+    /// Starts the stall measurement afresh.
     static func resetStalls() { longestStall = 0 }
 }
 
 /// Benchmark-only behaviour of a main window: milestones for its load,
 /// and (with LIGHTBOX_BENCH_SCROLL=1) scrolling the grid from end to end
-/// once loading ends, reporting the peak memory.
+/// once the folder is loaded and its first page shows its thumbnails,
+/// reporting the peak memory and the longest stall while scrolling. The
+/// scroll waits for both so that the stall measured while scanning and
+/// thumbnailing never includes it, however fast either is.
 @MainActor
 final class BenchReporter {
     private var startReported = false
     private var firstPageReported = false
     private var scanReported = false
+    private var loaded = false
+    private var pageThumbnailsShown = false
     private var scrolled = false
     private let scrolls = ProcessInfo.processInfo.environment["LIGHTBOX_BENCH_SCROLL"] == "1"
 
@@ -89,13 +94,28 @@ final class BenchReporter {
             }
         case .presenting(let list):
             Milestones.report("load-finished", ["photos": list.total])
-            if scrolls, !scrolled {
-                scrolled = true
-                Task { await self.scroll(view.grid) }
-            }
+            loaded = true
+            scrollIfReady(view.grid)
         default:
             break
         }
+    }
+
+    /// Every cell on screen shows its thumbnail (or why it has none).
+    func visibleThumbnailsShown(cells: Int, view: MainWindowView) {
+        guard Milestones.isEnabled else { return }
+        Milestones.report("visible-thumbnails", ["cells": cells])
+        if firstPageReported { pageThumbnailsShown = true }
+        scrollIfReady(view.grid)
+    }
+
+    private func scrollIfReady(_ grid: PhotoGridView) {
+        guard scrolls, !scrolled, loaded, pageThumbnailsShown else { return }
+        scrolled = true
+        // The stall up to here was the load's; the scroll's is its own.
+        Milestones.report("scroll-started")
+        Milestones.resetStalls()
+        Task { await self.scroll(grid) }
     }
 
     private func scroll(_ grid: PhotoGridView) async {
