@@ -37,8 +37,10 @@ static void lb_on_size_prepared(GdkPixbufLoader *loader, int width, int height, 
     request->height = height;
     if (width <= 0 || height <= 0 || (int64_t)width * height > request->max_pixels) {
         request->too_large = true;
-        // Ask for a 1×1 result so a loader that goes on allocates nothing.
-        gdk_pixbuf_loader_set_size(loader, 1, 1);
+        // A size of 0×0 makes gdk-pixbuf's loaders stop with an error
+        // before they allocate the image (as gdk_pixbuf_get_file_info
+        // stops them once it knows the size).
+        gdk_pixbuf_loader_set_size(loader, 0, 0);
         return;
     }
     double scale = MIN(1.0, MIN((double)request->max_size / width, (double)request->max_size / height));

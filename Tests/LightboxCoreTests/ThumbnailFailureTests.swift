@@ -42,6 +42,9 @@ final class ThumbnailFailureTests: XCTestCase {
         let huge = scratch.path("huge.png")
         try TestImages.pngDeclaring(width: 100_000, height: 100_000).write(to: huge)
         try assertFails(huge, in: scratch, reason: "The image is too large (100000 × 100000 pixels).")
+        let hugeJPEG = scratch.path("huge.jpg")
+        try TestImages.jpegDeclaring(width: 60_000, height: 50_000, from: bytes).write(to: hugeJPEG)
+        try assertFails(hugeJPEG, in: scratch, reason: "The image is too large (60000 × 50000 pixels).")
 
         let damaged = scratch.path("damaged.png")
         try TestImages.pngDeclaring(width: 64, height: 64).write(to: damaged)

@@ -56,6 +56,22 @@ enum TestImages {
         return Data(signature + chunk("IHDR", header) + chunk("IDAT", garbage))
     }
 
+    /// The JPEG `whole` with its frame header (SOF) declaring
+    /// `width`×`height` instead.
+    static func jpegDeclaring(width: UInt16, height: UInt16, from whole: Data) throws -> Data {
+        var bytes = [UInt8](whole)
+        var i = 2
+        while i + 9 < bytes.count, bytes[i] == 0xFF {
+            let marker = bytes[i + 1], length = Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+            if (0xC0...0xC2).contains(marker) {
+                bytes[i + 5...i + 8] = [UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF)]
+                return Data(bytes)
+            }
+            i += 2 + length
+        }
+        throw CocoaError(.fileReadCorruptFile)
+    }
+
     static func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
