@@ -87,20 +87,69 @@ final class PhotoListLogicTests: XCTestCase {
         let scratch = try folderOfThree()
         let logic = await makeLogic(try LibraryIndex())
         await logic.load(path: scratch.path("photos").path)
-        await MainActor.run {
-            let beach = scratch.path("photos/beach.jpg").standardizedFileURL.path
-            guard case .presenting(let byName) = logic.sort(by: PhotoOrder(.name, ascending: false)) else { return XCTFail() }
-            XCTAssertEqual(byName.photos.map(\.title), ["mountain", "city", "beach"])
-            _ = logic.rate(path: beach, stars: 4)
-            guard case .presenting(let rated) = logic.filter(PhotoFilter(minimumRating: 3)) else { return XCTFail() }
-            XCTAssertEqual(rated.photos.map(\.title), ["beach"])
-            XCTAssertEqual(rated.summary, "1 of 3 photos")
-            guard case .presenting(let searched) = logic.filter(PhotoFilter(text: "MOUNT")) else { return XCTFail() }
-            XCTAssertEqual(searched.photos.map(\.title), ["mountain"])
-            _ = logic.filter(PhotoFilter())
-            XCTAssertEqual(logic.neighbour(of: beach, offset: -1)?.title, "city")
-            XCTAssertNil(logic.neighbour(of: beach, offset: 1))
-        }
+        let beach = scratch.path("photos/beach.jpg").standardizedFileURL.path
+        guard case .presenting(let byName) = await logic.sort(by: PhotoOrder(.name, ascending: false)) else { return XCTFail() }
+        XCTAssertEqual(byName.photos.map(\.title), ["mountain", "city", "beach"])
+        _ = await logic.rate(path: beach, stars: 4)
+        guard case .presenting(let rated) = await logic.filter(PhotoFilter(minimumRating: 3)) else { return XCTFail() }
+        XCTAssertEqual(rated.photos.map(\.title), ["beach"])
+        XCTAssertEqual(rated.summary, "1 of 3 photos")
+        guard case .presenting(let searched) = await logic.filter(PhotoFilter(text: "MOUNT")) else { return XCTFail() }
+        XCTAssertEqual(searched.photos.map(\.title), ["mountain"])
+        _ = await logic.filter(PhotoFilter())
+        let before = await logic.neighbour(of: beach, offset: -1)?.title
+        let after = await logic.neighbour(of: beach, offset: 1)
+        XCTAssertEqual(before, "city")
+        XCTAssertNil(after)
+    }
+
+    /// The list is sorted and filtered off the main thread: what happens
+    /// meanwhile (a rating, a file gone) is not lost.
+    @MainActor
+    func testChangesMadeWhileTheListIsRebuiltAreKept() async throws {
+        let scratch = try folderOfThree()
+        let gate = Gate()
+        let logic = PhotoListLogic(
+            library: PhotoLibrary(index: try LibraryIndex(), scanner: FolderScanner(batchSize: 2)),
+            rebuilding: { make in
+                await gate.pass()
+                return make()
+            })
+        await logic.load(path: scratch.path("photos").path)
+        let beach = scratch.path("photos/beach.jpg").standardizedFileURL.path
+        let city = scratch.path("photos/city.jpg").standardizedFileURL.path
+
+        // The sort has taken its photos and is held; a rating and a removal
+        // come before its result.
+        let sorting = Task { await logic.sort(by: PhotoOrder(.name)) }
+        await gate.untilHeld()
+        _ = logic.rate(path: beach, stars: 5)
+        _ = logic.fileRemoved(path: city)
+        await gate.open()
+        guard case .presenting(let sorted) = await sorting.value else { return XCTFail() }
+        XCTAssertEqual(sorted.photos.map(\.title), ["beach", "mountain"])
+        XCTAssertEqual(sorted.photos.first?.rating, 5)
+        XCTAssertEqual(sorted.total, 2)
+
+        // A filter held likewise: the rated photo goes meanwhile.
+        let filtering = Task { await logic.filter(PhotoFilter(minimumRating: 1)) }
+        await gate.untilHeld()
+        _ = logic.fileRemoved(path: beach)
+        await gate.open()
+        guard case .presenting(let filtered) = await filtering.value else { return XCTFail() }
+        XCTAssertEqual(filtered.photos, [])
+        XCTAssertEqual(filtered.total, 1)
+
+        // A newer request wins over an older one still held.
+        let older = Task { await logic.filter(PhotoFilter(minimumRating: 4)) }
+        await gate.untilHeld()
+        let newer = Task { await logic.filter(PhotoFilter()) }
+        await gate.untilHeld(count: 2)
+        await gate.open(last: true)
+        _ = await newer.value
+        await gate.open()
+        _ = await older.value
+        XCTAssertEqual(logic.visiblePhotos.map(\.title), ["mountain"])
     }
 
     func testARatingSurvivesARestart() async throws {
@@ -148,5 +197,32 @@ private final class StateRecorder {
     var states: [PhotoListLogic.State] = []
     init(_ logic: PhotoListLogic) {
         logic.onChange = { [unowned self] in self.states.append($0) }
+    }
+}
+
+/// Holds rebuilds until the test opens it.
+private actor Gate {
+    private var held: [CheckedContinuation<Void, Never>] = []
+    private var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    func pass() async {
+        await withCheckedContinuation { continuation in
+            held.append(continuation)
+            let ready = watchers.filter { $0.count <= held.count }
+            watchers.removeAll { $0.count <= held.count }
+            ready.forEach { $0.continuation.resume() }
+        }
+    }
+
+    /// Returns once `count` rebuilds are held.
+    func untilHeld(count: Int = 1) async {
+        guard held.count < count else { return }
+        await withCheckedContinuation { watchers.append((count, $0)) }
+    }
+
+    /// Lets the first held rebuild (or the last) go on.
+    func open(last: Bool = false) {
+        guard !held.isEmpty else { return }
+        (last ? held.removeLast() : held.removeFirst()).resume()
     }
 }

@@ -42,15 +42,22 @@ final class MainWindowController {
             self.send(.windowClosing(self))
             return false
         }
+        // Sorting and filtering happen off the main thread; the new list
+        // arrives through onChange (a newer request supersedes an older).
         view.onSearch = { [weak self] text in
             guard let self else { return }
-            _ = self.logic.filter(PhotoFilter(text: text, minimumRating: self.logic.filter.minimumRating))
+            let filter = PhotoFilter(text: text, minimumRating: self.logic.filter.minimumRating)
+            Task { _ = await self.logic.filter(filter) }
         }
         view.onMinimumRating = { [weak self] stars in
             guard let self else { return }
-            _ = self.logic.filter(PhotoFilter(text: self.logic.filter.text, minimumRating: stars))
+            let filter = PhotoFilter(text: self.logic.filter.text, minimumRating: stars)
+            Task { _ = await self.logic.filter(filter) }
         }
-        view.onSort = { [weak self] order in _ = self?.logic.sort(by: order) }
+        view.onSort = { [weak self] order in
+            guard let self else { return }
+            Task { _ = await self.logic.sort(by: order) }
+        }
         view.onSearchActivate = { [weak self] in
             guard let self, let first = self.logic.visiblePhotos.first else { return }
             self.send(.openPhoto(path: first.path, from: self))

@@ -4,7 +4,7 @@
 /// old place rather than by hashing every path.
 public struct SortedPhotos: Equatable, Sendable {
     public private(set) var photos: [Photo]
-    public private(set) var order: PhotoOrder
+    public let order: PhotoOrder
 
     public init(_ photos: [Photo] = [], order: PhotoOrder) {
         self.photos = order.sorted(photos)
@@ -12,12 +12,6 @@ public struct SortedPhotos: Equatable, Sendable {
     }
 
     public var count: Int { photos.count }
-
-    /// Sorts the photos in another order.
-    public mutating func reorder(_ order: PhotoOrder) {
-        self.order = order
-        photos = order.sorted(photos)
-    }
 
     /// Merges `added` in. Linear when they come sorted in this order (the
     /// library sends its batches so); sorted here otherwise.

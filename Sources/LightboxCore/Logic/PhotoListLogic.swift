@@ -23,7 +23,8 @@ public final class PhotoListLogic {
     /// when files change on disk).
     public var onChange: (State) -> Void = { _ in }
 
-    public var order: PhotoOrder { visible.order }
+    /// The order asked for last (the list takes it once it is sorted).
+    public private(set) var order = PhotoOrder.standard
     public private(set) var filter = PhotoFilter()
     public private(set) var folder: Folder?
     /// Every folder the last load walked (to watch them for changes).
@@ -40,9 +41,21 @@ public final class PhotoListLogic {
     private var foundUnread = 0
     private var loading = false
     private var loadGeneration = 0
+    /// Sorting and filtering rebuild the list off the main thread.
+    private var rebuilds = ListRebuilds()
+    private let rebuilding: Rebuilding
 
-    public init(library: PhotoLibrary) {
+    /// Where a list is rebuilt: `offMainThread` unless a test needs to
+    /// hold a rebuild while it changes the list.
+    public typealias Rebuilding = @Sendable (@escaping @Sendable () -> SortedPhotos) async -> SortedPhotos
+
+    public static let offMainThread: Rebuilding = { make in
+        await Task.detached(priority: .userInitiated, operation: make).value
+    }
+
+    public init(library: PhotoLibrary, rebuilding: @escaping Rebuilding = offMainThread) {
         self.library = library
+        self.rebuilding = rebuilding
     }
 
     // MARK: Actions
@@ -71,7 +84,7 @@ public final class PhotoListLogic {
         self.folder = folder
         folders = []
         byPath = [:]
-        visible = SortedPhotos(order: order)
+        resetVisible()
         progress = LoadProgress()
         foundUnread = 0
         loading = true
@@ -111,15 +124,22 @@ public final class PhotoListLogic {
         return state
     }
 
-    public func sort(by order: PhotoOrder) -> State {
-        visible.reorder(order)
-        return publish(makeState())
+    /// Sorts the list (off the main thread); returns once it is shown.
+    public func sort(by order: PhotoOrder) async -> State {
+        self.order = order
+        // The list as shown holds the photos to sort, unless another
+        // rebuild (a new filter) is under way.
+        if !rebuilds.isUnderWay {
+            let photos = visible.photos
+            return await rebuild { SortedPhotos(photos, order: order) }
+        }
+        return await rebuildAll()
     }
 
-    public func filter(_ filter: PhotoFilter) -> State {
+    /// Filters the list (off the main thread); returns once it is shown.
+    public func filter(_ filter: PhotoFilter) async -> State {
         self.filter = filter
-        rebuildVisible()
-        return publish(makeState())
+        return await rebuildAll()
     }
 
     /// Rates a photo (0 clears the rating); saved at once, off the main thread.
@@ -166,7 +186,7 @@ public final class PhotoListLogic {
         if let folder, path == folder.url.path {
             // The open folder itself is gone.
             byPath = [:]
-            visible = SortedPhotos(order: order)
+            resetVisible()
             loading = false
             return publish(.failed(.missing(path: path)))
         }
@@ -174,8 +194,7 @@ public final class PhotoListLogic {
         let gone = byPath.keys.filter { $0 == path || $0.hasPrefix(prefix) }
         guard !gone.isEmpty else { return state }
         for key in gone { byPath[key] = nil }
-        let goneSet = Set(gone)
-        visible.removeAll { goneSet.contains($0.path) }
+        change(.remove(Set(gone)))
         return publish(makeState())
     }
 
@@ -230,7 +249,7 @@ public final class PhotoListLogic {
         // walked while the index was read), not doubled along the way.
         byPath.reserveCapacity(byPath.count + photos.count)
         for photo in photos { byPath[photo.path] = photo }
-        visible.merge(photos.filter(filter.predicate()))
+        change(.merge(photos))
     }
 
     /// Replaces photos whose data changed, moving them if their place did.
@@ -239,11 +258,35 @@ public final class PhotoListLogic {
         guard !known.isEmpty else { return }
         let old = known.compactMap { byPath[$0.path] }
         for photo in known { byPath[photo.path] = photo }
-        visible.replace(old, with: known.filter(filter.predicate()))
+        change(.replace(old: old, new: known))
     }
 
-    private func rebuildVisible() {
-        visible = SortedPhotos(byPath.values.filter(filter.predicate()), order: order)
+    /// Changes the list shown, and the one being rebuilt if there is one.
+    private func change(_ change: SortedPhotos.Change) {
+        visible.apply(change, including: filter.predicate())
+        rebuilds.record(change)
+    }
+
+    /// Every photo, filtered and sorted anew.
+    private func rebuildAll() async -> State {
+        let photos = Array(byPath.values), order = order, included = filter.predicate()
+        return await rebuild { SortedPhotos(photos.filter(included), order: order) }
+    }
+
+    /// Shows the list `make` builds off the main thread, with the changes
+    /// made meanwhile, unless a newer rebuild or load came first.
+    private func rebuild(_ make: @escaping @Sendable () -> SortedPhotos) async -> State {
+        let ticket = rebuilds.begin()
+        let rebuilt = await rebuilding(make)
+        guard let list = rebuilds.finish(ticket, rebuilt, including: filter.predicate()) else { return state }
+        visible = list
+        return publish(makeState())
+    }
+
+    /// An empty list; a rebuild under way is dropped.
+    private func resetVisible() {
+        rebuilds.cancel()
+        visible = SortedPhotos(order: order)
     }
 
     private func makeState() -> State {

@@ -119,7 +119,7 @@ public struct PhotoFilter: Equatable, Sendable {
     public var isActive: Bool { !Photo.searchWords(text).isEmpty || minimumRating > 0 }
 
     /// A predicate for many photos (the search is folded once).
-    public func predicate() -> (Photo) -> Bool {
+    public func predicate() -> @Sendable (Photo) -> Bool {
         let words = Photo.searchWords(text)
         let minimum = minimumRating
         return { $0.rating >= minimum && $0.matches(search: words) }

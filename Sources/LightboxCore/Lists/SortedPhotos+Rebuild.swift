@@ -1,0 +1,60 @@
+extension SortedPhotos {
+    /// One change to a list of photos, kept so that it can be made again
+    /// on a list rebuilt meanwhile (in another order or with another
+    /// filter, off the main thread).
+    public enum Change: Sendable {
+        /// Photos added.
+        case merge([Photo])
+        /// Photos whose data changed: each as it was, and as it is now.
+        case replace(old: [Photo], new: [Photo])
+        /// Photos gone, by path.
+        case remove(Set<String>)
+    }
+
+    /// Makes `change`; photos `included` rejects are left out.
+    public mutating func apply(_ change: Change, including included: (Photo) -> Bool) {
+        switch change {
+        case .merge(let added): merge(added.filter(included))
+        case .replace(let old, let new): replace(old, with: new.filter(included))
+        case .remove(let paths): removeAll { paths.contains($0.path) }
+        }
+    }
+}
+
+/// Lists rebuilt off the main thread (sorted or filtered anew, which takes
+/// longer than a frame in a big folder) while the list shown goes on
+/// changing: the changes made meanwhile are kept and made again on the
+/// result. A newer rebuild, or a new list, supersedes one under way.
+struct ListRebuilds {
+    private var generation = 0
+    private var changes: [SortedPhotos.Change]?
+
+    var isUnderWay: Bool { changes != nil }
+
+    /// Starts a rebuild; its ticket is for `finish`.
+    mutating func begin() -> Int {
+        generation += 1
+        changes = []
+        return generation
+    }
+
+    /// A change made to the list shown.
+    mutating func record(_ change: SortedPhotos.Change) { changes?.append(change) }
+
+    /// Drops the rebuild under way (the list was replaced).
+    mutating func cancel() {
+        generation += 1
+        changes = nil
+    }
+
+    /// `rebuilt` with the changes made since `begin`, or nil when a newer
+    /// rebuild or a new list came first.
+    mutating func finish(_ ticket: Int, _ rebuilt: SortedPhotos,
+                         including included: (Photo) -> Bool) -> SortedPhotos? {
+        guard ticket == generation else { return nil }
+        var result = rebuilt
+        for change in changes ?? [] { result.apply(change, including: included) }
+        changes = nil
+        return result
+    }
+}
