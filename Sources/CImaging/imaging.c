@@ -1,5 +1,4 @@
 #include "CImaging.h"
-#include "integrity.h"
 
 #include <gdk-pixbuf/gdk-pixbuf.h>
 #include <gexiv2/gexiv2.h>
@@ -83,6 +82,9 @@ LbImage *lb_image_decode(const char *path, int max_size, int64_t max_pixels,
         ok = gdk_pixbuf_loader_write(loader, buffer, count, &error);
     }
     bool unreadable = ok && ferror(file);
+    // Only a file read to its end can be found cut short: when the loader
+    // gave up first, its own reason stands.
+    bool read_whole_file = feof(file);
     if (unreadable) {
         ok = FALSE;
         g_set_error(&error, G_FILE_ERROR, G_FILE_ERROR_IO, "The file cannot be read.");
@@ -98,13 +100,13 @@ LbImage *lb_image_decode(const char *path, int max_size, int64_t max_pixels,
         return NULL;
     }
     GdkPixbuf *pixbuf = gdk_pixbuf_loader_get_pixbuf(loader);
-    bool whole = lb_integrity_result(&integrity) != 0;
-    if (!ok || !closed || !pixbuf || !whole) {
+    bool cut_short = read_whole_file && lb_integrity_result(&integrity) == 0;
+    if (!ok || !closed || !pixbuf || cut_short) {
         g_object_unref(loader);
         bool unknown = integrity.total == 0 || g_error_matches(error, GDK_PIXBUF_ERROR, GDK_PIXBUF_ERROR_UNKNOWN_TYPE);
         if (unreadable) {
             *error_out = lb_message(error, "The file cannot be read.");
-        } else if (!whole) {
+        } else if (cut_short) {
             // A file cut short says so, whatever the decoder made of it.
             g_clear_error(&error);
             *error_out = g_strdup("The image is damaged or incomplete.");

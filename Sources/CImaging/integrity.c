@@ -1,7 +1,7 @@
-// Structural completeness checks for JPEG, PNG and WebP (see integrity.h),
+// Structural completeness checks for JPEG, PNG and WebP (see CImaging.h),
 // fed the bytes the decoder reads, so a file is read once. The scans for
 // 0xFF use memchr: the entropy-coded data is most of a camera JPEG.
-#include "integrity.h"
+#include "CImaging.h"
 
 #include <string.h>
 

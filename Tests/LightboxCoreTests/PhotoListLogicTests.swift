@@ -152,6 +152,41 @@ final class PhotoListLogicTests: XCTestCase {
         XCTAssertEqual(logic.visiblePhotos.map(\.title), ["mountain"])
     }
 
+    /// A sort asked for while a filter is under way, and an open that fails
+    /// while a sort is under way.
+    @MainActor
+    func testRebuildsGiveWayToNewerRequestsAndToAnotherFolder() async throws {
+        let scratch = try folderOfThree()
+        let gate = Gate()
+        let logic = PhotoListLogic(
+            library: PhotoLibrary(index: try LibraryIndex(), scanner: FolderScanner(batchSize: 2)),
+            rebuilding: { make in
+                await gate.pass()
+                return make()
+            })
+        await logic.load(path: scratch.path("photos").path)
+        _ = logic.rate(path: scratch.path("photos/city.jpg").standardizedFileURL.path, stars: 2)
+        _ = logic.rate(path: scratch.path("photos/beach.jpg").standardizedFileURL.path, stars: 3)
+
+        let filtering = Task { await logic.filter(PhotoFilter(minimumRating: 2)) }
+        await gate.untilHeld()
+        let sorting = Task { await logic.sort(by: PhotoOrder(.name, ascending: false)) }
+        await gate.untilHeld(count: 2)
+        await gate.open()
+        await gate.open()
+        _ = await filtering.value
+        guard case .presenting(let list) = await sorting.value else { return XCTFail() }
+        XCTAssertEqual(list.photos.map(\.title), ["city", "beach"], "filtered, then sorted")
+
+        let resorting = Task { await logic.sort(by: .standard) }
+        await gate.untilHeld()
+        let failed = await logic.load(path: scratch.path("nowhere").path)
+        await gate.open()
+        _ = await resorting.value
+        XCTAssertEqual(logic.state, failed)
+        XCTAssertEqual(logic.visiblePhotos, [])
+    }
+
     func testARatingSurvivesARestart() async throws {
         let scratch = try folderOfThree()
         let url = scratch.path("data/library.sqlite")

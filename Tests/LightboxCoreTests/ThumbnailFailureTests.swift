@@ -51,38 +51,6 @@ final class ThumbnailFailureTests: XCTestCase {
         try assertFails(damaged, in: scratch, reason: "The image is damaged or incomplete.")
     }
 
-    func testTruncationIsToldFromAWholeFileAsItIsDecoded() throws {
-        let scratch = Scratch()
-        // Noise: its entropy-coded data holds stuffed 0xFF bytes, and the
-        // big one spans several of the decoder's reads.
-        let noise: (Int, Int) -> (UInt8, UInt8, UInt8) = { x, y in
-            let v = UInt8(truncatingIfNeeded: (x &* 7919) ^ (y &* 104_729) ^ (x &* y))
-            return (v, v &* 3, v &+ UInt8(truncatingIfNeeded: y))
-        }
-        let small = try TestImages.jpeg(scratch.path("whole.jpg"), width: 200, height: 120, orientation: 6)
-        let big = try TestImages.jpeg(scratch.path("big.jpg"), width: 700, height: 500, fill: noise)
-        let png = scratch.path("whole.png")
-        try Imaging.encode(TestImages.pixels(width: 90, height: 60), to: png.path, as: .png, text: [("Title", "x")])
-        XCTAssertGreaterThan(try Data(contentsOf: big).count, 3 * 65536)
-        for whole in [small, big, png] {
-            let name = whole.lastPathComponent
-            XCTAssertNoThrow(try Imaging.decode(path: whole.path, maxSize: 64), name)
-            let bytes = try Data(contentsOf: whole)
-            // Data after the end marker (a motion photo's video, say) is fine.
-            let trailing = scratch.path("trailing-" + name)
-            try (bytes + Data(repeating: 0xFF, count: 300)).write(to: trailing)
-            XCTAssertNoThrow(try Imaging.decode(path: trailing.path, maxSize: 64), name)
-            for percent in stride(from: 5, through: 99, by: 7) {
-                let cut = scratch.path("cut-\(percent)-" + name)
-                try bytes.prefix(bytes.count * percent / 100).write(to: cut)
-                XCTAssertThrowsError(try Imaging.decode(path: cut.path, maxSize: 64), "\(name) cut at \(percent)%") {
-                    XCTAssertEqual(($0 as? ImageError)?.message, "The image is damaged or incomplete.",
-                                   "\(name) cut at \(percent)%")
-                }
-            }
-        }
-    }
-
     func testAChangedFileIsTriedAgain() throws {
         let scratch = Scratch()
         let cache = scratch.cache

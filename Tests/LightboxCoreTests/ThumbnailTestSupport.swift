@@ -46,10 +46,6 @@ enum TestImages {
     /// A PNG whose header declares `width`×`height` followed by garbage.
     static func pngDeclaring(width: UInt32, height: UInt32) -> Data {
         func be(_ value: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) } }
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-            let body = Array(type.utf8) + data
-            return be(UInt32(data.count)) + body + be(crc32(body))
-        }
         let header = be(width) + be(height) + [8, 6, 0, 0, 0]  // 8-bit RGBA, no interlace
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         let garbage = (0..<512).map { UInt8(truncatingIfNeeded: $0 &* 37) }
@@ -70,6 +66,13 @@ enum TestImages {
             i += 2 + length
         }
         throw CocoaError(.fileReadCorruptFile)
+    }
+
+    /// A PNG chunk: length, type, data, checksum.
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        func be(_ value: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) } }
+        let body = Array(type.utf8) + data
+        return be(UInt32(data.count)) + body + be(crc32(body))
     }
 
     static func crc32(_ bytes: [UInt8]) -> UInt32 {

@@ -15,6 +15,10 @@ final class MainWindowController {
     private var monitor: FolderMonitor?
     private let bench = BenchReporter()
     private var profileObservation: ObservationToken?
+    /// The filter asked for last, and its application under way: the
+    /// search field and the rating menu each change one half of it.
+    private var filter = PhotoFilter()
+    private var filtering: Task<Void, Never>?
 
     init(view: MainWindowView, services: AppServices, send: @escaping (AppFlow.Action) -> Void) {
         self.view = view
@@ -46,21 +50,25 @@ final class MainWindowController {
         // arrives through onChange (a newer request supersedes an older).
         view.onSearch = { [weak self] text in
             guard let self else { return }
-            let filter = PhotoFilter(text: text, minimumRating: self.logic.filter.minimumRating)
-            Task { _ = await self.logic.filter(filter) }
+            self.setFilter(PhotoFilter(text: text, minimumRating: self.filter.minimumRating))
         }
         view.onMinimumRating = { [weak self] stars in
             guard let self else { return }
-            let filter = PhotoFilter(text: self.logic.filter.text, minimumRating: stars)
-            Task { _ = await self.logic.filter(filter) }
+            self.setFilter(PhotoFilter(text: self.filter.text, minimumRating: stars))
         }
         view.onSort = { [weak self] order in
             guard let self else { return }
             Task { _ = await self.logic.sort(by: order) }
         }
         view.onSearchActivate = { [weak self] in
-            guard let self, let first = self.logic.visiblePhotos.first else { return }
-            self.send(.openPhoto(path: first.path, from: self))
+            guard let self else { return }
+            // The first photo the search finds: once it has been applied.
+            let filtering = self.filtering
+            Task {
+                await filtering?.value
+                guard let first = self.logic.visiblePhotos.first else { return }
+                self.send(.openPhoto(path: first.path, from: self))
+            }
         }
         view.grid.onActivate = { [weak self] photo in
             guard let self else { return }
@@ -78,6 +86,11 @@ final class MainWindowController {
             guard let self else { return }
             self.bench.visibleThumbnailsShown(cells: cells, view: self.view)
         }
+    }
+
+    private func setFilter(_ filter: PhotoFilter) {
+        self.filter = filter
+        filtering = Task { _ = await self.logic.filter(filter) }
     }
 
     /// The folder this window shows, if any.

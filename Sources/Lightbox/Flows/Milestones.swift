@@ -12,6 +12,8 @@ enum Milestones {
     private static var reported: Set<String> = []
     private static var stallWatch: Task<Void, Never>?
     private static var longestStall = 0.0
+    /// Bumped by `resetStalls`: the heartbeat measures afresh from then.
+    private static var stallEpoch = 0
 
     static var now: Double {
         var time = timespec()
@@ -45,17 +47,23 @@ enum Milestones {
         stallWatch = Task { @MainActor in
             let interval = 5.0
             var last = now
+            var epoch = stallEpoch
             while !Task.isCancelled {
                 try? await Task.sleep(nanoseconds: UInt64(interval * 1e6))
                 let current = now
-                longestStall = max(longestStall, current - last - interval)
+                // A beat that spans a reset belongs to what came before it.
+                if epoch == stallEpoch { longestStall = max(longestStall, current - last - interval) }
+                epoch = stallEpoch
                 last = current
             }
         }
     }
 
     /// Starts the stall measurement afresh.
-    static func resetStalls() { longestStall = 0 }
+    static func resetStalls() {
+        longestStall = 0
+        stallEpoch += 1
+    }
 }
 
 /// Benchmark-only behaviour of a main window: milestones for its load,

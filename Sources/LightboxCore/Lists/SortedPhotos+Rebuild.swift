@@ -21,6 +21,28 @@ extension SortedPhotos {
     }
 }
 
+extension SortedPhotos.Change {
+    /// This change and `next` as one, when they are of a kind.
+    func folding(_ next: Self) -> Self? {
+        switch (self, next) {
+        case (.merge(let first), .merge(let second)):
+            return .merge(first + second)
+        case (.remove(let first), .remove(let second)):
+            return .remove(first.union(second))
+        case (.replace(let firstOld, let firstNew), .replace(let secondOld, let secondNew)):
+            // A photo changed twice leaves its first place for its last data.
+            var seen = Set<String>()
+            let old = (firstOld + secondOld).filter { seen.insert($0.path).inserted }
+            var latest: [String: Photo] = [:]
+            for photo in firstNew + secondNew { latest[photo.path] = photo }
+            let new = (firstNew + secondNew).compactMap { photo in latest.removeValue(forKey: photo.path) }
+            return .replace(old: old, new: new)
+        default:
+            return nil
+        }
+    }
+}
+
 /// Lists rebuilt off the main thread (sorted or filtered anew, which takes
 /// longer than a frame in a big folder) while the list shown goes on
 /// changing: the changes made meanwhile are kept and made again on the
@@ -38,8 +60,17 @@ struct ListRebuilds {
         return generation
     }
 
-    /// A change made to the list shown.
-    mutating func record(_ change: SortedPhotos.Change) { changes?.append(change) }
+    /// A change made to the list shown. Runs of one kind are kept as one
+    /// change, made in one pass: a sort started while a big folder loads
+    /// sees dozens of batches arrive before it ends.
+    mutating func record(_ change: SortedPhotos.Change) {
+        guard changes != nil else { return }
+        if let last = changes?.last, let folded = last.folding(change) {
+            changes![changes!.count - 1] = folded
+        } else {
+            changes?.append(change)
+        }
+    }
 
     /// Drops the rebuild under way (the list was replaced).
     mutating func cancel() {

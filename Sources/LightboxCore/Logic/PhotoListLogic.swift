@@ -2,8 +2,9 @@ import Foundation
 
 /// What a main window does with a folder of photos, without GTK: loading
 /// it, sorting and filtering, rating, and following changes on disk. One
-/// method per user action; each answers with the new state, and
-/// `onChange` reports states that arrive while loading.
+/// method per user action; each answers with the state it leads to, and
+/// `onChange` reports every state shown (those that arrive while loading
+/// or sorting included).
 @MainActor
 public final class PhotoListLogic {
     public enum State: Equatable, Sendable {
@@ -70,7 +71,7 @@ public final class PhotoListLogic {
             loading = false
             folder = nil
             byPath = [:]
-            visible = SortedPhotos(order: order)
+            resetVisible()
             return publish(.failed(problem))
         case .success(let folder):
             return await load(folder)
@@ -124,7 +125,8 @@ public final class PhotoListLogic {
         return state
     }
 
-    /// Sorts the list (off the main thread); returns once it is shown.
+    /// Sorts the list off the main thread; returns once it is shown (or,
+    /// when a newer sort, filter or folder came first, the state then).
     public func sort(by order: PhotoOrder) async -> State {
         self.order = order
         // The list as shown holds the photos to sort, unless another
@@ -136,7 +138,7 @@ public final class PhotoListLogic {
         return await rebuildAll()
     }
 
-    /// Filters the list (off the main thread); returns once it is shown.
+    /// Filters the list off the main thread; returns like `sort(by:)`.
     public func filter(_ filter: PhotoFilter) async -> State {
         self.filter = filter
         return await rebuildAll()
