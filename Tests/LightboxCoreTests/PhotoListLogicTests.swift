@@ -7,6 +7,16 @@ private func makeLogic(_ index: LibraryIndex) -> PhotoListLogic {
     PhotoListLogic(library: PhotoLibrary(index: index, scanner: FolderScanner(batchSize: 2)))
 }
 
+/// A logic whose sorts and filters wait at `gate` before they run.
+@MainActor
+private func makeLogic(_ index: LibraryIndex, rebuildingAt gate: Gate) -> PhotoListLogic {
+    PhotoListLogic(library: PhotoLibrary(index: index, scanner: FolderScanner(batchSize: 2)),
+                   rebuilding: { make in
+                       await gate.pass()
+                       return make()
+                   })
+}
+
 final class PhotoListLogicTests: XCTestCase {
     private func folderOfThree() throws -> Scratch {
         let scratch = Scratch()
@@ -109,12 +119,7 @@ final class PhotoListLogicTests: XCTestCase {
     func testChangesMadeWhileTheListIsRebuiltAreKept() async throws {
         let scratch = try folderOfThree()
         let gate = Gate()
-        let logic = PhotoListLogic(
-            library: PhotoLibrary(index: try LibraryIndex(), scanner: FolderScanner(batchSize: 2)),
-            rebuilding: { make in
-                await gate.pass()
-                return make()
-            })
+        let logic = makeLogic(try LibraryIndex(), rebuildingAt: gate)
         await logic.load(path: scratch.path("photos").path)
         let beach = scratch.path("photos/beach.jpg").standardizedFileURL.path
         let city = scratch.path("photos/city.jpg").standardizedFileURL.path
@@ -158,12 +163,7 @@ final class PhotoListLogicTests: XCTestCase {
     func testRebuildsGiveWayToNewerRequestsAndToAnotherFolder() async throws {
         let scratch = try folderOfThree()
         let gate = Gate()
-        let logic = PhotoListLogic(
-            library: PhotoLibrary(index: try LibraryIndex(), scanner: FolderScanner(batchSize: 2)),
-            rebuilding: { make in
-                await gate.pass()
-                return make()
-            })
+        let logic = makeLogic(try LibraryIndex(), rebuildingAt: gate)
         await logic.load(path: scratch.path("photos").path)
         _ = logic.rate(path: scratch.path("photos/city.jpg").standardizedFileURL.path, stars: 2)
         _ = logic.rate(path: scratch.path("photos/beach.jpg").standardizedFileURL.path, stars: 3)

@@ -89,3 +89,13 @@ struct ListRebuilds {
         return result
     }
 }
+
+extension PhotoListLogic {
+    /// Where a list is rebuilt: `offMainThread` unless a test needs to
+    /// hold a rebuild while it changes the list.
+    public typealias Rebuilding = @Sendable (@escaping @Sendable () -> SortedPhotos) async -> SortedPhotos
+
+    public static let offMainThread: Rebuilding = { make in
+        await Task.detached(priority: .userInitiated, operation: make).value
+    }
+}

@@ -46,14 +46,6 @@ public final class PhotoListLogic {
     private var rebuilds = ListRebuilds()
     private let rebuilding: Rebuilding
 
-    /// Where a list is rebuilt: `offMainThread` unless a test needs to
-    /// hold a rebuild while it changes the list.
-    public typealias Rebuilding = @Sendable (@escaping @Sendable () -> SortedPhotos) async -> SortedPhotos
-
-    public static let offMainThread: Rebuilding = { make in
-        await Task.detached(priority: .userInitiated, operation: make).value
-    }
-
     public init(library: PhotoLibrary, rebuilding: @escaping Rebuilding = offMainThread) {
         self.library = library
         self.rebuilding = rebuilding
