@@ -14,7 +14,7 @@ public struct Photo: Identifiable, Hashable, Sendable {
     public let fileSize: Int64
     /// Modification time, whole seconds since 1970 (as thumbnails record it).
     public let modificationTime: Int
-    /// 0 (unrated) to 5 stars.
+    /// -1 (rejected), 0 (unrated) or 1 to 5 stars, as XMP's xmp:Rating.
     public private(set) var rating: Int
     /// When the photo was taken: EXIF DateTimeOriginal, else the file's
     /// modification time. (Kept, not recomputed: sorting reads it often.)
@@ -85,13 +85,22 @@ public struct Photo: Identifiable, Hashable, Sendable {
 
     public var id: String { path }
 
-    public static let ratingRange = 0...5
+    /// XMP's range: -1 is "rejected", 0 "unrated".
+    public static let ratingRange = -1...5
+    public static let rejected = -1
+
+    public var isRejected: Bool { rating == Photo.rejected }
 
     public static func clampedRating(_ rating: Int) -> Int {
         min(max(rating, ratingRange.lowerBound), ratingRange.upperBound)
     }
 
     public mutating func rate(_ stars: Int) { rating = Photo.clampedRating(stars) }
+
+    /// The same photo after its file changed on disk to `size` and `modificationTime`.
+    public func withFile(size: Int64, modificationTime: Int) -> Photo {
+        Photo(path: path, fileSize: size, modificationTime: modificationTime, metadata: metadata, rating: rating)
+    }
 
     public var fileName: String { String(Photo.name(of: path)) }
 
