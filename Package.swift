@@ -7,6 +7,8 @@ let package = Package(
         .executable(name: "lightbox", targets: ["Lightbox"]),
         // Saves profiles in a loop; the profile store's crash test kills it.
         .executable(name: "lightbox-profile-writer", targets: ["ProfileWriter"]),
+        // Writes ratings into a photo in a loop; the rating writer's crash test kills it.
+        .executable(name: "lightbox-rating-writer", targets: ["RatingWriter"]),
         // Thumbnails files with the app's own loader, for `make bench`.
         .executable(name: "lightbox-bench-thumbnails", targets: ["BenchThumbnails"]),
     ],
@@ -78,6 +80,12 @@ let package = Package(
             name: "ProfileWriter",
             dependencies: ["LightboxCore"],
             path: "Sources/ProfileWriter"
+        ),
+        // Test helper: writes ratings into a photo until killed (see main.swift).
+        .executableTarget(
+            name: "RatingWriter",
+            dependencies: ["LightboxCore"],
+            path: "Sources/RatingWriter"
         ),
         // Benchmark helper: thumbnails a list of files with the app's loader.
         .executableTarget(

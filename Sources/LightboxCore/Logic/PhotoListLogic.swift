@@ -31,8 +31,11 @@ public final class PhotoListLogic {
     /// Every folder the last load walked (to watch them for changes).
     public private(set) var folders: [String] = []
 
-    private let library: PhotoLibrary
-    private var byPath: [String: Photo] = [:]
+    let library: PhotoLibrary
+    // Internal, not private: the rating actions live in PhotoListLogic+Rating.
+    var byPath: [String: Photo] = [:]
+    /// Rating writes that failed, the first shown until dismissed.
+    var ratingFailures: [RatingWriteFailure] = []
     /// The photos the filter lets through, in order.
     private var visible = SortedPhotos(order: .standard)
     private var progress = LoadProgress()
@@ -49,6 +52,7 @@ public final class PhotoListLogic {
     public init(library: PhotoLibrary, rebuilding: @escaping Rebuilding = offMainThread) {
         self.library = library
         self.rebuilding = rebuilding
+        observeRatings()
     }
 
     // MARK: Actions
@@ -134,17 +138,6 @@ public final class PhotoListLogic {
     public func filter(_ filter: PhotoFilter) async -> State {
         self.filter = filter
         return await rebuildAll()
-    }
-
-    /// Rates a photo (0 clears the rating); saved at once, off the main thread.
-    public func rate(path: String, stars: Int) -> State {
-        guard var photo = byPath[path] else { return state }
-        photo.rate(stars)
-        replace([photo])
-        let index = library.index
-        let stars = photo.rating
-        Task.detached(priority: .userInitiated) { try? index.setRating(stars, for: path) }
-        return publish(makeState())
     }
 
     /// A folder appeared inside the open one: its photos join the list.
@@ -247,7 +240,7 @@ public final class PhotoListLogic {
     }
 
     /// Replaces photos whose data changed, moving them if their place did.
-    private func replace(_ photos: [Photo]) {
+    func replace(_ photos: [Photo]) {
         let known = photos.filter { byPath[$0.path] != nil }
         guard !known.isEmpty else { return }
         let old = known.compactMap { byPath[$0.path] }
@@ -283,15 +276,16 @@ public final class PhotoListLogic {
         visible = SortedPhotos(order: order)
     }
 
-    private func makeState() -> State {
+    func makeState() -> State {
         guard let folder else { return .idle }
-        let list = PhotoList(folder: folder, photos: visible.photos, total: byPath.count)
+        let list = PhotoList(folder: folder, photos: visible.photos, total: byPath.count,
+                             ratingFailure: ratingFailures.first)
         if loading { return .loading(list, progress) }
         return byPath.isEmpty ? .empty(folder) : .presenting(list)
     }
 
     @discardableResult
-    private func publish(_ new: State) -> State {
+    func publish(_ new: State) -> State {
         state = new
         onChange(new)
         return new
