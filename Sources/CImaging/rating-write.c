@@ -1,3 +1,4 @@
+#define _GNU_SOURCE  // renameat2, before any header
 #include "CImaging.h"
 #include "lb-internal.h"
 
@@ -152,6 +153,23 @@ static int lb_prepare(const char *path, const char *temporary, int fd, const LbR
     return code ? lb_fail(error_out, code, "Cannot keep the file's owner, permissions or attributes") : 0;
 }
 
+// Puts the finished copy in place of `path`. Swapping the two names in one
+// step fails when the photo was moved or deleted meanwhile, where a plain
+// rename would bring it back under its old name; the old file, now under
+// the temporary name, is then removed. A new sidecar never replaces one
+// another tool created meanwhile. File systems without these (some network
+// ones) get a plain rename.
+static int lb_replace(const char *temporary, const char *path, bool create) {
+    unsigned flags = create ? RENAME_NOREPLACE : RENAME_EXCHANGE;
+    if (renameat2(AT_FDCWD, temporary, AT_FDCWD, path, flags) == 0) {
+        if (!create) unlink(temporary);
+        return 0;
+    }
+    if (errno != EINVAL && errno != ENOSYS) return errno;
+    if (!create && access(path, F_OK) != 0) return errno;
+    return rename(temporary, path) == 0 ? 0 : errno;
+}
+
 int lb_rating_write(const char *path, const LbRatingWrite *request, char **error_out) {
     char *folder = g_path_get_dirname(path), *name = g_path_get_basename(path);
     char *temporary = g_strdup_printf("%s/.%s%s%ld-XXXXXX", folder, name, lb_temp_marker, (long)getpid());
@@ -162,7 +180,10 @@ int lb_rating_write(const char *path, const LbRatingWrite *request, char **error
     } else {
         result = lb_prepare(path, temporary, fd, request, error_out);
         close(fd);
-        if (result == 0 && rename(temporary, path) != 0) result = lb_fail(error_out, errno, "Cannot replace it");
+        if (result == 0) {
+            int code = lb_replace(temporary, path, request->create);
+            if (code) result = lb_fail(error_out, code, "Cannot replace it");
+        }
         if (result != 0) unlink(temporary);
     }
     if (result == 0) {
