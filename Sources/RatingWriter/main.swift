@@ -2,6 +2,7 @@ import Foundation
 import LightboxCore
 
 // lightbox-rating-writer PHOTO [STARS]
+// lightbox-rating-writer --measure PHOTO   (see Measure.swift)
 //
 // With STARS (-1…5): writes that rating into PHOTO once with the real
 // writer (FileRatingWriter, "in the photo files") and prints the files
@@ -10,6 +11,10 @@ import LightboxCore
 // random instants.
 
 let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "--measure", arguments.count == 2 {
+    measure(arguments.last!)
+    exit(0)
+}
 guard let photo = arguments.first, arguments.count <= 2 else {
     FileHandle.standardError.write(Data("usage: lightbox-rating-writer PHOTO [STARS]\n".utf8))
     exit(2)

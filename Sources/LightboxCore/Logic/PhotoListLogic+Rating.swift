@@ -40,6 +40,19 @@ extension PhotoListLogic {
     /// The rating write failure to show now, if any.
     public var ratingFailure: RatingWriteFailure? { ratingFailures.first }
 
+    /// An XMP sidecar appeared, changed or vanished: the photos it
+    /// belongs to are read again (its rating may now be theirs).
+    func sidecarChanged(path: String) async -> State {
+        let base = String(path.dropLast(4))
+        let owners = byPath.keys.filter { photo in
+            photo == base || (String(photo.dropLast(Photo.name(of: photo).count)) + Photo.stem(of: photo)) == base
+        }
+        for owner in owners {
+            if let photo = await library.reload(path: owner), byPath[owner] != nil { replace([photo]) }
+        }
+        return owners.isEmpty ? state : publish(makeState())
+    }
+
     func observeRatings() {
         library.ratings.observe(owner: self) { [weak self] event in
             Task { @MainActor in self?.handle(event) }

@@ -156,10 +156,11 @@ public final class PhotoListLogic {
         return publish(makeState())
     }
 
-    /// A file appeared or changed on disk.
+    /// A file appeared or changed on disk (an XMP sidecar: its photos).
     @discardableResult
     public func fileChanged(path: String) async -> State {
         guard let folder, path.hasPrefix(folder.url.path + "/") else { return state }
+        if SidecarNaming.isSidecar(Photo.name(of: path)) { return await sidecarChanged(path: path) }
         if let photo = await library.reload(path: path), self.folder == folder {
             if byPath[path] == nil { insert([photo]) } else { replace([photo]) }
             return publish(makeState())
