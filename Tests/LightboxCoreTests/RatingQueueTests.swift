@@ -152,6 +152,23 @@ final class RatingQueueTests: XCTestCase {
         XCTAssertEqual(cache.lookup(old, size: .normal), .missing, "and no longer for the file as it was")
     }
 
+    func testASidecarChangedByAnotherToolUpdatesItsPhotosInTheList() async throws {
+        let scratch = Scratch()
+        let jpeg = try PhotoFixtures.jpeg(at: scratch.path("photos/IMG_1.jpg"))
+        let other = try PhotoFixtures.jpeg(at: scratch.path("photos/IMG_10.jpg"))
+        let index = try LibraryIndex()
+        let logic = await logic(index, RatingQueue(index: index))
+        await logic.load(path: scratch.path("photos").path)
+        // Lightroom's name for the sidecar: the stem's.
+        let sidecar = scratch.path("photos/IMG_1.xmp")
+        try ExifTool.run(["-q", "-XMP-xmp:Rating=3", sidecar.path])
+        await logic.fileChanged(path: sidecar.path)
+        let jpegRating = await logic.photo(at: jpeg.path)?.rating
+        let otherRating = await logic.photo(at: other.path)?.rating
+        XCTAssertEqual(jpegRating, 3)
+        XCTAssertEqual(otherRating, 0, "IMG_10 is not IMG_1's")
+    }
+
     /// Polls (no fixed delay) until `condition` holds, a few seconds at most.
     private func waitUntil(_ condition: () async -> Bool) async {
         for _ in 0..<500 where await !condition() { try? await Task.sleep(nanoseconds: 10_000_000) }

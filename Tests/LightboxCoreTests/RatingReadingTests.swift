@@ -111,6 +111,24 @@ final class RatingReadingTests: XCTestCase {
         for file in others { XCTAssertTrue(FileManager.default.fileExists(atPath: file.path), file.lastPathComponent) }
     }
 
+    func testWhenAFileReadGivesItsRatingToTheIndex() {
+        let read = IndexedFile(path: "/p/a.jpg", size: 2, modificationTime: 2, metadata: nil, statedRating: 4)
+        let changed = IndexedFile(path: "/p/a.jpg", size: 1, modificationTime: 1, metadata: nil)
+        let beforeRatingsWereRead = IndexedFile(path: "/p/a.jpg", size: 2, modificationTime: 2, metadata: nil,
+                                                sidecar: .unread)
+        XCTAssertTrue(PhotoLibrary.adopts(read, previous: nil, indexRating: 2, pending: false), "a file new to the index")
+        XCTAssertTrue(PhotoLibrary.adopts(read, previous: changed, indexRating: 2, pending: false), "a changed file")
+        XCTAssertFalse(PhotoLibrary.adopts(read, previous: changed, indexRating: 2, pending: true),
+                       "not over a rating still to be written")
+        XCTAssertFalse(PhotoLibrary.adopts(read, previous: beforeRatingsWereRead, indexRating: 2, pending: false),
+                       "a rating given before Lightbox read files' ratings stays")
+        XCTAssertTrue(PhotoLibrary.adopts(read, previous: beforeRatingsWereRead, indexRating: nil, pending: false),
+                      "an unrated one takes the file's")
+        let silent = IndexedFile(path: "/p/a.jpg", size: 2, modificationTime: 2, metadata: nil)
+        XCTAssertFalse(PhotoLibrary.adopts(silent, previous: changed, indexRating: 2, pending: false),
+                       "a file that states no rating keeps Lightbox's")
+    }
+
     /// Loads `folder` to the end; the ratings by file name.
     private func ratingsAfterLoading(_ folder: URL, _ index: LibraryIndex) async throws -> [String: Int] {
         var ratings: [String: Int] = [:]

@@ -146,6 +146,10 @@ bool lb_rating_is_stale_temporary(const char *name);
 // decoded pixels. NULL with `error` set when the file cannot be read.
 char *lb_image_data_digest(const char *path, char **error);
 
+// 1 when two files' image data (as lb_image_data_digest takes it) is the
+// same byte for byte, 0 when not, -1 with `error` set when one cannot be read.
+int lb_image_data_equal(const char *a, const char *b, char **error);
+
 // ---- Completeness (integrity.c) --------------------------------------------
 
 // Whether the bytes of a JPEG, PNG or WebP file make a whole file, checked
