@@ -39,11 +39,12 @@ func measure(_ photo: String) {
             _ = try? cache.thumbnail(for: source, size: thumbnailSize)
         }
         // Re-stamp there and back, so each run finds a valid thumbnail.
-        var forth = true
+        var forth = true, restamped = 0
         let restamp = median(11) {
-            _ = forth ? cache.restamp(from: source, to: moved) : cache.restamp(from: moved, to: source)
+            restamped += forth ? cache.restamp(from: source, to: moved) : cache.restamp(from: moved, to: source)
             forth.toggle()
         }
+        guard restamped == 11 else { return print("re-stamping failed (\(restamped) of 11)") }
         try? FileManager.default.removeItem(at: thumbnail)
         print(String(format: "%@ thumbnail: decode and write %.1f ms, re-stamp %.2f ms (%.0f× less)",
                      thumbnailSize.folderName, generate, restamp, generate / max(restamp, 0.001)))
