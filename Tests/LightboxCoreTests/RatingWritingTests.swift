@@ -92,6 +92,19 @@ final class RatingWritingTests: XCTestCase {
         XCTAssertEqual(try ExifTool.value("XMP:Rating", of: scratch.path("IMG_2.xmp")), "-1")
         XCTAssertEqual(try ExifTool.value("XMP-dc:Creator", of: scratch.path("IMG_2.xmp")), "Ann", "the sidecar's other data stays")
 
+        // A symbolic link and a hard-linked file: replacing them would
+        // break the link.
+        let target = try PhotoFixtures.jpeg(at: scratch.path("target.jpg"))
+        try FileManager.default.createSymbolicLink(atPath: scratch.path("link.jpg").path, withDestinationPath: target.path)
+        try FileManager.default.linkItem(atPath: target.path, toPath: scratch.path("hard.jpg").path)
+        let targetBytes = try Data(contentsOf: target)
+        for name in ["link.jpg", "hard.jpg"] {
+            XCTAssertEqual(try writer.write(3, for: scratch.path(name).path, storage: .photoFiles).written,
+                           [scratch.path(name).path + ".xmp"], name)
+        }
+        XCTAssertEqual(try Data(contentsOf: target), targetBytes)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: scratch.path("link.jpg").path), target.path)
+
         // A format gexiv2 cannot write.
         let gif = scratch.path("anim.gif")
         try run("/usr/bin/env", ["convert", "-size", "16x16", "xc:red", gif.path])

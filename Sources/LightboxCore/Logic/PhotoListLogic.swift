@@ -189,8 +189,7 @@ public final class PhotoListLogic {
     /// A file was renamed or moved within the folder: it keeps its rating.
     @discardableResult
     public func fileMoved(from old: String, to new: String) async -> State {
-        let index = library.index
-        await Task.detached { try? index.move(from: old, to: new) }.value
+        await library.ratings.move(from: old, to: new)
         _ = fileRemoved(path: old)
         return await fileChanged(path: new)
     }

@@ -79,6 +79,19 @@ public final class RatingQueue: Sendable {
         }
     }
 
+    /// A photo was renamed or moved: its rating follows it, after any
+    /// rating given before (the queue's order), and a write still queued
+    /// for it is made under its new name. Returns once the index is updated.
+    public func move(from old: String, to new: String) async {
+        await RatingQueue.writing.run { [index] in try? index.move(from: old, to: new) }
+        RatingQueue.writing.submit { [self] in
+            let storage = self.storage
+            guard storage != .lightboxOnly,
+                  let write = (try? index.pendingWrites())?.first(where: { $0.path == new }) else { return }
+            attempt(write.stars, path: new, storage: storage)
+        }
+    }
+
     /// Tries the writes left over from earlier runs again (call once at start).
     public func resumePending() {
         RatingQueue.writing.submit { [self] in

@@ -70,7 +70,7 @@ public struct RatingFileError: Error, Equatable, Sendable {
 /// The real writer, over gexiv2 (`Imaging.writeRating`): xmp:Rating into
 /// JPEG, PNG, WebP and TIFF files (and EXIF's Rating and RatingPercent
 /// where the format carries EXIF); an XMP sidecar for anything else, for
-/// files and folders that are read-only, and when the preference says so.
+/// files and folders that are read-only, links, and when the preference says so.
 public struct FileRatingWriter: RatingWriter {
     /// Formats gexiv2 rewrites safely, by extension; `true` where EXIF is
     /// written too. (PNG's EXIF would go into a text chunk few tools read.)
@@ -128,10 +128,13 @@ public struct FileRatingWriter: RatingWriter {
 
     /// A file is left alone when it or its folder is read-only: by
     /// permission, by the file system, or by having no write bit at all
-    /// (which root's access() would not tell).
+    /// (which root's access() would not tell). So is a symbolic link or a
+    /// file with other hard links: replacing it by a rename would turn the
+    /// link into a copy, or leave the other names with the old file.
     static func mayModify(_ photo: String, _ info: stat) -> Bool {
         let folder = photo.contains("/") ? String(photo.dropLast(Photo.name(of: photo).count)) : "."
-        var folderInfo = stat()
+        var folderInfo = stat(), own = stat()
+        guard lstat(photo, &own) == 0, (own.st_mode & S_IFMT) == S_IFREG, own.st_nlink == 1 else { return false }
         guard access(photo, W_OK) == 0, access(folder, W_OK) == 0, stat(folder, &folderInfo) == 0 else { return false }
         return info.st_mode & 0o222 != 0 && folderInfo.st_mode & 0o222 != 0
     }
