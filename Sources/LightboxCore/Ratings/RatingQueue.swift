@@ -45,7 +45,11 @@ public final class RatingQueue: Sendable {
     /// Attempts after which a failing write is given up (shown by then).
     static let mostAttempts = 5
 
-    /// Writes run here, one at a time, in the order asked.
+    /// Ratings reach the index here, in the order given, each in a moment,
+    /// whatever file writes are under way: quitting during a run of slow
+    /// writes loses none of them.
+    private static let recording = WorkerPool(name: "lb-rate-db", threads: 1)
+    /// File writes run here, one at a time, in the order asked.
     private static let writing = WorkerPool(name: "lb-ratings", threads: 1)
 
     public init(index: LibraryIndex, writer: any RatingWriter = FileRatingWriter(),
@@ -66,7 +70,7 @@ public final class RatingQueue: Sendable {
     /// it. Returns at once: the work is done on the queue's thread.
     public func rate(_ stars: Int, path: String) {
         let stars = Photo.clampedRating(stars)
-        RatingQueue.writing.submit { [self] in
+        RatingQueue.recording.submit { [self] in
             let storage = self.storage
             let queued = storage != .lightboxOnly
             do {
@@ -75,7 +79,7 @@ public final class RatingQueue: Sendable {
                 return report(RatingWriteFailure(path: path, fileName: "library.sqlite",
                                                  reason: "the index could not be saved (\(error))"))
             }
-            if queued { attempt(stars, path: path, storage: storage) }
+            if queued { RatingQueue.writing.submit { self.attempt(stars, path: path, storage: storage) } }
         }
     }
 
@@ -83,7 +87,7 @@ public final class RatingQueue: Sendable {
     /// rating given before (the queue's order), and a write still queued
     /// for it is made under its new name. Returns once the index is updated.
     public func move(from old: String, to new: String) async {
-        await RatingQueue.writing.run { [index] in try? index.move(from: old, to: new) }
+        await RatingQueue.recording.run { [index] in try? index.move(from: old, to: new) }
         RatingQueue.writing.submit { [self] in
             let storage = self.storage
             guard storage != .lightboxOnly,
@@ -118,6 +122,7 @@ public final class RatingQueue: Sendable {
 
     /// Returns once every write asked before has been attempted.
     public func settled() async {
+        await RatingQueue.recording.run {}
         await RatingQueue.writing.run {}
     }
 
