@@ -66,11 +66,6 @@ public final class Picture: Widget {
         get { gtk_picture_get_can_shrink(picture) != 0 }
         set { gtk_picture_set_can_shrink(picture, newValue ? 1 : 0) }
     }
-
-    public var alternativeText: String? {
-        get { gtk_picture_get_alternative_text(picture).map { String(cString: $0) } }
-        set { gtk_picture_set_alternative_text(picture, newValue) }
-    }
 }
 
 /// A GError, as a Swift error.

@@ -40,7 +40,8 @@ public final class MenuButton: Widget {
         // `popup()`), not with the window.
         lb_menu_button_set_menu_on_demand(gobject, menu.gobject)
         setAccessibleLabel(accessibleLabel)
-        tooltip = accessibleLabel
+        lb_menu_button_name_popover(gobject, accessibleLabel)
+        setTooltip(accessibleLabel)
     }
 
     private var button: OpaquePointer { lb_menu_button(gobject) }

@@ -52,6 +52,11 @@ public class Window: Widget {
         set { gtk_window_set_hide_on_close(window, newValue ? 1 : 0) }
     }
 
+    /// The widget with the keyboard focus in this window, if any.
+    public var focusedWidget: Widget? {
+        gtk_window_get_focus(window).map { Widget(lb_object($0), transfer: .none) }
+    }
+
     public func setDefaultWidget(_ widget: Widget?) { gtk_window_set_default_widget(window, widget?.widget) }
 
     public func present() { gtk_window_present(window) }

@@ -54,7 +54,7 @@ final class ProfileViewTests: DisplayTestCase {
         XCTAssertEqual(view.visiblePage, "profile")
     } }
 
-    func testShowsProblemsInlineAndDisablesSave() { onMain {
+    func testShowsProblemsInlineAndRefusesToSave() { onMain {
         let view = ProfileWindowView(application: testApplication)
         defer { view.window.destroy() }
         var draft = Self.profile
@@ -67,12 +67,21 @@ final class ProfileViewTests: DisplayTestCase {
         XCTAssertTrue(view.editor.nameEntry.hasCssClass("error"))
         XCTAssertEqual(view.editor.emailError.text, "Enter an address like name@example.com, or leave it empty.")
         XCTAssertFalse(view.editor.aboutError.isVisible)
-        XCTAssertFalse(view.saveButton.isSensitive)
+        // Save stays available: refused, it sends the focus to the first
+        // field with a problem (a disabled button says nothing to a
+        // screen reader).
+        XCTAssertTrue(view.saveButton.isSensitive)
         var saves = 0
         view.onSave = { saves += 1 }
+        view.editor.emailEntry.grabFocus()
         view.window.activateAction("win.save")
-        view.editor.nameEntry.emit("activate")
-        XCTAssertEqual(saves, 0, "Ctrl+S and Enter do nothing while invalid")
+        XCTAssertTrue(view.editor.nameEntry.containsFocus, "Ctrl+S goes to the first problem")
+        view.editor.emailEntry.emit("activate")
+        XCTAssertTrue(view.editor.nameEntry.containsFocus, "so does Enter")
+        view.editor.aboutView.grabFocus()
+        view.saveButton.emit("clicked")
+        XCTAssertTrue(view.editor.nameEntry.containsFocus, "and the Save button")
+        XCTAssertEqual(saves, 0, "nothing is saved while invalid")
 
         draft.displayName = "山田 👩‍💻"
         draft.email = ""

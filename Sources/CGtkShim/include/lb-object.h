@@ -19,6 +19,8 @@ void lb_menu_append_section(GObject *menu, const char *label, GObject *section);
 // Gives a GtkMenuButton its menu when it first opens: building a popover
 // menu costs about a millisecond, and a window's menus are built at start-up.
 void lb_menu_button_set_menu_on_demand(GObject *button, GObject *menu);
+// The accessible name of the menu the button opens (set when it is built).
+void lb_menu_button_name_popover(GObject *button, const char *name);
 GObject *lb_simple_action_new(const char *name, const char *parameter_type);
 GObject *lb_stateful_action_new(const char *name, const char *parameter_type,
                                 const char *initial_state);

@@ -90,7 +90,11 @@ final class MainWindowController {
 
     private func setFilter(_ filter: PhotoFilter) {
         self.filter = filter
-        filtering = Task { _ = await self.logic.filter(filter) }
+        filtering = Task {
+            _ = await self.logic.filter(filter)
+            // The count is heard once the filter asked for last is applied.
+            if self.filter == filter { self.view.announceResults() }
+        }
     }
 
     /// The folder this window shows, if any.

@@ -66,6 +66,7 @@ enum AppMenus {
             ShortcutDescription("New window", "<Control>n"),
             ShortcutDescription("Edit profile", "<Control>comma"),
             ShortcutDescription("Show the main menu", "F10"),
+            ShortcutDescription("Move between the header bar and the content", "F6"),
             ShortcutDescription("Keyboard shortcuts", "<Control>question"),
             ShortcutDescription("Close the window", "<Control>w"),
             ShortcutDescription("Quit", "<Control>q"),
@@ -84,6 +85,11 @@ enum AppMenus {
             ShortcutDescription("Properties", "F9"),
             ShortcutDescription("Full screen", "F11"),
             ShortcutDescription("Move to trash", "Delete"),
+            ShortcutDescription("Leave full screen, or close the photo", "Escape"),
+        ]),
+        ShortcutGroup("Profile Window", [
+            ShortcutDescription("Save the profile", "<Control>s"),
+            ShortcutDescription("Cancel editing", "Escape"),
         ]),
     ]
 }

@@ -57,6 +57,11 @@ final class MainWindowView {
         searchEntry.onSearchChanged { [weak self] text in self?.onSearch(text) }
         searchEntry.connect("stop-search") { [weak self] _ in self?.closeSearch() }
         searchEntry.onActivate { [weak self] in self?.onSearchActivate() }
+        searchEntry.onMap { [weak self] in
+            guard let self, self.focusSearchWhenMapped else { return }
+            self.focusSearchWhenMapped = false
+            self.searchEntry.grabFocus()
+        }
         window.onCloseRequest { [weak self] in self?.onCloseRequest() ?? false }
         for property in ["default-width", "maximized", "fullscreened"] {
             window.onNotify(property) { [weak self] in
@@ -73,12 +78,10 @@ final class MainWindowView {
     }
 
     private func makeHeaderBar() -> HeaderBar {
-        let header = HeaderBar()
-        let open = Button(iconName: "folder-open-symbolic", accessibleLabel: "Open Folder",
-                          tooltip: "Open Folder… (Ctrl+O)")
+        let open = Button(iconName: "folder-open-symbolic", accessibleLabel: "Open Folder", keys: "<Control>o")
         open.actionName = ActionName.openFolder
         header.packStart(open)
-        let search = Button(iconName: "system-search-symbolic", accessibleLabel: "Search", tooltip: "Search (Ctrl+F)")
+        let search = Button(iconName: "system-search-symbolic", accessibleLabel: "Search", keys: "<Control>f")
         search.actionName = ActionName.search
         header.packStart(search)
         let menu = MenuButton(iconName: "open-menu-symbolic", accessibleLabel: "Main Menu", menu: AppMenus.main())
@@ -93,10 +96,17 @@ final class MainWindowView {
         return header
     }
 
+    private let header = HeaderBar()
+
     private func installActions() {
         window.addAction(Action("open-folder") { [weak self] in self?.onOpenFolder() })
         window.addAction(Action("close") { [weak self] in self?.window.close() })
         window.addAction(Action("search") { [weak self] in self?.toggleSearch() })
+        window.addAction(Action("switch-pane") { [weak self] in self?.switchPane() })
+        let keys = ShortcutHandler()
+        keys.add("F6", action: "win.switch-pane")
+        keys.add("<Shift>F6", action: "win.switch-pane")
+        window.addHandler(keys)
         sortKey = Action("sort-key", state: PhotoOrder.standard.key.rawValue) { [weak self] _ in self?.sortChanged() }
         sortDirection = Action("sort-direction", state: "ascending") { [weak self] _ in self?.sortChanged() }
         minimumRating = Action("minimum-rating", state: "0") { [weak self] value in
@@ -120,8 +130,32 @@ final class MainWindowView {
 
     private func openSearch() {
         searchBar.revealsChild = true
-        searchEntry.grabFocus()
+        // Focused before it is drawn, the entry would take the focus
+        // without screen readers hearing of it.
+        if searchEntry.isMapped { searchEntry.grabFocus() } else { focusSearchWhenMapped = true }
     }
+
+    private var focusSearchWhenMapped = false
+
+    /// F6: the focus goes from the header bar to the window's content and
+    /// back (the grid takes a Tab per photo to leave).
+    private func switchPane() {
+        if header.containsFocus {
+            if pages.visibleChildName == "grid" { grid.focus() } else { pages.focusFirstChild() }
+        } else {
+            header.focusFirstChild()
+        }
+    }
+
+    /// Says how many photos the search and rating filter let through, to
+    /// whoever has the focus (the search entry, the rating menu's button).
+    func announceResults() {
+        guard let list = shownList else { return }
+        let text = list.photos.isEmpty && list.total > 0 ? "No matching photos" : list.summary
+        (searchEntry.hasFocus ? searchEntry : window.focusedWidget)?.announce(text)
+    }
+
+    private var shownList: PhotoList?
 
     private func closeSearch() {
         searchBar.revealsChild = false
@@ -147,16 +181,19 @@ final class MainWindowView {
     func render(_ state: PhotoListLogic.State) {
         switch state {
         case .idle:
+            shownList = nil
             windowTitle.subtitle = ""
             emptyPage.render(title: "No photos yet", description: "Open a folder to see its photos here.")
             show(page: "empty")
             loadingBar.render(nil)
         case .empty(let folder):
+            shownList = nil
             windowTitle.subtitle = folder.name
             emptyPage.render(title: "No photos yet", description: "“\(folder.name)” has no photos Lightbox can show.")
             show(page: "empty")
             loadingBar.render(nil)
         case .failed(let problem):
+            shownList = nil
             windowTitle.subtitle = ""
             failedPage.render(title: problem.title, description: problem.message)
             show(page: "failed")
@@ -171,6 +208,7 @@ final class MainWindowView {
     }
 
     private func render(_ list: PhotoList) {
+        shownList = list
         windowTitle.subtitle = "\(list.folder.name) — \(list.summary)"
         grid.render(list.photos)
         if list.photos.isEmpty, list.total > 0 {

@@ -70,7 +70,7 @@ final class PhotoGridView {
         root.setChild(grid)
         root.disableHorizontalScrolling()
         root.vexpand = true
-        factory.onBind = { [weak self] cell, key, _ in self?.bind(cell, key: key) }
+        factory.onBind = { [weak self] cell, key, position in self?.bind(cell, key: key, position: position) }
         factory.onUnbind = { [weak self] cell in self?.unbind(cell) }
         root.onScroll { [weak self] in self?.scheduleVisibilityCheck() }
         grid.onActivate { [weak self] position in
@@ -102,28 +102,64 @@ final class PhotoGridView {
         selection.selected = position
     }
 
-    func focus() { grid.grabFocus() }
+    /// Focuses the selected photo's cell, or the first: focused itself,
+    /// the grid has no cell under the keyboard (Enter opens nothing) and
+    /// a screen reader names no photo. GTK can focus a cell once it has
+    /// drawn it: until then (or until the first photos come) the grid
+    /// takes the focus, and the cell takes it over after the next frame.
+    func focus() {
+        grid.grabFocus()
+        wantsCellFocus = true
+        focusCellAfterNextFrame()
+    }
+
+    /// Whether the focus given to the grid should go on to a cell.
+    private var wantsCellFocus = false
+    private var cellFocusPending = false
+
+    private func focusCellAfterNextFrame() {
+        guard wantsCellFocus, source.count > 0, !cellFocusPending else { return }
+        cellFocusPending = true
+        root.onNextPaint { [weak self] in
+            guard let self else { return }
+            self.cellFocusPending = false
+            self.wantsCellFocus = false
+            // Only if the person has not moved the focus meanwhile.
+            guard self.grid.containsFocus else { return }
+            let position = self.selection.selected ?? 0
+            // GTK 4.8 offers no call that focuses a position; the cell
+            // showing it can take the focus itself once it is bound.
+            self.grid.scroll(to: position, select: true)
+            self.bindings.values.first { self.factory.position(of: $0.cell) == position }?.cell.takeFocus()
+        }
+    }
 
     /// Shows `photos` in this order, changing only what changed.
     func render(_ photos: [Photo]) {
         let selected = selectedPhoto?.path
         source.update(photos)
+        focusCellAfterNextFrame()
         if let selected, let position = source.position(of: selected), selection.selected != position {
             selection.selected = position
         }
-        // Cells whose photo changed in place (a rating, a title) re-render.
+        // Cells whose photo changed in place (a rating, a title) re-render;
+        // the others may have moved, or the count changed.
+        let count = source.count
         for (id, binding) in bindings {
+            guard let position = factory.position(of: binding.cell) else { continue }
             if let photo = source.element(forKey: binding.key), photo != binding.photo {
-                binding.cell.show(photo)
+                binding.cell.show(photo, at: position, of: count)
                 bindings[id]?.photo = photo
+            } else {
+                binding.cell.move(to: position, of: count)
             }
         }
     }
 
-    private func bind(_ cell: PhotoCellView, key: UInt64) {
+    private func bind(_ cell: PhotoCellView, key: UInt64, position: Int) {
         unbind(cell)
         guard let photo = source.element(forKey: key) else { return }
-        cell.show(photo)
+        cell.show(photo, at: position, of: source.count)
         bindings[ObjectIdentifier(cell)] = Binding(cell: cell, key: key, photo: photo)
         if !showCached(in: ObjectIdentifier(cell)) { cell.showLoading(placeholders) }
         // Whether to load it depends on where GTK puts the cell: known

@@ -17,9 +17,9 @@ final class PhotoWindowView {
     let ratingBar = RatingBarView()
     let properties = PropertiesPanelView()
     private let previousButton = Button(iconName: "go-previous-symbolic", accessibleLabel: "Previous Photo",
-                                        tooltip: "Previous Photo (Left)")
-    private let nextButton = Button(iconName: "go-next-symbolic", accessibleLabel: "Next Photo",
-                                    tooltip: "Next Photo (Right)")
+                                        keys: "Left")
+    private let nextButton = Button(iconName: "go-next-symbolic", accessibleLabel: "Next Photo", keys: "Right")
+    private let header = HeaderBar()
     private var imageSize: (width: Int, height: Int)?
     /// nil: fitted to the window; else the scale (1 = 100%).
     private(set) var zoom: Double?
@@ -35,6 +35,10 @@ final class PhotoWindowView {
         window = ApplicationWindow(application: application)
         window.defaultSize = (900, 650)
         window.setTitlebar(makeHeaderBar())
+        // The photo takes the focus: screen readers read its title, and
+        // what the rating keys and the window's state change.
+        picture.focusable = true
+        picture.onMap { [weak self] in self?.picture.grabFocus() }
         picture.fit = .contain
         picture.canShrink = true
         picture.hexpand = true
@@ -57,30 +61,25 @@ final class PhotoWindowView {
     }
 
     private func makeHeaderBar() -> HeaderBar {
-        let header = HeaderBar()
         previousButton.actionName = "win.previous"
         nextButton.actionName = "win.next"
         header.packStart(Box(.horizontal, [previousButton, nextButton]))
-        let zoomOut = Button(iconName: "zoom-out-symbolic", accessibleLabel: "Zoom Out", tooltip: "Zoom Out (−)")
+        let zoomOut = Button(iconName: "zoom-out-symbolic", accessibleLabel: "Zoom Out", keys: "minus")
         zoomOut.actionName = "win.zoom-out"
-        let fit = Button(iconName: "zoom-fit-best-symbolic", accessibleLabel: "Best Fit", tooltip: "Best Fit (Ctrl+0)")
+        let fit = Button(iconName: "zoom-fit-best-symbolic", accessibleLabel: "Best Fit", keys: "<Control>0")
         fit.actionName = "win.zoom-fit"
-        let zoomIn = Button(iconName: "zoom-in-symbolic", accessibleLabel: "Zoom In", tooltip: "Zoom In (+)")
+        let zoomIn = Button(iconName: "zoom-in-symbolic", accessibleLabel: "Zoom In", keys: "plus")
         zoomIn.actionName = "win.zoom-in"
-        let actual = Button(iconName: "zoom-original-symbolic", accessibleLabel: "Actual Size",
-                            tooltip: "Actual Size, 100% (Ctrl+1)")
+        let actual = Button(iconName: "zoom-original-symbolic", accessibleLabel: "Actual Size", keys: "<Control>1")
         actual.actionName = "win.zoom-actual"
         let zoomBox = Box(.horizontal, [zoomOut, fit, actual, zoomIn])
         zoomBox.addCssClass("linked")
         header.packStart(zoomBox)
-        let panel = Button(iconName: "document-properties-symbolic", accessibleLabel: "Properties",
-                           tooltip: "Properties (F9)")
+        let panel = Button(iconName: "document-properties-symbolic", accessibleLabel: "Properties", keys: "F9")
         panel.actionName = "win.properties"
-        let fullscreen = Button(iconName: "view-fullscreen-symbolic", accessibleLabel: "Full Screen",
-                                tooltip: "Full Screen (F11)")
+        let fullscreen = Button(iconName: "view-fullscreen-symbolic", accessibleLabel: "Full Screen", keys: "F11")
         fullscreen.actionName = "win.fullscreen"
-        let trash = Button(iconName: "user-trash-symbolic", accessibleLabel: "Move to Trash",
-                           tooltip: "Move to Trash (Delete)")
+        let trash = Button(iconName: "user-trash-symbolic", accessibleLabel: "Move to Trash", keys: "Delete")
         trash.actionName = "win.trash"
         let profile = Button(iconName: "avatar-default-symbolic", accessibleLabel: "Set as Profile Photo")
         profile.actionName = "win.set-profile-photo"
@@ -100,7 +99,9 @@ final class PhotoWindowView {
             ("zoom-actual", ["<Control>1"], { [weak self] in self?.setZoom(1) }),
             ("properties", ["F9"], { [weak self] in self?.toggleProperties() }),
             ("fullscreen", ["F11"], { [weak self] in self?.toggleFullscreen() }),
-            ("leave-fullscreen", ["Escape"], { [weak self] in self?.window.unfullscreen() }),
+            ("close", [], { [weak self] in self?.window.close() }),
+            ("escape", ["Escape"], { [weak self] in self?.escape() }),
+            ("switch-pane", ["F6", "<Shift>F6"], { [weak self] in self?.switchPane() }),
             ("trash", ["Delete"], { [weak self] in self?.onTrash() }),
             ("set-profile-photo", [], { [weak self] in self?.onSetProfilePhoto() }),
         ]
@@ -119,7 +120,23 @@ final class PhotoWindowView {
 
     // MARK: View state
 
-    private func toggleProperties() { properties.isShown.toggle() }
+    private func toggleProperties() {
+        properties.isShown.toggle()
+        guard picture.hasFocus else { return }
+        picture.announce(properties.isShown ? "Properties shown" : "Properties hidden")
+        shownDetail = nil
+    }
+
+    /// Escape leaves full screen, else closes the window (Ctrl+W closes
+    /// it too, through the application's accelerator).
+    private func escape() {
+        window.isFullscreen ? window.unfullscreen() : window.close()
+    }
+
+    /// F6: the focus goes from the header bar to the photo and back.
+    private func switchPane() {
+        if header.containsFocus { picture.grabFocus() } else { header.focusFirstChild() }
+    }
 
     private func toggleFullscreen() {
         window.isFullscreen ? window.unfullscreen() : window.fullscreen()
@@ -156,12 +173,12 @@ final class PhotoWindowView {
         nextButton.isSensitive = hasNext
         switch state {
         case .loading(let photo):
-            show(photo)
+            show(photo, detail: RatingText.spoken(photo.rating))
             spinner.isSpinning = true
             spinner.isVisible = true
             status.root.isVisible = false
         case .presenting(let photo, let pixels):
-            show(photo)
+            show(photo, detail: RatingText.spoken(photo.rating))
             spinner.isSpinning = false
             spinner.isVisible = false
             status.root.isVisible = false
@@ -169,7 +186,7 @@ final class PhotoWindowView {
             picture.setTexture(texture)
             setZoom(zoom)
         case .failed(let photo, let reason):
-            show(photo)
+            show(photo, detail: "Cannot show this photo. \(reason)")
             spinner.isSpinning = false
             spinner.isVisible = false
             picture.setTexture(nil)
@@ -181,12 +198,24 @@ final class PhotoWindowView {
         }
     }
 
-    private func show(_ photo: Photo) {
+    /// The photo's title names the focused picture; `detail` describes it,
+    /// so a screen reader says a new rating or a failure as it happens.
+    private func show(_ photo: Photo, detail: String) {
         window.title = photo.title
         windowTitle.title = photo.title
         windowTitle.subtitle = RatingText.spoken(photo.rating)
-        picture.alternativeText = photo.title
+        if photo.title != shownTitle {
+            shownTitle = photo.title
+            picture.setAccessibleLabel(photo.title)
+        }
+        if detail != shownDetail {
+            shownDetail = detail
+            picture.setAccessibleDescription(detail)
+        }
         ratingBar.render(photo.rating)
         properties.render(photo)
     }
+
+    private var shownTitle: String?
+    private var shownDetail: String?
 }

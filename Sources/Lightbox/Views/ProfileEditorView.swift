@@ -130,8 +130,18 @@ final class ProfileEditorView {
         label.text = problem ?? ""
         label.isVisible = problem != nil
         input.setCssClass("error", problem != nil)
-        input.setAccessibleInvalid(problem != nil)
-        input.setAccessibleErrorMessage(problem == nil ? nil : label)
+        // The problem is the field's description, not GTK's "invalid"
+        // state: Orca 43 stops reading a field marked invalid at all.
         input.setAccessibleDescription(problem ?? hint)
+    }
+
+    /// Moves the focus to the first field with a problem, where a screen
+    /// reader reads the field and its problem; false if all are valid.
+    @discardableResult
+    func focusFirstProblem() -> Bool {
+        let fields: [(Label, Widget)] = [(nameError, nameEntry), (emailError, emailEntry), (aboutError, aboutView)]
+        guard let (_, field) = fields.first(where: { error, _ in error.isVisible }) else { return false }
+        field.grabFocus()
+        return true
     }
 }

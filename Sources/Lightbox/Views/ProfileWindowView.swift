@@ -67,10 +67,8 @@ final class ProfileWindowView {
         dismiss.onClicked { [weak self] in self?.onDismissNotice() }
         editButton.onClicked { [weak self] in self?.beginEditing() }
         cancelButton.onClicked { [weak self] in self?.onCancel() }
-        saveButton.onClicked { [weak self] in self?.onSave() }
-        editor.onSubmit = { [weak self] in
-            if self?.canSave == true { self?.onSave() }
-        }
+        saveButton.onClicked { [weak self] in self?.save() }
+        editor.onSubmit = { [weak self] in self?.save() }
         editor.onChoosePhoto = { [weak self] in self?.choosePhoto() }
         window.onCloseRequest { [weak self] in self?.onCloseRequest() ?? false }
         render(.loading)
@@ -79,8 +77,8 @@ final class ProfileWindowView {
     private func makeHeaderBar() -> HeaderBar {
         let header = HeaderBar()
         saveButton.addCssClass("suggested-action")
-        saveButton.tooltip = "Save (Ctrl+S)"
-        cancelButton.tooltip = "Cancel (Escape)"
+        saveButton.setTooltip("Save", keys: "<Control>s")
+        cancelButton.setTooltip("Cancel", keys: "Escape")
         header.packStart(cancelButton)
         header.packEnd(editButton)
         header.packEnd(saveButton)
@@ -89,9 +87,7 @@ final class ProfileWindowView {
     }
 
     private func installActions() {
-        saveAction = Action("save") { [weak self] in
-            if self?.canSave == true { self?.onSave() }
-        }
+        saveAction = Action("save") { [weak self] in self?.save() }
         cancelAction = Action("cancel-editing") { [weak self] in self?.onCancel() }
         window.addAction(saveAction)
         window.addAction(cancelAction)
@@ -109,6 +105,18 @@ final class ProfileWindowView {
 
     /// "loading", "failed", "profile" or "editor": the page on show.
     var visiblePage: String? { pages.visibleChildName }
+
+    /// Save (button, Ctrl+S, Enter in a field). A profile with problems
+    /// is not saved: the focus goes to the first field with one, whose
+    /// problem a screen reader then reads; a disabled Save would say
+    /// nothing.
+    private func save() {
+        if canSave {
+            onSave()
+        } else if isEditing {
+            editor.focusFirstProblem()
+        }
+    }
 
     // MARK: Editing mode
 
@@ -154,8 +162,10 @@ final class ProfileWindowView {
         problemLabel.isVisible = problem != nil
         show(page: isEditing ? "editor" : "profile", presentation: presentation)
         canSave = isEditing && presentation.canSave && !saving
-        saveButton.isSensitive = canSave
-        saveAction.isEnabled = canSave
+        // Problems in fields do not disable Save (see `save()`); a photo
+        // still being read does.
+        saveButton.isSensitive = isEditing && !saving && !presentation.isDecodingPhoto
+        saveAction.isEnabled = isEditing && !saving
         savingSpinner.isSpinning = saving
         savingSpinner.isVisible = saving
         saveButton.setAccessibleDescription(saving ? "Saving…" : "")
