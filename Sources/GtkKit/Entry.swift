@@ -70,6 +70,12 @@ public final class SearchEntry: Entry {
         }
     }
 
+    /// Escape in the entry: the search is over.
+    @discardableResult
+    public func onStopSearch(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("stop-search") { _ in body() }
+    }
+
     /// Lets the entry catch typing anywhere in `widget` (type-to-search).
     public func captureKeys(from widget: Widget) {
         gtk_search_entry_set_key_capture_widget(lb_search_entry(gobject), widget.widget)

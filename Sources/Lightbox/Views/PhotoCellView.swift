@@ -63,6 +63,11 @@ final class PhotoCellView {
         move(to: position, of: count)
     }
 
+    /// The stars under the title ("★★★☆☆"; empty when unrated).
+    var ratingText: String { stars.text }
+    /// Whether a thumbnail (not a placeholder) is on show.
+    private(set) var showsThumbnail = false
+
     /// Moves the keyboard focus to this cell.
     func takeFocus() { focusable?.grabFocus() }
 
@@ -89,16 +94,19 @@ final class PhotoCellView {
 
     func showThumbnail(_ texture: Texture) {
         frame.content = texture
+        showsThumbnail = true
     }
 
     /// A placeholder while the thumbnail is made.
     func showLoading(_ placeholder: Placeholders) {
         frame.content = placeholder.loading
+        showsThumbnail = false
     }
 
     /// The thumbnail could not be made: a placeholder and the reason.
     func showFailure(_ reason: String, _ placeholder: Placeholders) {
         frame.content = placeholder.missing
+        showsThumbnail = false
         failure = reason
         describe()
     }
@@ -107,6 +115,7 @@ final class PhotoCellView {
         path = nil
         failure = nil
         frame.content = nil
+        showsThumbnail = false
     }
 }
 

@@ -27,6 +27,9 @@ final class RatingBarView {
         }
     }
 
+    /// How many stars show as pressed.
+    var pressedStars: Int { buttons.filter(\.isActive).count }
+
     func render(_ rating: Int) {
         self.rating = rating
         for (index, button) in buttons.enumerated() {
