@@ -85,12 +85,4 @@ extension ActionMap {
         g_action_map_add_action(lb_action_map(gobject), lb_action(action.gobject))
     }
 
-    public func removeAction(named name: String) {
-        g_action_map_remove_action(lb_action_map(gobject), name)
-    }
-
-    public func lookupActionEnabled(_ name: String) -> Bool? {
-        guard let action = g_action_map_lookup_action(lb_action_map(gobject), name) else { return nil }
-        return g_action_get_enabled(action) != 0
-    }
 }

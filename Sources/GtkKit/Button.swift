@@ -97,10 +97,4 @@ public final class ToggleButton: Button {
         set { gtk_toggle_button_set_active(lb_toggle_button(gobject), newValue ? 1 : 0) }
     }
 
-    @discardableResult
-    public func onToggled(_ body: @escaping @MainActor (Bool) -> Void) -> SignalConnection {
-        connect("toggled") { [weak self] _ in
-            if let self { body(self.isActive) }
-        }
-    }
 }

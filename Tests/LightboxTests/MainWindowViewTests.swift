@@ -1,5 +1,6 @@
 import Foundation
 import GtkKit
+import GtkTestSupport
 @testable import Lightbox
 import LightboxCore
 import XCTest

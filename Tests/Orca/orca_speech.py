@@ -167,6 +167,7 @@ class SpeechDispatcher:
                  "--log-dir", logs, "--pid-file", os.path.join(self.root, "speechd.pid")],
                 env=env, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                 start_new_session=True)
+        remember_group(self.proc)
         a11y.wait_for(lambda: self._alive() and os.path.exists(self.socket), TIMEOUT,
                       message=lambda: "speech-dispatcher's socket; its output:\n" + self.output())
         return self
@@ -193,6 +194,15 @@ class SpeechDispatcher:
 
     def stop(self):
         stop_group(self.proc)
+
+
+def remember_group(proc):
+    """Note proc's process group in $ORCA_TEST_PGIDS, for run.sh to kill if the run dies first."""
+    path = os.environ.get("ORCA_TEST_PGIDS")
+    if path:
+        with open(path, "a") as f:
+            f.write(f"{proc.pid}\n")
+    return proc
 
 
 def stop_group(proc, grace=5.0):
@@ -224,6 +234,7 @@ class Orca:
         for var in ("GTK_A11Y", "GSK_RENDERER"):  # the app's settings, not Orca's (GTK 3)
             self.env.pop(var, None)
         self.proc, self.log = None, SpeechLog(self.log_path)
+        self.last_mark = 0  # where the last key press (or note) was: wait_for's default `since`
 
     def start(self):
         settings = [f"{key}={json.dumps(value)}" for key, value in ORCA_SETTINGS.items()]
@@ -231,6 +242,7 @@ class Orca:
             self.proc = subprocess.Popen(["/usr/bin/python3", LAUNCHER, self.prefs, self.log_path, *settings],
                                          env=self.env, stdout=out, stderr=subprocess.STDOUT,
                                          stdin=subprocess.DEVNULL, start_new_session=True)
+        remember_group(self.proc)
         self.wait_for(r"^Screen reader on\.$", timeout=max(TIMEOUT, 30), since=0)
         return self
 
@@ -278,8 +290,6 @@ class Orca:
                              f"Orca to say /{regex.pattern}/; it said, since the mark:\n"
                              + self.transcript(since))
 
-    last_mark = 0
-
     def wait_quiet(self, quiet=1.0, timeout=None):
         """Wait until Orca has said nothing new for `quiet` seconds (for recording transcripts, where
         there is no particular utterance to wait for); return the utterances since the last mark."""
@@ -297,47 +307,75 @@ class Orca:
 
 
 class Keyboard:
-    """Keys for the window under the pointer, as a person would press them: with no window manager
-    keyboard input goes to the window under the pointer, so the pointer is put on the target window's
-    title bar first (not over the content: hovering there could raise a tooltip)."""
+    """Keys and typing through XTEST (xdotool), as a person at the keyboard.
+
+    run.sh runs a window manager (openbox), so keys go to the focused window, and focus moves as on a
+    desktop: a new window gets it, a closed one hands it back. press(keys, window=TITLE) first makes
+    sure the window titled TITLE has the focus, activating it through the window manager if not (as a
+    person would click it or Alt+Tab to it); that is written in the transcript, as it may be a bug.
+    With window=None the keys go wherever the focus is."""
 
     def __init__(self, orca=None):
         self.orca, self.actions = orca, []  # actions: (seconds of day, description)
+        self.last_where = None  # the title of the window the last keys went to
 
-    def _pointer_to(self, title):
+    @staticmethod
+    def focused_window():
+        """(X window id, title) of the window with the keyboard focus; title "" for none."""
+        wid = a11y.xdotool("getwindowfocus")
+        try:
+            return wid, a11y.xdotool("getwindowname", wid)
+        except E2EError:
+            return wid, ""
+
+    def _focus(self, title):
+        """Make sure the window titled `title` has the focus; return the title of the focused one."""
+        focused, name = self.focused_window()
+        if title is None:
+            return name
         wid = a11y.x_window(title)
-        here = dict(line.split("=", 1) for line in a11y.xdotool("getmouselocation", "--shell").splitlines()
-                    if "=" in line)
-        if here.get("WINDOW") != wid:
-            width = a11y.x_geometry(wid)[2]
-            a11y.xdotool("mousemove", "--window", wid, str(width // 2), "16")
+        if focused == wid:
+            return name
+        self._record(f"(focus was on {name or 'no window'!r}: activate {title!r} through the window manager)")
+        a11y.xdotool("windowactivate", "--sync", wid)
+        a11y.wait_for(lambda: self.focused_window()[0] == wid, 10,
+                      message=lambda: f"the focus on {title!r}; it is on {self.focused_window()[1]!r}")
+        return title
 
     def _record(self, what):
         self.actions.append((_now_seconds(), what))
-        if self.orca is not None:
-            self.orca.last_mark = self.orca.mark()
-            return self.orca.last_mark
-        return None
 
-    def press(self, keys, window="Lightbox"):
-        """Press each key combo in `keys` ("Right", "ctrl+f", or "Down Down Return") in the window
-        titled `window`; return the transcript mark taken just before."""
-        self._pointer_to(window)
-        mark = self._record(f"press {keys}" + (f"   (in {window!r})" if window != "Lightbox" else ""))
+    def _mark(self):
+        """Mark the transcript before a step (what the step's own window activation makes Orca say
+        counts as the step's)."""
+        if self.orca is None:
+            return None
+        self.orca.last_mark = self.orca.mark()
+        return self.orca.last_mark
+
+    def press(self, keys, window=None):
+        """Press each key combo in `keys` ("Right", "ctrl+f", or "Down Down Return"), in the window
+        titled `window` (None: the focused one); return the transcript mark taken just before."""
+        mark = self._mark()
+        self.last_where = where = self._focus(window)
+        self._record(f"press {keys}   (in {where!r})")
         for combo in keys.split():
             a11y.xdotool("key", "--clearmodifiers", combo)
         return mark
 
-    def type(self, text, window="Lightbox"):
-        """Type `text` into the focused widget of `window`; return the mark taken just before."""
-        self._pointer_to(window)
-        mark = self._record(f"type {text!r}" + (f"   (in {window!r})" if window != "Lightbox" else ""))
+    def type(self, text, window=None):
+        """Type `text` into the focused widget (of `window`); return the mark taken just before."""
+        mark = self._mark()
+        self.last_where = where = self._focus(window)
+        self._record(f"type {text!r}   (in {where!r})")
         a11y.xdotool("type", "--delay", "30", text)
         return mark
 
     def note(self, what):
-        """Put a line in the transcript (e.g. a step that is not a key)."""
-        return self._record(what)
+        """Put a line in the transcript (e.g. a step that is not a key); return a mark."""
+        mark = self._mark()
+        self._record(what)
+        return mark
 
 
 def merged_transcript(orca, keyboard, start=None):
@@ -372,15 +410,14 @@ class OrcaSession:
     def launch(self, *args, wait_title="Lightbox"):
         """Start Lightbox (the folder etc. in args) with Orca listening; wait for its window."""
         self.keys.note("launch lightbox " + " ".join(os.path.basename(a) for a in args))
-        self.orca.last_mark = self.orca.mark()
         self.app = a11y.LightboxApp(self.sandbox, *args).start()
         self.app.window(wait_title)
         return self.app
 
-    def press(self, keys, window="Lightbox"):
+    def press(self, keys, window=None):
         return self.keys.press(keys, window)
 
-    def type(self, text, window="Lightbox"):
+    def type(self, text, window=None):
         return self.keys.type(text, window)
 
     def say(self, pattern, timeout=None, since=None):

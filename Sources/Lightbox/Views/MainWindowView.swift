@@ -80,12 +80,10 @@ final class MainWindowView {
             self?.onIntent(.closed)
             return false
         }
-        for property in ["default-width", "maximized", "fullscreened"] {
-            window.onNotify(property) { [weak self] in
-                self?.fitGridColumns()
-                // A maximized window has its new width once it has drawn.
-                self?.window.onNextPaint { [weak self] in self?.fitGridColumns() }
-            }
+        window.onResize { [weak self] in
+            self?.fitGridColumns()
+            // A maximized window has its new width once it has drawn.
+            self?.window.onNextPaint { [weak self] in self?.fitGridColumns() }
         }
     }
 

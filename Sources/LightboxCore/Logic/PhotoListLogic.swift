@@ -38,8 +38,8 @@ public final class PhotoListLogic {
     private var visible = SortedPhotos(order: .standard)
     private var progress = LoadProgress()
     /// Photos found without metadata in this load: what is left to read.
-    /// Counted as they come (counting over 100,000 photos at the walk's
-    /// end held the main thread for 30 ms).
+    /// Counted as they come: counting at the walk's end would go over every
+    /// photo of a big folder at once, on the main thread.
     private var foundUnread = 0
     var loading = false
     private var loadGeneration = 0
