@@ -98,14 +98,20 @@ let package = Package(
             dependencies: ["LightboxCore", "Imaging", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/LightboxCoreTests"
         ),
+        // What the GTK test targets share: the main thread, a display, waiting.
+        .target(
+            name: "GtkTestSupport",
+            dependencies: ["GtkKit"],
+            path: "Tests/GtkTestSupport"
+        ),
         .testTarget(
             name: "GtkKitTests",
-            dependencies: ["GtkKit"],
+            dependencies: ["GtkKit", "GtkTestSupport"],
             path: "Tests/GtkKitTests"
         ),
         .testTarget(
             name: "LightboxTests",
-            dependencies: ["Lightbox", "GtkKit", "LightboxCore"],
+            dependencies: ["Lightbox", "GtkKit", "LightboxCore", "GtkTestSupport"],
             path: "Tests/LightboxTests"
         ),
     ]

@@ -1,3 +1,4 @@
+#include "lb-accessible.h"
 #include "lb-object.h"
 
 typedef struct {
@@ -87,13 +88,7 @@ GObject *lb_single_selection_new(GObject *model) {
     return G_OBJECT(gtk_single_selection_new(G_LIST_MODEL(g_object_ref(model))));
 }
 
-GObject *lb_shortcut_controller_new(void) { return G_OBJECT(gtk_shortcut_controller_new()); }
 
-void lb_shortcut_controller_add(GObject *controller, const char *trigger, const char *action) {
-    GtkShortcut *shortcut = gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger),
-                                             gtk_named_action_new(action));
-    gtk_shortcut_controller_add_shortcut(GTK_SHORTCUT_CONTROLLER(controller), shortcut);
-}
 
 GObject *lb_builder_object(const char *xml, const char *object_id, GError **error) {
     GtkBuilder *builder = gtk_builder_new();
@@ -113,7 +108,6 @@ void lb_about_dialog_set_authors(GObject *dialog, const char *authors) {
 }
 
 GObject *lb_key_controller_new(void) { return G_OBJECT(gtk_event_controller_key_new()); }
-GObject *lb_click_gesture_new(void) { return G_OBJECT(gtk_gesture_click_new()); }
 
 char *lb_file_chooser_get_path(GObject *chooser) {
     GFile *file = gtk_file_chooser_get_file(GTK_FILE_CHOOSER(chooser));
@@ -128,10 +122,6 @@ GObject *lb_grid_view_new(GObject *selection, GObject *factory) {
                                       GTK_LIST_ITEM_FACTORY(g_object_ref(factory))));
 }
 
-GObject *lb_list_view_new(GObject *selection, GObject *factory) {
-    return G_OBJECT(gtk_list_view_new(GTK_SELECTION_MODEL(g_object_ref(selection)),
-                                      GTK_LIST_ITEM_FACTORY(g_object_ref(factory))));
-}
 
 void lb_grid_view_scroll_to(GObject *grid, guint position, gboolean select) {
     // gtk_grid_view_scroll_to arrives in GTK 4.12; 4.8 has the
@@ -223,15 +213,53 @@ GObject *lb_icon_texture_new(GObject *widget, const char *icon_name, int size, d
     return texture ? G_OBJECT(texture) : NULL;
 }
 
+// GTK 4.8 names a menu item after its label only: Orca does not read the
+// accelerator the item shows. Each item's description is its accelerator.
+static void lb_describe_menu_accelerators(GtkWidget *widget) {
+    for (GtkWidget *child = gtk_widget_get_first_child(widget); child;
+         child = gtk_widget_get_next_sibling(child)) {
+        if (g_object_class_find_property(G_OBJECT_GET_CLASS(child), "accel")) {
+            char *accel = NULL;
+            g_object_get(child, "accel", &accel, NULL);
+            char *label = accel ? lb_accelerator_label(accel) : NULL;
+            if (label)
+                gtk_accessible_update_property(GTK_ACCESSIBLE(child), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                               label, -1);
+            g_free(label);
+            g_free(accel);
+        }
+        lb_describe_menu_accelerators(child);
+    }
+}
+
+static void lb_menu_mapped(GtkWidget *popover, gpointer data) {
+    (void)data;
+    lb_describe_menu_accelerators(popover);
+}
+
 static void lb_menu_button_create_popup(GtkMenuButton *button, gpointer data) {
     (void)data;
     GMenuModel *menu = g_object_get_data(G_OBJECT(button), "lb-menu-on-demand");
-    if (menu && gtk_menu_button_get_menu_model(button) != menu) gtk_menu_button_set_menu_model(button, menu);
+    if (!menu || gtk_menu_button_get_menu_model(button) == menu) return;
+    gtk_menu_button_set_menu_model(button, menu);
+    GtkPopover *popover = gtk_menu_button_get_popover(button);
+    if (!popover) return;
+    // Unnamed, the menu reads as "GtkPopoverMenu menu": it takes the
+    // button's name.
+    const char *name = g_object_get_data(G_OBJECT(button), "lb-menu-name");
+    if (name)
+        gtk_accessible_update_property(GTK_ACCESSIBLE(popover), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+    // Items get their accelerators once shown (GTK looks them up then).
+    g_signal_connect(popover, "map", G_CALLBACK(lb_menu_mapped), NULL);
 }
 
 void lb_menu_button_set_menu_on_demand(GObject *button, GObject *menu) {
     g_object_set_data_full(button, "lb-menu-on-demand", g_object_ref(menu), g_object_unref);
     gtk_menu_button_set_create_popup_func(GTK_MENU_BUTTON(button), lb_menu_button_create_popup, NULL, NULL);
+}
+
+void lb_menu_button_name_popover(GObject *button, const char *name) {
+    g_object_set_data_full(button, "lb-menu-name", g_strdup(name), g_free);
 }
 
 int lb_display_largest_scale_factor(void) {

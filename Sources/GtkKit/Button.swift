@@ -17,10 +17,21 @@ public class Button: Widget {
     }
 
     /// An icon button. Icon-only buttons need an accessible name: pass it.
-    public init(iconName: String, accessibleLabel: String, tooltip: String? = nil) {
+    /// Its tooltip is the name and `keys`, the shortcut that does the same
+    /// (see `setTooltip`).
+    public init(iconName: String, accessibleLabel: String, keys: String? = nil) {
         super.init(lb_object(gtk_button_new_from_icon_name(iconName)), transfer: .full)
         setAccessibleLabel(accessibleLabel)
-        self.tooltip = tooltip ?? accessibleLabel
+        nameFromLabelProperty()
+        setTooltip(accessibleLabel, keys: keys)
+    }
+
+    /// GTK 4.8 points an icon button's labelled-by relation at its image,
+    /// whose name is its class: Orca says "GtkImage Open Folder push
+    /// button". The accessible label alone names it. GTK sets the relation
+    /// again whenever the icon changes.
+    private func nameFromLabelProperty() {
+        gtk_accessible_reset_relation(lb_accessible(gobject), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
     }
 
     /// A button whose content is an arbitrary widget.
@@ -46,7 +57,10 @@ public class Button: Widget {
 
     public var iconName: String? {
         get { gtk_button_get_icon_name(button).map { String(cString: $0) } }
-        set { gtk_button_set_icon_name(button, newValue) }
+        set {
+            gtk_button_set_icon_name(button, newValue)
+            nameFromLabelProperty()
+        }
     }
 
     public func setChild(_ child: Widget) { gtk_button_set_child(button, child.widget) }
@@ -68,14 +82,14 @@ public class Button: Widget {
     }
 }
 
-/// A GtkToggleButton.
+/// A GtkToggleButton: screen readers hear whether it is pressed.
 @MainActor
 public final class ToggleButton: Button {
-    public init(iconName: String, accessibleLabel: String) {
+    public override init(iconName: String, accessibleLabel: String, keys: String? = nil) {
         super.init(lb_object(gtk_toggle_button_new()), transfer: .full)
         self.iconName = iconName
         setAccessibleLabel(accessibleLabel)
-        tooltip = accessibleLabel
+        setTooltip(accessibleLabel, keys: keys)
     }
 
     public var isActive: Bool {
@@ -83,10 +97,4 @@ public final class ToggleButton: Button {
         set { gtk_toggle_button_set_active(lb_toggle_button(gobject), newValue ? 1 : 0) }
     }
 
-    @discardableResult
-    public func onToggled(_ body: @escaping @MainActor (Bool) -> Void) -> SignalConnection {
-        connect("toggled") { [weak self] _ in
-            if let self { body(self.isActive) }
-        }
-    }
 }

@@ -75,6 +75,8 @@ public final class ScrolledWindow: Widget {
 public final class Overlay: Widget {
     public init(child: Widget? = nil) {
         super.init(lb_object(gtk_overlay_new()), transfer: .full)
+        // Unnamed, it reads as "GtkOverlay filler" on the way to the focus.
+        setAccessibleLabel("")
         if let child { setChild(child) }
     }
 
@@ -116,7 +118,11 @@ public final class Stack: Widget {
     }
 
     public func add(_ child: Widget, name: String) {
-        _ = gtk_stack_add_named(lb_stack(gobject), child.widget, name)
+        let page = gtk_stack_add_named(lb_stack(gobject), child.widget, name)
+        // An unnamed page reads as "GtkStackPage panel" before whatever
+        // takes the focus inside it; an empty name makes it a plain
+        // container that screen readers pass over.
+        if let page { lb_accessible_set_label(lb_object(UnsafeMutableRawPointer(page)), "") }
     }
 
     public var visibleChildName: String? {

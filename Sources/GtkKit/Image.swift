@@ -33,8 +33,6 @@ public final class Picture: Widget {
         gtk_picture_set_paintable(picture, texture.map { lb_paintable($0.gobject) })
     }
 
-    public func setFile(path: String) { gtk_picture_set_filename(picture, path) }
-
     /// Shows a frame: what it shows can then change without the picture
     /// being measured and laid out again.
     public func setFrame(_ frame: FramePaintable) {
@@ -65,11 +63,6 @@ public final class Picture: Widget {
     public var canShrink: Bool {
         get { gtk_picture_get_can_shrink(picture) != 0 }
         set { gtk_picture_set_can_shrink(picture, newValue ? 1 : 0) }
-    }
-
-    public var alternativeText: String? {
-        get { gtk_picture_get_alternative_text(picture).map { String(cString: $0) } }
-        set { gtk_picture_set_alternative_text(picture, newValue) }
     }
 }
 

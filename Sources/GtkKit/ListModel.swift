@@ -54,10 +54,6 @@ public final class SingleSelection: Object {
         }
     }
 
-    @discardableResult
-    public func onSelectionChanged(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
-        onNotify("selected") { body() }
-    }
 }
 
 /// One recycled row or cell of a list or grid view. The factory creates
@@ -84,8 +80,9 @@ public final class ListCell: Object {
 /// (GtkSignalListItemFactory). `Content` is the app's cell view.
 @MainActor
 public final class ListCellFactory<Content: AnyObject>: Object {
-    /// Cell contents by the address of their GtkListItem.
-    private var contents: [Int: Content] = [:]
+    /// Each cell's content and the list item it sits in, by the address
+    /// of that GtkListItem.
+    private var cells: [Int: (content: Content, item: ListCell)] = [:]
 
     /// Shows the item with `key` at `position` in a cell's content.
     public var onBind: @MainActor (Content, UInt64, Int) -> Void = { _, _, _ in }
@@ -97,29 +94,36 @@ public final class ListCellFactory<Content: AnyObject>: Object {
     public init(make: @escaping @MainActor () -> (Content, Widget)) {
         super.init(lb_signal_list_item_factory_new(), transfer: .full)
         connect("setup") { [weak self] args in
-            guard let self, let item = args.object(1) else { return }
+            guard let self, let object = args.object(1) else { return }
             let (content, root) = make()
-            ListCell(item).setChild(root)
-            self.contents[Self.identity(item)] = content
+            let item = ListCell(object)
+            item.setChild(root)
+            self.cells[Self.identity(object)] = (content, item)
         }
         connect("bind") { [weak self] args in
-            guard let self, let item = args.object(1) else { return }
-            let cell = ListCell(item)
-            guard let content = self.contents[Self.identity(item)], let key = cell.key else { return }
-            self.onBind(content, key, cell.position ?? 0)
+            guard let self, let object = args.object(1), let cell = self.cells[Self.identity(object)],
+                  let key = cell.item.key else { return }
+            self.onBind(cell.content, key, cell.item.position ?? 0)
         }
         connect("unbind") { [weak self] args in
-            guard let self, let item = args.object(1), let content = self.contents[Self.identity(item)] else { return }
-            self.onUnbind(content)
+            guard let self, let object = args.object(1), let cell = self.cells[Self.identity(object)] else { return }
+            self.onUnbind(cell.content)
         }
         connect("teardown") { [weak self] args in
-            guard let self, let item = args.object(1) else { return }
-            self.contents[Self.identity(item)] = nil
+            guard let self, let object = args.object(1) else { return }
+            self.cells[Self.identity(object)] = nil
         }
     }
 
     /// How many cells exist now (created and not torn down).
-    public var cellCount: Int { contents.count }
+    public var cellCount: Int { cells.count }
+
+    /// Where the cell showing `content` is now: GTK moves a bound cell
+    /// when items are inserted or removed before it, without binding it
+    /// again.
+    public func position(of content: Content) -> Int? {
+        cells.values.first { $0.content === content }?.item.position
+    }
 
     private static func identity(_ item: UnsafeMutablePointer<GObject>) -> Int {
         Int(bitPattern: item)

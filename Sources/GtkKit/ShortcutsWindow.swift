@@ -40,10 +40,16 @@ public final class ShortcutsWindow: Window {
             "<property name=\"\(name)\">\(escape(value))</property>"
         }
         let body = groups.map { group in
+            // GTK 4.8's shortcut rows take no focus and say nothing of
+            // their keys: each is made focusable, named after its title and
+            // described by its keys, so Tab reads the window row by row.
             let rows = group.shortcuts.map { shortcut in
                 "<child><object class=\"GtkShortcutsShortcut\">"
                     + property("title", shortcut.title)
                     + property("accelerator", shortcut.accelerator)
+                    + property("focusable", "true")
+                    + "<accessibility>" + property("label", shortcut.title)
+                    + property("description", Accelerator.label(shortcut.accelerator)) + "</accessibility>"
                     + "</object></child>"
             }.joined()
             return "<child><object class=\"GtkShortcutsGroup\">" + property("title", group.title)

@@ -151,30 +151,9 @@ public class Widget: Object {
         gtk_widget_activate_action_variant(widget, name, nil) != 0
     }
 
-    // MARK: Accessibility
-
-    /// The accessible name (ARIA label) read by screen readers.
-    public func setAccessibleLabel(_ label: String) { lb_accessible_set_label(gobject, label) }
-
-    /// The accessible description read after the name.
-    public func setAccessibleDescription(_ text: String) { lb_accessible_set_description(gobject, text) }
-
-    public func setAccessibleInvalid(_ invalid: Bool) { lb_accessible_set_invalid(gobject, invalid ? 1 : 0) }
-
-    public func setAccessibleRequired(_ required: Bool) { lb_accessible_set_required(gobject, required ? 1 : 0) }
-
-    public func setAccessibleBusy(_ busy: Bool) { lb_accessible_set_busy(gobject, busy ? 1 : 0) }
-
-    /// Points assistive technology at the widget explaining this one's error.
-    public func setAccessibleErrorMessage(_ message: Widget?) {
-        lb_accessible_set_error_message(gobject, message?.gobject)
-    }
-
-    public func setAccessibleLabelledBy(_ label: Widget) {
-        lb_accessible_set_labelled_by(gobject, label.gobject)
-    }
-
-    public func setAccessibleDescribedBy(_ description: Widget) {
-        lb_accessible_set_described_by(gobject, description.gobject)
+    /// Activates an action that takes a string ("win.rate" with "4").
+    @discardableResult
+    public func activateAction(_ name: String, target: String) -> Bool {
+        gtk_widget_activate_action_variant(widget, name, g_variant_new_string(target)) != 0
     }
 }

@@ -52,6 +52,11 @@ public class Window: Widget {
         set { gtk_window_set_hide_on_close(window, newValue ? 1 : 0) }
     }
 
+    /// The widget with the keyboard focus in this window, if any.
+    public var focusedWidget: Widget? {
+        gtk_window_get_focus(window).map { Widget(lb_object($0), transfer: .none) }
+    }
+
     public func setDefaultWidget(_ widget: Widget?) { gtk_window_set_default_widget(window, widget?.widget) }
 
     public func present() { gtk_window_present(window) }
@@ -62,6 +67,12 @@ public class Window: Widget {
 
     /// Destroys the window now, without asking.
     public func destroy() { gtk_window_destroy(window) }
+
+    /// Called when the window's size may have changed: its default size
+    /// (the person resized it), or it was maximized or made full screen.
+    public func onResize(_ body: @escaping @MainActor () -> Void) {
+        for property in ["default-width", "maximized", "fullscreened"] { onNotify(property, body) }
+    }
 
     /// Called when the person or `close()` asks the window to close. Return
     /// `true` to keep the window open.

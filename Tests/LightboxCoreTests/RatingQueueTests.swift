@@ -18,7 +18,9 @@ private final class FullDiskWriter: RatingWriter, @unchecked Sendable {
 
 @MainActor
 private func logic(_ index: LibraryIndex, _ queue: RatingQueue) -> PhotoListLogic {
-    PhotoListLogic(library: PhotoLibrary(index: index, ratings: queue))
+    PhotoListLogic(library: PhotoLibrary(index: index, ratings: queue),
+                   trash: FolderTrash(folder: FileManager.default.temporaryDirectory
+                       .appendingPathComponent("lightbox-rating-tests-trash-\(getpid())")))
 }
 
 final class RatingQueueTests: XCTestCase {

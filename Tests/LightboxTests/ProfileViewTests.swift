@@ -1,5 +1,6 @@
 import Foundation
 import GtkKit
+import GtkTestSupport
 @testable import Lightbox
 import LightboxCore
 import XCTest
@@ -12,12 +13,12 @@ final class ProfileViewTests: DisplayTestCase {
         defer { view.window.destroy() }
         XCTAssertEqual(view.window.title, "Profile")
         view.render(.loading)
-        XCTAssertEqual(view.visiblePage, "loading")
+        XCTAssertEqual(view.visiblePage, .loading)
         XCTAssertFalse(view.editButton.isVisible)
         XCTAssertFalse(view.saveButton.isVisible)
 
         view.render(.failed(.cannotLoad("The folder is gone."), nil))
-        XCTAssertEqual(view.visiblePage, "failed")
+        XCTAssertEqual(view.visiblePage, .failed)
         XCTAssertEqual(view.failedPage.titleLabel.text, "Profile Cannot Be Read")
         XCTAssertEqual(view.failedPage.descriptionLabel.text, "The folder is gone.")
         XCTAssertFalse(view.editButton.isVisible)
@@ -27,7 +28,7 @@ final class ProfileViewTests: DisplayTestCase {
         let view = ProfileWindowView(application: testApplication)
         defer { view.window.destroy() }
         view.render(.presenting(ProfilePresentation(profile: Self.profile, notice: "Moved aside.")))
-        XCTAssertEqual(view.visiblePage, "profile")
+        XCTAssertEqual(view.visiblePage, .profile)
         XCTAssertEqual(view.summary.nameLabel.text, "Zoë Saldaña")
         XCTAssertEqual(view.summary.emailLabel.text, "zoe@example.com")
         XCTAssertEqual(view.summary.aboutLabel.text, "Hello <b>", "text, not markup")
@@ -40,7 +41,7 @@ final class ProfileViewTests: DisplayTestCase {
 
         view.editButton.emit("clicked")
         XCTAssertTrue(view.isEditing)
-        XCTAssertEqual(view.visiblePage, "editor")
+        XCTAssertEqual(view.visiblePage, .editor)
         XCTAssertEqual(view.editor.nameEntry.text, "Zoë Saldaña")
         XCTAssertEqual(view.editor.emailEntry.text, "zoe@example.com")
         XCTAssertEqual(view.editor.aboutView.text, "Hello <b>")
@@ -51,10 +52,10 @@ final class ProfileViewTests: DisplayTestCase {
         XCTAssertFalse(view.editor.removePhotoButton.isSensitive, "no photo to remove")
 
         view.endEditing()
-        XCTAssertEqual(view.visiblePage, "profile")
+        XCTAssertEqual(view.visiblePage, .profile)
     } }
 
-    func testShowsProblemsInlineAndDisablesSave() { onMain {
+    func testShowsProblemsInlineAndRefusesToSave() { onMain {
         let view = ProfileWindowView(application: testApplication)
         defer { view.window.destroy() }
         var draft = Self.profile
@@ -67,12 +68,21 @@ final class ProfileViewTests: DisplayTestCase {
         XCTAssertTrue(view.editor.nameEntry.hasCssClass("error"))
         XCTAssertEqual(view.editor.emailError.text, "Enter an address like name@example.com, or leave it empty.")
         XCTAssertFalse(view.editor.aboutError.isVisible)
-        XCTAssertFalse(view.saveButton.isSensitive)
+        // Save stays available: refused, it sends the focus to the first
+        // field with a problem (a disabled button says nothing to a
+        // screen reader).
+        XCTAssertTrue(view.saveButton.isSensitive)
         var saves = 0
-        view.onSave = { saves += 1 }
+        view.onIntent = { intent in if case .save = intent { saves += 1 } }
+        view.editor.emailEntry.grabFocus()
         view.window.activateAction("win.save")
-        view.editor.nameEntry.emit("activate")
-        XCTAssertEqual(saves, 0, "Ctrl+S and Enter do nothing while invalid")
+        XCTAssertTrue(view.editor.nameEntry.containsFocus, "Ctrl+S goes to the first problem")
+        view.editor.emailEntry.emit("activate")
+        XCTAssertTrue(view.editor.nameEntry.containsFocus, "so does Enter")
+        view.editor.aboutView.grabFocus()
+        view.saveButton.emit("clicked")
+        XCTAssertTrue(view.editor.nameEntry.containsFocus, "and the Save button")
+        XCTAssertEqual(saves, 0, "nothing is saved while invalid")
 
         draft.displayName = "山田 👩‍💻"
         draft.email = ""
@@ -96,13 +106,13 @@ final class ProfileViewTests: DisplayTestCase {
         view.render(.presenting(presentation))
         view.beginEditing()
         view.render(.saving(presentation))
-        XCTAssertEqual(view.visiblePage, "editor")
+        XCTAssertEqual(view.visiblePage, .editor)
         XCTAssertFalse(view.saveButton.isSensitive)
         XCTAssertTrue(view.savingSpinner.isVisible)
         XCTAssertFalse(view.editor.nameEntry.isSensitive)
 
         view.render(.failed(.cannotSave("Your profile could not be saved: the disk is full."), presentation))
-        XCTAssertEqual(view.visiblePage, "editor", "the edits stay on show")
+        XCTAssertEqual(view.visiblePage, .editor, "the edits stay on show")
         XCTAssertEqual(view.editor.nameEntry.text, "New")
         XCTAssertTrue(view.problemLabel.isVisible)
         XCTAssertEqual(view.problemLabel.text, "Profile Not Saved: Your profile could not be saved: the disk is full.")

@@ -13,40 +13,17 @@ static inline void lb_accessible_set_description(GObject *object, const char *te
                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
 }
 
-static inline void lb_accessible_set_required(GObject *object, gboolean required) {
-    gtk_accessible_update_property(GTK_ACCESSIBLE(object),
-                                   GTK_ACCESSIBLE_PROPERTY_REQUIRED, required, -1);
-}
-
-static inline void lb_accessible_set_invalid(GObject *object, gboolean invalid) {
-    gtk_accessible_update_state(GTK_ACCESSIBLE(object), GTK_ACCESSIBLE_STATE_INVALID,
-                                invalid ? GTK_ACCESSIBLE_INVALID_TRUE
-                                        : GTK_ACCESSIBLE_INVALID_FALSE,
-                                -1);
-}
-
-static inline void lb_accessible_set_busy(GObject *object, gboolean busy) {
-    gtk_accessible_update_state(GTK_ACCESSIBLE(object), GTK_ACCESSIBLE_STATE_BUSY, busy, -1);
-}
-
-// ERROR_MESSAGE takes a single widget reference in GTK 4.8.
-static inline void lb_accessible_set_error_message(GObject *object, GObject *message) {
-    if (message) {
-        gtk_accessible_update_relation(GTK_ACCESSIBLE(object),
-                                       GTK_ACCESSIBLE_RELATION_ERROR_MESSAGE, message, -1);
-    } else {
-        gtk_accessible_reset_relation(GTK_ACCESSIBLE(object),
-                                      GTK_ACCESSIBLE_RELATION_ERROR_MESSAGE);
-    }
-}
-
-// LABELLED_BY and DESCRIBED_BY take a NULL-terminated list of widgets.
+// LABELLED_BY takes a NULL-terminated list of widgets.
 static inline void lb_accessible_set_labelled_by(GObject *object, GObject *label) {
     gtk_accessible_update_relation(GTK_ACCESSIBLE(object),
                                    GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
 }
 
-static inline void lb_accessible_set_described_by(GObject *object, GObject *description) {
-    gtk_accessible_update_relation(GTK_ACCESSIBLE(object),
-                                   GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, description, NULL, -1);
+// "<Control>o" as the person's keyboard names it ("Ctrl+O"); NULL when
+// GTK cannot parse the trigger. Free with g_free.
+static inline char *lb_accelerator_label(const char *trigger) {
+    guint key = 0;
+    GdkModifierType modifiers = 0;
+    if (!gtk_accelerator_parse(trigger, &key, &modifiers)) return NULL;
+    return gtk_accelerator_get_label(key, modifiers);
 }

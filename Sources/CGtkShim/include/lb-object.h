@@ -19,6 +19,8 @@ void lb_menu_append_section(GObject *menu, const char *label, GObject *section);
 // Gives a GtkMenuButton its menu when it first opens: building a popover
 // menu costs about a millisecond, and a window's menus are built at start-up.
 void lb_menu_button_set_menu_on_demand(GObject *button, GObject *menu);
+// The accessible name of the menu the button opens (set when it is built).
+void lb_menu_button_name_popover(GObject *button, const char *name);
 GObject *lb_simple_action_new(const char *name, const char *parameter_type);
 GObject *lb_stateful_action_new(const char *name, const char *parameter_type,
                                 const char *initial_state);
@@ -31,8 +33,6 @@ GObject *lb_file_chooser_native_new(const char *title, GObject *parent,
 GObject *lb_file_filter_new(const char *name);
 GObject *lb_signal_list_item_factory_new(void);
 GObject *lb_single_selection_new(GObject *model);
-GObject *lb_shortcut_controller_new(void);
-void lb_shortcut_controller_add(GObject *controller, const char *trigger, const char *action);
 GObject *lb_builder_object(const char *xml, const char *object_id, GError **error);
 GObject *lb_file_new_for_path(const char *path);
 char *lb_file_get_path(GObject *file);
@@ -47,14 +47,12 @@ static inline void lb_widget_add_controller(GObject *widget, GObject *controller
 void lb_about_dialog_set_authors(GObject *dialog, const char *authors);
 
 GObject *lb_key_controller_new(void);
-GObject *lb_click_gesture_new(void);
 // The chosen file's path, or NULL. Free with g_free.
 char *lb_file_chooser_get_path(GObject *chooser);
 
 // List and grid views take ownership of their model and factory; these
 // give them their own references so the callers' wrappers stay valid.
 GObject *lb_grid_view_new(GObject *selection, GObject *factory);
-GObject *lb_list_view_new(GObject *selection, GObject *factory);
 // Moves focus (and selection, if asked) to `position`, scrolling to it.
 void lb_grid_view_scroll_to(GObject *grid, guint position, gboolean select);
 

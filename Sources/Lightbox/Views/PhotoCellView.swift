@@ -1,9 +1,13 @@
 import GtkKit
 import LightboxCore
 
-/// One grid cell: the thumbnail, the title and the rating. Its accessible
-/// name is the photo's title. Cells are recycled: `show` binds a photo,
-/// `clear` unbinds it.
+/// One grid cell: the thumbnail, the title and the rating. Cells are
+/// recycled: `show` binds a photo, `clear` unbinds it.
+///
+/// Screen readers read the widget GTK wraps each cell in (it takes the
+/// focus), not the cell's own: that one gets the photo's title as its name
+/// and "Rated 3 stars, 4 of 19" (or why there is no thumbnail) as its
+/// description.
 @MainActor
 final class PhotoCellView {
     static let thumbnailSize = 180
@@ -21,6 +25,10 @@ final class PhotoCellView {
     /// Why the thumbnail could not be made, while this photo is shown.
     private var failure: String?
     private var rating = 0
+    /// "4 of 19": where the photo is in the grid.
+    private var place = ""
+    /// GTK's cell widget, which the focus lands on (found once shown).
+    private var focusable: Widget?
 
     init() {
         root.addCssClass("photo-cell")
@@ -40,45 +48,65 @@ final class PhotoCellView {
         root.setTooltipProvider { [weak self] in self?.shownTooltip }
     }
 
-    /// Shows `photo` (again, after a change such as a new rating).
-    func show(_ photo: Photo) {
+    /// Shows `photo` (again, after a change such as a new rating) at
+    /// `position` (from 0) of `count` photos.
+    func show(_ photo: Photo, at position: Int, of count: Int) {
         if photo.path != path { failure = nil }
         path = photo.path
         rating = photo.rating
+        if focusable == nil { focusable = root.parent }
         if title.text != photo.title {
             title.text = photo.title
-            root.setAccessibleLabel(photo.title)
+            focusable?.setAccessibleLabel(photo.title)
         }
         stars.text = RatingText.stars(photo.rating)
+        move(to: position, of: count)
+    }
+
+    /// The stars under the title ("★★★☆☆"; empty when unrated).
+    var ratingText: String { stars.text }
+    /// Whether a thumbnail (not a placeholder) is on show.
+    private(set) var showsThumbnail = false
+
+    /// Moves the keyboard focus to this cell.
+    func takeFocus() { focusable?.grabFocus() }
+
+    /// The photo stays; its place in the grid changed.
+    func move(to position: Int, of count: Int) {
+        place = "\(position + 1) of \(count)"
         describe()
     }
 
-    /// The description says the rating, or why there is no thumbnail; the
-    /// tooltip says the same under the title.
+    /// The description says the rating, or why there is no thumbnail, and
+    /// the place; the tooltip says the first under the title.
     private func describe() {
         let detail = failure ?? RatingText.spoken(rating)
-        let tooltip = "\(title.text)\n\(detail)"
-        // Each change costs GTK an X round trip and accessibility events:
-        // only what changed is set.
-        guard tooltip != shownTooltip else { return }
-        shownTooltip = tooltip
-        root.setAccessibleDescription(detail)
+        let description = "\(detail), \(place)"
+        // Each change costs accessibility events: only what changed is set.
+        guard description != shownDescription else { return }
+        shownDescription = description
+        shownTooltip = "\(title.text)\n\(detail)"
+        focusable?.setAccessibleDescription(description)
     }
 
     private var shownTooltip: String?
+    private var shownDescription: String?
 
     func showThumbnail(_ texture: Texture) {
         frame.content = texture
+        showsThumbnail = true
     }
 
     /// A placeholder while the thumbnail is made.
     func showLoading(_ placeholder: Placeholders) {
         frame.content = placeholder.loading
+        showsThumbnail = false
     }
 
     /// The thumbnail could not be made: a placeholder and the reason.
     func showFailure(_ reason: String, _ placeholder: Placeholders) {
         frame.content = placeholder.missing
+        showsThumbnail = false
         failure = reason
         describe()
     }
@@ -87,6 +115,7 @@ final class PhotoCellView {
         path = nil
         failure = nil
         frame.content = nil
+        showsThumbnail = false
     }
 }
 

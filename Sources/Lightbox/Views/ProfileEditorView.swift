@@ -24,13 +24,14 @@ final class ProfileEditorView {
     /// The problem each field shows, so unchanged ones are not re-announced.
     private var shownProblems: [ObjectIdentifier: String?] = [:]
 
-    var onNameChanged: (String) -> Void = { _ in }
-    var onEmailChanged: (String) -> Void = { _ in }
-    var onAboutChanged: (String) -> Void = { _ in }
-    var onChoosePhoto: () -> Void = {}
-    var onRemovePhoto: () -> Void = {}
-    /// Enter in the name or email entry.
-    var onSubmit: () -> Void = {}
+    enum Intent {
+        case nameChanged(String), emailChanged(String), aboutChanged(String)
+        case choosePhoto, removePhoto
+        /// Enter in the name or email entry.
+        case submit
+    }
+
+    var onIntent: (Intent) -> Void = { _ in }
 
     init() {
         let form = Box(.vertical, spacing: 6)
@@ -57,13 +58,13 @@ final class ProfileEditorView {
         root.disableHorizontalScrolling()
         root.vexpand = true
 
-        nameEntry.onChanged { [weak self] text in self?.onNameChanged(text) }
-        emailEntry.onChanged { [weak self] text in self?.onEmailChanged(text) }
-        aboutView.onChanged { [weak self] text in self?.onAboutChanged(text) }
-        nameEntry.onActivate { [weak self] in self?.onSubmit() }
-        emailEntry.onActivate { [weak self] in self?.onSubmit() }
-        choosePhotoButton.onClicked { [weak self] in self?.onChoosePhoto() }
-        removePhotoButton.onClicked { [weak self] in self?.onRemovePhoto() }
+        nameEntry.onChanged { [weak self] text in self?.onIntent(.nameChanged(text)) }
+        emailEntry.onChanged { [weak self] text in self?.onIntent(.emailChanged(text)) }
+        aboutView.onChanged { [weak self] text in self?.onIntent(.aboutChanged(text)) }
+        nameEntry.onActivate { [weak self] in self?.onIntent(.submit) }
+        emailEntry.onActivate { [weak self] in self?.onIntent(.submit) }
+        choosePhotoButton.onClicked { [weak self] in self?.onIntent(.choosePhoto) }
+        removePhotoButton.onClicked { [weak self] in self?.onIntent(.removePhoto) }
     }
 
     private func makePhotoRow() -> Widget {
@@ -130,8 +131,18 @@ final class ProfileEditorView {
         label.text = problem ?? ""
         label.isVisible = problem != nil
         input.setCssClass("error", problem != nil)
-        input.setAccessibleInvalid(problem != nil)
-        input.setAccessibleErrorMessage(problem == nil ? nil : label)
+        // The problem is the field's description, not GTK's "invalid"
+        // state: Orca 43 stops reading a field marked invalid at all.
         input.setAccessibleDescription(problem ?? hint)
+    }
+
+    /// Moves the focus to the first field with a problem, where a screen
+    /// reader reads the field and its problem; false if all are valid.
+    @discardableResult
+    func focusFirstProblem() -> Bool {
+        let fields: [(Label, Widget)] = [(nameError, nameEntry), (emailError, emailEntry), (aboutError, aboutView)]
+        guard let (_, field) = fields.first(where: { error, _ in error.isVisible }) else { return false }
+        field.grabFocus()
+        return true
     }
 }

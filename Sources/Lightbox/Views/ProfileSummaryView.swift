@@ -23,7 +23,9 @@ final class ProfileSummaryView {
             label.justifyCenter = true
             label.maxWidthChars = 40
             label.isSelectable = true
-            label.focusable = false
+            // Selectable, GTK 4.8's label still takes every Tab (and
+            // keeps it): the keyboard could not reach Edit.
+            label.canFocus = false
         }
         [avatar.root, nameLabel, emailLabel, aboutLabel].forEach(root.append)
     }

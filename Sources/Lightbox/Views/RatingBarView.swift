@@ -1,11 +1,13 @@
 import GtkKit
 
-/// Five star buttons, "Rate 1 star" … "Rate 5 stars". The stars up to the
-/// rating are filled; pressing the current rating again clears it.
+/// Five star toggle buttons, "Rate 1 star" … "Rate 5 stars". The stars up
+/// to the rating are filled and pressed, so a screen reader says on each
+/// whether the photo has that many; pressing the current rating again
+/// clears it.
 @MainActor
 final class RatingBarView {
     let root = Box(.horizontal, spacing: 0)
-    private var buttons: [Button] = []
+    private var buttons: [ToggleButton] = []
     private var rating = 0
     /// The person chose a rating (0 clears).
     var onRate: (Int) -> Void = { _ in }
@@ -15,7 +17,7 @@ final class RatingBarView {
         root.setAccessibleLabel("Rating")
         for stars in 1...5 {
             let name = stars == 1 ? "Rate 1 star" : "Rate \(stars) stars"
-            let button = Button(iconName: "non-starred-symbolic", accessibleLabel: name, tooltip: "\(name) (\(stars))")
+            let button = ToggleButton(iconName: "non-starred-symbolic", accessibleLabel: name, keys: "\(stars)")
             button.onClicked { [weak self] in
                 guard let self else { return }
                 self.onRate(self.rating == stars ? 0 : stars)
@@ -25,11 +27,16 @@ final class RatingBarView {
         }
     }
 
+    /// How many stars show as pressed.
+    var pressedStars: Int { buttons.filter(\.isActive).count }
+
     func render(_ rating: Int) {
         self.rating = rating
         for (index, button) in buttons.enumerated() {
             let filled = index < rating
             button.iconName = filled ? "starred-symbolic" : "non-starred-symbolic"
+            // Clicking toggled it; the rating decides.
+            button.isActive = filled
             button.setCssClass("rated", filled)
         }
         root.setAccessibleDescription(RatingText.spoken(rating))
