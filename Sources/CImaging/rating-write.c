@@ -120,7 +120,7 @@ static bool lb_same_image_data(const char *a, const char *b, char **error_out) {
 // Fills the temporary file (already created, open as `fd`) and gives it
 // the target's owner, group, extended attributes and mode.
 static int lb_prepare(const char *path, const char *temporary, int fd, const LbRatingWrite *request,
-                      char **error_out) {
+                      struct stat *copied, char **error_out) {
     struct stat info;
     int source = -1;
     if (request->create) {
@@ -140,6 +140,7 @@ static int lb_prepare(const char *path, const char *temporary, int fd, const LbR
         int code = lb_copy_bytes(source, fd);
         close(source);
         if (code) return lb_fail(error_out, code, "Cannot copy the file");
+        *copied = info;
     }
     if (!lb_set_tags(temporary, request, error_out)) return -1;
     if (!request->sidecar && !lb_same_image_data(path, temporary, error_out)) return -2;
@@ -183,8 +184,15 @@ int lb_rating_write(const char *path, const LbRatingWrite *request, char **error
     if (fd < 0) {
         result = lb_fail(error_out, errno, "Cannot create a file beside it");
     } else {
-        result = lb_prepare(path, temporary, fd, request, error_out);
+        struct stat copied, now;
+        result = lb_prepare(path, temporary, fd, request, &copied, error_out);
         close(fd);
+        // Another program wrote the file while the copy was made: its
+        // change is not overwritten; the write is tried again later.
+        if (result == 0 && !request->create && stat(path, &now) == 0
+            && (now.st_ino != copied.st_ino || now.st_size != copied.st_size
+                || now.st_mtim.tv_sec != copied.st_mtim.tv_sec || now.st_mtim.tv_nsec != copied.st_mtim.tv_nsec))
+            result = lb_fail(error_out, EBUSY, "It changed while the rating was written");
         if (result == 0) {
             int code = lb_replace(temporary, path, request->create);
             if (code) result = lb_fail(error_out, code, "Cannot replace it");
