@@ -87,6 +87,19 @@ extension Imaging {
         return String(cString: digest)
     }
 
+    /// Whether two files hold the same image data byte for byte (metadata
+    /// apart): the check a rating write makes before replacing a photo.
+    public static func haveSameImageData(_ a: String, _ b: String) throws(ImageError) -> Bool {
+        var error: UnsafeMutablePointer<CChar>?
+        let result = lb_image_data_equal(a, b, &error)
+        guard result >= 0 else {
+            defer { lb_free(error) }
+            throw ImageError(error.map { String(cString: $0) } ?? "The image cannot be read.")
+        }
+        lb_free(error)
+        return result == 1
+    }
+
     /// Whether `name` is a temporary file a rating write left behind in a
     /// process that has gone (safe to remove).
     public static func isStaleRatingTemporary(_ name: String) -> Bool {

@@ -57,6 +57,27 @@ final class RatingWritingTests: XCTestCase {
         XCTAssertEqual(left, ["IMG_0001.JPG"], "no temporary file, no sidecar")
     }
 
+    func testTheImageDataCheckSeesEveryPixelChangeAndNoMetadataChange() throws {
+        let scratch = Scratch()
+        for format in ["jpg", "png", "webp", "tif"] {
+            let original = scratch.path("a.\(format)"), tagged = scratch.path("b.\(format)"),
+                touched = scratch.path("c.\(format)")
+            try Imaging.encode(TestImages.pixels(width: 48, height: 32), to: scratch.path("src.png").path, as: .png)
+            try run("/usr/bin/env", ["convert", scratch.path("src.png").path, original.path])
+            try FileManager.default.copyItem(at: original, to: tagged)
+            try ExifTool.write(["-XMP-dc:Creator=Ann", "-EXIF:Artist=Ann", "-XMP-xmp:Rating=2"], to: tagged)
+            // One pixel differs.
+            try Imaging.encode(TestImages.pixels(width: 48, height: 32) { x, y in
+                x == 7 && y == 5 ? (0, 0, 0) : (UInt8(x & 255), UInt8(y & 255), 128)
+            }, to: scratch.path("src.png").path, as: .png)
+            try run("/usr/bin/env", ["convert", scratch.path("src.png").path, touched.path])
+            XCTAssertTrue(try Imaging.haveSameImageData(original.path, tagged.path), "\(format): metadata only")
+            XCTAssertFalse(try Imaging.haveSameImageData(original.path, touched.path), "\(format): a pixel changed")
+            XCTAssertEqual(try Imaging.imageDataDigest(path: original.path), try Imaging.imageDataDigest(path: tagged.path))
+            XCTAssertNotEqual(try Imaging.imageDataDigest(path: original.path), try Imaging.imageDataDigest(path: touched.path))
+        }
+    }
+
     func testPNGWebPAndTIFFAreWrittenInPlaceWithTheirImageDataUnchanged() throws {
         let scratch = Scratch()
         var files: [URL] = []
