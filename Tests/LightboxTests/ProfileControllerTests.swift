@@ -80,7 +80,7 @@ final class ProfileControllerTests: DisplayTestCase {
         XCTAssertEqual(fixture.store.saved.last?.displayName, "Zoë Saldaña")
         XCTAssertEqual(fixture.model.profile.displayName, "Zoë Saldaña")
         XCTAssertEqual(buttons.map(\.avatar.initials), ["ZS", "ZS"])
-        XCTAssertEqual(buttons[1].button.tooltip, "Zoë Saldaña\nEdit Profile… (Ctrl+,)")
+        XCTAssertEqual(buttons[1].button.tooltip, "Zoë Saldaña\nEdit Profile…")
         XCTAssertEqual(view.summary.nameLabel.text, "Zoë Saldaña")
         XCTAssertEqual(view.visiblePage, .profile)
         tokens.forEach { $0.cancel() }

@@ -147,7 +147,7 @@ final class ProfileViewTests: DisplayTestCase {
         button.render(Profile(displayName: "محمد علي"))
         XCTAssertEqual(button.avatar.showing, "initials")
         XCTAssertEqual(button.avatar.initials, "مع")
-        XCTAssertEqual(button.button.tooltip, "محمد علي\nEdit Profile… (Ctrl+,)")
+        XCTAssertEqual(button.button.tooltip, "محمد علي\nEdit Profile…")
         XCTAssertEqual(button.button.actionName, "app.edit-profile")
         button.render(Profile(displayName: "محمد علي", avatar: try ProfileFixtures.avatar()))
         XCTAssertEqual(button.avatar.showing, "photo")

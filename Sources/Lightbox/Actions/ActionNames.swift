@@ -7,6 +7,7 @@ enum ActionNames {
     static let newWindow = ActionID.app("new-window")
     static let editProfile = ActionID.app("edit-profile")
     static let showShortcuts = ActionID.app("shortcuts")
+    static let preferences = ActionID.app("preferences")
     static let about = ActionID.app("about")
     static let quit = ActionID.app("quit")
 
@@ -21,6 +22,8 @@ enum ActionNames {
     static let sortKey = ActionID.window("sort-key")
     static let sortDirection = ActionID.window("sort-direction")
     static let minimumRating = ActionID.window("minimum-rating")
+    /// "win.rejected::hidden": rejected photos shown, hidden or alone.
+    static let rejected = ActionID.window("rejected")
 
     // A photo window's.
     static let previous = ActionID.window("previous")
@@ -37,6 +40,8 @@ enum ActionNames {
     static let setProfilePhoto = ActionID.window("set-profile-photo")
     /// "win.rate::3"; 0 clears.
     static let rate = ActionID.window("rate")
+    /// Rejects the photo, or takes the rejection back.
+    static let reject = ActionID.window("reject")
 
     // The profile window's.
     static let save = ActionID.window("save")

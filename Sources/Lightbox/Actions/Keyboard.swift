@@ -32,7 +32,8 @@ enum Keyboard {
         Group(title: "General", bindings: [
             bind(ActionNames.openFolder, ["<Control>o"], "Open a folder"),
             bind(ActionNames.newWindow, ["<Control>n"], "New window"),
-            bind(ActionNames.editProfile, ["<Control>comma"], "Edit profile"),
+            bind(ActionNames.preferences, ["<Control>comma"], "Preferences"),
+            shown("Edit profile (main menu)", "F10"),
             shown("Show the main menu", "F10"),
             bind(ActionNames.switchPane, ["F6", "<Shift>F6"], "Move between the header bar and the content"),
             bind(ActionNames.showShortcuts, ["<Control>question"], "Keyboard shortcuts"),
@@ -56,6 +57,7 @@ enum Keyboard {
             Binding(action: ActionNames.rate.detailed("\(stars)"), keys: ["\(stars)", "KP_\(stars)"], title: nil)
         } + [
             shown("Rate 1 to 5 stars, or clear the rating", "1 5 0"),
+            bind(ActionNames.reject, ["x"], "Reject the photo, or take the rejection back"),
             bind(ActionNames.properties, ["F9"], "Properties"),
             bind(ActionNames.fullscreen, ["F11"], "Full screen"),
             bind(ActionNames.trash, ["Delete"], "Move to trash"),

@@ -7,7 +7,7 @@ enum Menus {
     static func main() -> Menu {
         Menu(sections: [
             [("New Window", ActionNames.newWindow.detailed), ("Open Folder…", ActionNames.openFolder.detailed)],
-            [("Edit Profile…", ActionNames.editProfile.detailed)],
+            [("Edit Profile…", ActionNames.editProfile.detailed), ("Preferences", ActionNames.preferences.detailed)],
             [("Keyboard Shortcuts", ActionNames.showShortcuts.detailed), ("About Lightbox", ActionNames.about.detailed)],
             [("Quit", ActionNames.quit.detailed)],
         ])
@@ -24,13 +24,18 @@ enum Menus {
         ])
     }
 
-    /// The minimum-rating filter (radio items over win.minimum-rating).
+    /// The rating filter: a minimum rating (radio items over
+    /// win.minimum-rating) and what to do with rejected photos (over
+    /// win.rejected).
     static func rating() -> Menu {
         Menu(sections: [
             [("All Photos", ActionNames.minimumRating.detailed("0"))],
             (1...5).map { stars in
                 (stars == 5 ? "5 Stars" : "\(stars) Stars or More", ActionNames.minimumRating.detailed("\(stars)"))
             },
+            [("Show Rejected Photos", ActionNames.rejected.detailed("shown")),
+             ("Hide Rejected Photos", ActionNames.rejected.detailed("hidden")),
+             ("Only Rejected Photos", ActionNames.rejected.detailed("only"))],
         ])
     }
 }

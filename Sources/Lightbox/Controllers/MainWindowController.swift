@@ -45,9 +45,11 @@ final class MainWindowController {
         case .folderChosen(let path):
             open(path: path)
         case .search(let text):
-            setFilter(PhotoFilter(text: text, minimumRating: filter.minimumRating))
+            setFilter(PhotoFilter(text: text, minimumRating: filter.minimumRating, rejected: filter.rejected))
         case .minimumRating(let stars):
-            setFilter(PhotoFilter(text: filter.text, minimumRating: stars))
+            setFilter(PhotoFilter(text: filter.text, minimumRating: stars, rejected: filter.rejected))
+        case .rejected(let rejected):
+            setFilter(PhotoFilter(text: filter.text, minimumRating: filter.minimumRating, rejected: rejected))
         case .sort(let order):
             // Off the main thread; the new list arrives through onChange
             // (a newer request supersedes an older one).
@@ -89,7 +91,15 @@ final class MainWindowController {
     private func render(_ state: PhotoListLogic.State) {
         view.render(state)
         observer?.shown(state, in: view.grid)
+        // A rating that could not be written into its file is told once.
+        if let failure = logic.ratingFailure, failure != shownRatingFailure {
+            shownRatingFailure = failure
+            view.show(notice: failure.message, seconds: 15)
+            Task { logic.dismissRatingFailure() }
+        }
     }
+
+    private var shownRatingFailure: RatingWriteFailure?
 
     private func setFilter(_ filter: PhotoFilter) {
         self.filter = filter

@@ -26,6 +26,7 @@ final class PhotoWindowController {
         case .previous: run { await $0.step(-1) }
         case .next: run { await $0.step(1) }
         case .rate(let stars): logic.rate(stars)
+        case .toggleRejected: logic.toggleRejected()
         case .trash: send(.trashPhoto(path: path, from: self))
         case .setProfilePhoto: send(.setProfilePhoto(path: path))
         case .closed:

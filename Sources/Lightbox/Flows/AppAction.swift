@@ -13,4 +13,5 @@ enum AppAction {
     /// this photo as the pending avatar (Save keeps it).
     case setProfilePhoto(path: String)
     case profileWindowClosed(ProfileWindowController)
+    case preferencesWindowClosed(PreferencesWindowController)
 }

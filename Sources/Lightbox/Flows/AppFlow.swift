@@ -21,6 +21,8 @@ final class AppFlow {
     private(set) lazy var profile = makeProfileModel(directories: directories)
     /// The profile window, while it is open.
     var profileWindow: ProfileWindowController?
+    /// The preferences window, while it is open.
+    private(set) var preferencesWindow: PreferencesWindowController?
 
     struct PhotoWindow {
         let controller: PhotoWindowController
@@ -61,6 +63,8 @@ final class AppFlow {
             setProfilePhoto(path: path)
         case .profileWindowClosed(let controller):
             if profileWindow === controller { profileWindow = nil }
+        case .preferencesWindowClosed(let controller):
+            if preferencesWindow === controller { preferencesWindow = nil }
         }
     }
 
@@ -79,6 +83,7 @@ final class AppFlow {
         application.addAction(Action(ActionNames.about) { [weak self] in self?.showAbout() })
         application.addAction(Action(ActionNames.showShortcuts) { [weak self] in self?.showShortcuts() })
         application.addAction(Action(ActionNames.editProfile) { [weak self] in self?.showProfile() })
+        application.addAction(Action(ActionNames.preferences) { [weak self] in self?.showPreferences() })
     }
 
     /// Every launch lands here, in the primary instance. A folder argument
@@ -124,6 +129,22 @@ final class AppFlow {
             controller.show(notice: problem, seconds: 30)
         }
         mainWindows.append(controller)
+        return controller
+    }
+
+    /// The preferences window (one at a time).
+    @discardableResult
+    func showPreferences() -> PreferencesWindowController {
+        if let preferencesWindow {
+            preferencesWindow.present()
+            return preferencesWindow
+        }
+        let logic = PreferencesLogic(store: services.preferences, ratings: services.library.ratings,
+                                     current: Preferences(ratingStorage: services.library.ratings.storage))
+        let controller = PreferencesWindowController(view: PreferencesWindowView(application: application),
+                                                     logic: logic) { [weak self] action in self?.handle(action) }
+        preferencesWindow = controller
+        controller.present()
         return controller
     }
 

@@ -18,6 +18,7 @@ final class MainWindowView {
         case openFirstFound
         case sort(PhotoOrder)
         case minimumRating(Int)
+        case rejected(PhotoFilter.Rejected)
         /// The notice's action button ("Undo").
         case noticeAction
         case grid(PhotoGridView.Intent)
@@ -114,7 +115,10 @@ final class MainWindowView {
         let minimumRating = Action(ActionNames.minimumRating, state: "0") { [weak self] value in
             self?.onIntent(.minimumRating(Int(value) ?? 0))
         }
-        [sortKey, sortDirection, minimumRating].forEach { window.addAction($0) }
+        let rejected = Action(ActionNames.rejected, state: "shown") { [weak self] value in
+            self?.onIntent(.rejected(value == "hidden" ? .hidden : value == "only" ? .only : .shown))
+        }
+        [sortKey, sortDirection, minimumRating, rejected].forEach { window.addAction($0) }
     }
 
     private func sortChanged() {

@@ -60,6 +60,7 @@ final class PhotoCellView {
             focusable?.setAccessibleLabel(photo.title)
         }
         stars.text = RatingText.stars(photo.rating)
+        root.setCssClass("rejected", photo.isRejected)
         move(to: position, of: count)
     }
 
@@ -121,17 +122,22 @@ final class PhotoCellView {
 
 /// How ratings read.
 enum RatingText {
-    /// "★★★☆☆", or empty when unrated.
+    /// "★★★☆☆", "Rejected", or empty when unrated.
     static func stars(_ rating: Int) -> String {
-        rating == 0 ? "" : String(repeating: "★", count: rating) + String(repeating: "☆", count: 5 - rating)
+        switch rating {
+        case Photo.rejected: "Rejected"
+        case 1...5: String(repeating: "★", count: rating) + String(repeating: "☆", count: 5 - rating)
+        default: ""
+        }
     }
 
-    /// "Rated 3 stars", "Not rated".
+    /// "Rated 3 stars", "Rejected", "Not rated".
     static func spoken(_ rating: Int) -> String {
         switch rating {
-        case 0: "Not rated"
+        case Photo.rejected: "Rejected"
         case 1: "Rated 1 star"
-        default: "Rated \(rating) stars"
+        case 2...5: "Rated \(rating) stars"
+        default: "Not rated"
         }
     }
 }

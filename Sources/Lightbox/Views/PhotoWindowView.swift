@@ -20,6 +20,9 @@ final class PhotoWindowView {
                                         label: "Previous Photo")
     private let nextButton = Button(for: ActionNames.next, iconName: "go-next-symbolic", label: "Next Photo")
     private let header = HeaderBar()
+    /// Pressed while the photo is rejected.
+    private let rejectButton = ToggleButton(iconName: "action-unavailable-symbolic", accessibleLabel: "Reject",
+                                            keys: Keyboard.keys(for: ActionNames.reject))
     private var imageSize: (width: Int, height: Int)?
     /// nil: fitted to the window; else the scale (1 = 100%).
     private(set) var zoom: Double?
@@ -29,6 +32,8 @@ final class PhotoWindowView {
         case previous, next
         /// 1–5 stars; 0 clears.
         case rate(Int)
+        /// Reject, or take the rejection back.
+        case toggleRejected
         case trash
         case setProfilePhoto
         /// The window is closing (it cannot be kept open).
@@ -82,6 +87,8 @@ final class PhotoWindowView {
          Button(for: ActionNames.setProfilePhoto, iconName: "avatar-default-symbolic", label: "Set as Profile Photo"),
         ].forEach(header.packEnd)
         header.packEnd(ratingBar.root)
+        rejectButton.actionName = ActionNames.reject.detailed
+        header.packEnd(rejectButton)
         header.setTitleWidget(windowTitle.root)
         return header
     }
@@ -102,6 +109,7 @@ final class PhotoWindowView {
             (ActionNames.escape, { [weak self] in self?.escape() }),
             (ActionNames.switchPane, { [weak self] in self?.switchPane() }),
             (ActionNames.trash, { [weak self] in self?.onIntent(.trash) }),
+            (ActionNames.reject, { [weak self] in self?.onIntent(.toggleRejected) }),
             (ActionNames.setProfilePhoto, { [weak self] in self?.onIntent(.setProfilePhoto) }),
         ]
         for (id, body) in actions { window.addAction(Action(id, body)) }
@@ -209,6 +217,7 @@ final class PhotoWindowView {
             picture.setAccessibleDescription(detail)
         }
         ratingBar.render(photo.rating)
+        rejectButton.isActive = photo.isRejected
         properties.render(photo)
     }
 

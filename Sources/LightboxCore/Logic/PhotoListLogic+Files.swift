@@ -50,8 +50,11 @@ extension PhotoListLogic {
     }
 
     /// A file was renamed or moved within the folder: it keeps its rating.
+    /// Lightbox's own rating writes swap a photo with a rewritten copy;
+    /// the rating queue tells of those (see `observeRatings`).
     @discardableResult
     public func fileMoved(from old: String, to new: String) async -> State {
+        if RatingTemporary.isTemporary(new) || RatingTemporary.isTemporary(old) { return state }
         // In the rating queue's order: after any rating given before.
         await library.ratings.move(from: old, to: new)
         _ = fileRemoved(path: old)

@@ -85,7 +85,8 @@ public final class PhotoViewerLogic {
         return await load()
     }
 
-    /// Rates the photo (0 clears); the list saves it.
+    /// Rates the photo (1…5 stars; 0 clears, -1 rejects); the list saves
+    /// it.
     @discardableResult
     public func rate(_ stars: Int) -> State {
         guard state != .gone else { return state }
@@ -97,6 +98,12 @@ public final class PhotoViewerLogic {
         case .failed(_, let reason): return publish(.failed(photo, reason))
         case .gone: return state
         }
+    }
+
+    /// Rejects the photo, or takes a rejection back (it is then unrated).
+    @discardableResult
+    public func toggleRejected() -> State {
+        rate(photo.isRejected ? 0 : Photo.rejected)
     }
 
     /// The photo left the folder (trashed here or elsewhere): the next one

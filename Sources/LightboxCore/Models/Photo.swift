@@ -98,7 +98,12 @@ public struct Photo: Identifiable, Hashable, Sendable {
 
     /// The same photo after its file changed on disk to `size` and `modificationTime`.
     public func withFile(size: Int64, modificationTime: Int) -> Photo {
-        Photo(path: path, fileSize: size, modificationTime: modificationTime, metadata: metadata, rating: rating)
+        var photo = Photo(path: path, fileSize: size, modificationTime: modificationTime, metadata: metadata,
+                          rating: rating)
+        // A photo with no date taken is dated by its modification time,
+        // which writing a rating changes: it keeps its place all the same.
+        photo.dateTaken = dateTaken
+        return photo
     }
 
     public var fileName: String { String(Photo.name(of: path)) }
