@@ -83,6 +83,8 @@ public final class ListCellFactory<Content: AnyObject>: Object {
     /// Each cell's content and the list item it sits in, by the address
     /// of that GtkListItem.
     private var cells: [Int: (content: Content, item: ListCell)] = [:]
+    /// The list item of each content.
+    private var items: [ObjectIdentifier: ListCell] = [:]
 
     /// Shows the item with `key` at `position` in a cell's content.
     public var onBind: @MainActor (Content, UInt64, Int) -> Void = { _, _, _ in }
@@ -99,6 +101,7 @@ public final class ListCellFactory<Content: AnyObject>: Object {
             let item = ListCell(object)
             item.setChild(root)
             self.cells[Self.identity(object)] = (content, item)
+            self.items[ObjectIdentifier(content)] = item
         }
         connect("bind") { [weak self] args in
             guard let self, let object = args.object(1), let cell = self.cells[Self.identity(object)],
@@ -110,8 +113,9 @@ public final class ListCellFactory<Content: AnyObject>: Object {
             self.onUnbind(cell.content)
         }
         connect("teardown") { [weak self] args in
-            guard let self, let object = args.object(1) else { return }
-            self.cells[Self.identity(object)] = nil
+            guard let self, let object = args.object(1),
+                  let cell = self.cells.removeValue(forKey: Self.identity(object)) else { return }
+            self.items[ObjectIdentifier(cell.content)] = nil
         }
     }
 
@@ -122,7 +126,7 @@ public final class ListCellFactory<Content: AnyObject>: Object {
     /// when items are inserted or removed before it, without binding it
     /// again.
     public func position(of content: Content) -> Int? {
-        cells.values.first { $0.content === content }?.item.position
+        items[ObjectIdentifier(content)]?.position
     }
 
     private static func identity(_ item: UnsafeMutablePointer<GObject>) -> Int {

@@ -207,10 +207,10 @@ final class MainWindowView {
         case .failed(let problem):
             showStatus(.failed, subtitle: "", title: problem.title, description: problem.message)
         case .loading(let list, let progress):
-            render(list)
+            render(list, settled: false)
             loadingBar.render(progress)
         case .presenting(let list):
-            render(list)
+            render(list, settled: true)
             loadingBar.render(nil)
         }
     }
@@ -223,10 +223,10 @@ final class MainWindowView {
         loadingBar.render(nil)
     }
 
-    private func render(_ list: PhotoList) {
+    private func render(_ list: PhotoList, settled: Bool) {
         shownList = list
         windowTitle.subtitle = "\(list.folder.name) — \(list.summary)"
-        grid.render(list.photos)
+        grid.render(list.photos, settled: settled)
         if list.photos.isEmpty, list.total > 0 {
             noResultsPage.render(title: "No Matching Photos", description: "\(list.summary). Try another search or rating.")
             show(.noResults)

@@ -69,6 +69,9 @@ final class PhotoCellView {
     /// Whether a thumbnail (not a placeholder) is on show.
     private(set) var showsThumbnail = false
 
+    /// Whether the keyboard focus is on this cell.
+    var hasFocus: Bool { focusable?.containsFocus ?? false }
+
     /// Moves the keyboard focus to this cell.
     func takeFocus() { focusable?.grabFocus() }
 

@@ -128,8 +128,11 @@ final class PhotoGridView {
 
     // MARK: Rendering
 
-    /// Shows `photos` in this order, changing only what changed.
-    func render(_ photos: [Photo]) {
+    /// Shows `photos` in this order, changing only what changed. While a
+    /// folder loads (`settled` false) the count grows with every batch:
+    /// only the focused cell says its new place then (each description
+    /// set is an accessibility event), every cell once it has settled.
+    func render(_ photos: [Photo], settled: Bool = true) {
         let selected = selectedPhoto?.path
         source.update(photos)
         focusCellAfterNextFrame()
@@ -144,7 +147,7 @@ final class PhotoGridView {
             if let photo = source.element(forKey: binding.key), photo != binding.photo {
                 binding.cell.show(photo, at: position, of: count)
                 bindings[id]?.photo = photo
-            } else {
+            } else if settled || binding.cell.hasFocus {
                 binding.cell.move(to: position, of: count)
             }
         }
