@@ -9,6 +9,9 @@ let package = Package(
         .executable(name: "lightbox-profile-writer", targets: ["ProfileWriter"]),
         // Thumbnails files with the app's own loader, for `make bench`.
         .executable(name: "lightbox-bench-thumbnails", targets: ["BenchThumbnails"]),
+        // Decodes images for the app in a sandboxed helper process; installed
+        // next to `lightbox`, which looks for it there.
+        .executable(name: "lightbox-decoder", targets: ["CDecoderMain"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -55,10 +58,24 @@ let package = Package(
             dependencies: ["CGdkPixbuf", "CGExiv2"],
             path: "Sources/CImaging"
         ),
-        // Swift over CImaging: images and metadata as Swift values.
+        // Decoding in helper processes: the socket protocol, starting them
+        // (in bubblewrap), the seccomp filter, and the helper's own loop.
+        .target(
+            name: "CDecoding",
+            dependencies: ["CImaging"],
+            path: "Sources/CDecoding"
+        ),
+        // lightbox-decoder's main(); all of it is in CDecoding.
+        .executableTarget(
+            name: "CDecoderMain",
+            dependencies: ["CDecoding"],
+            path: "Sources/CDecoderMain"
+        ),
+        // Swift over CImaging and CDecoding: images and metadata as Swift
+        // values, decoded in the DecoderPool's helper processes.
         .target(
             name: "Imaging",
-            dependencies: ["CImaging"],
+            dependencies: ["CImaging", "CDecoding"],
             path: "Sources/Imaging"
         ),
         // Models, stores and logic controllers. No GTK here.

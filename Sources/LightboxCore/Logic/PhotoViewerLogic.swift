@@ -32,10 +32,12 @@ public final class PhotoViewerLogic {
     public private(set) var photo: Photo
     private weak var browsing: PhotoBrowsing?
     private var generation = 0
+    private let decoders: DecoderPool
 
-    public init(photo: Photo, browsing: PhotoBrowsing?) {
+    public init(photo: Photo, browsing: PhotoBrowsing?, decoders: DecoderPool = .shared) {
         self.photo = photo
         self.browsing = browsing
+        self.decoders = decoders
         state = .loading(photo)
     }
 
@@ -47,11 +49,14 @@ public final class PhotoViewerLogic {
         let photo = self.photo
         state = .loading(photo)
         onChange(state)
-        let path = photo.path
+        let path = photo.path, decoders = self.decoders
         let result = await Task.detached(priority: .userInitiated) { () -> Result<PixelData, ImageError> in
             do throws(ImageError) {
-                // A cut-off file is refused as damaged by the decoder.
-                let image = try Imaging.decode(path: path, maxSize: PhotoViewerLogic.maxDecodedSize)
+                // A cut-off file is refused as damaged by the decoder; a
+                // decoder that crashes or hangs on it is a reason too.
+                // Ahead of queued thumbnails: someone is looking at it.
+                let image = try decoders.decode(path: path, maxSize: PhotoViewerLogic.maxDecodedSize,
+                                                priority: .interactive)
                 // Laid out as GDK keeps textures, here rather than on every frame.
                 return .success(image.premultipliedPixels)
             } catch {
