@@ -83,12 +83,15 @@ bench: deps deps-bench build
 	python3 bench/run.py $(if $(QUICK),--quick)
 
 install:
-	@if [ ! -f "$(BUILD_DIR)/lightbox" ]; then \
-		echo "$(BUILD_DIR)/lightbox not found: run 'make build' first." >&2; exit 1; \
-	fi
+	@for program in lightbox lightbox-decoder; do \
+		if [ ! -f "$(BUILD_DIR)/$$program" ]; then \
+			echo "$(BUILD_DIR)/$$program not found: run 'make build' first." >&2; exit 1; \
+		fi; \
+	done
 	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(APPS_DIR)" "$(DESTDIR)$(METAINFO_DIR)" \
 		"$(DESTDIR)$(ICONS_DIR)/scalable/apps" "$(DESTDIR)$(ICONS_DIR)/symbolic/apps"
 	$(INSTALL_PROGRAM) "$(BUILD_DIR)/lightbox" "$(DESTDIR)$(BINDIR)/lightbox"
+	$(INSTALL_PROGRAM) "$(BUILD_DIR)/lightbox-decoder" "$(DESTDIR)$(BINDIR)/lightbox-decoder"
 	$(INSTALL_DATA) $(DESKTOP_SRC) "$(DESTDIR)$(APPS_DIR)/$(APP_ID).desktop"
 	$(INSTALL_DATA) $(METAINFO_SRC) "$(DESTDIR)$(METAINFO_DIR)/$(APP_ID).metainfo.xml"
 	$(INSTALL_DATA) $(ICON_SRC) "$(DESTDIR)$(ICONS_DIR)/scalable/apps/$(APP_ID).svg"
@@ -97,6 +100,7 @@ install:
 
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/lightbox"
+	rm -f "$(DESTDIR)$(BINDIR)/lightbox-decoder"
 	rm -f "$(DESTDIR)$(APPS_DIR)/$(APP_ID).desktop"
 	rm -f "$(DESTDIR)$(METAINFO_DIR)/$(APP_ID).metainfo.xml"
 	rm -f "$(DESTDIR)$(ICONS_DIR)/scalable/apps/$(APP_ID).svg"

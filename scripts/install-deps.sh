@@ -26,6 +26,8 @@ BUILD_PACKAGES=(
     adwaita-icon-theme
     shared-mime-info
     xdg-user-dirs
+    # Run time: the sandbox lightbox-decoder runs in (see README, "Decoders").
+    bubblewrap
 )
 
 # To test: a headless X server and session bus, the accessibility stack for
@@ -45,6 +47,8 @@ TEST_PACKAGES=(
     libjpeg-turbo-progs
     imagemagick
     fonts-dejavu-core
+    # The decoder isolation tests compile faulty gdk-pixbuf loader modules.
+    gcc
 )
 
 # To benchmark: the peer thumbnailer and decode floor, the library
