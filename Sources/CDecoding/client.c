@@ -14,6 +14,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -144,7 +145,7 @@ static LbDecoderStatus lb_open(const char *path, int *fd, LbDecoderResult *resul
 }
 
 LbDecoderStatus lb_decoder_request(LbDecoder *decoder, LbRequestKind kind, const char *path, int max_size,
-                                   int64_t max_pixels, int timeout_ms, LbDecoderResult *result) {
+                                   int64_t max_pixels, LbPixelFormat format, int timeout_ms, LbDecoderResult *result) {
     memset(result, 0, sizeof *result);
     int file;
     LbDecoderStatus opened = lb_open(path, &file, result);
@@ -155,7 +156,7 @@ LbDecoderStatus lb_decoder_request(LbDecoder *decoder, LbRequestKind kind, const
         return LB_DECODER_LOST;
     }
     LbRequest request = {.magic = LB_REQUEST_MAGIC, .kind = (uint32_t)kind, .sequence = ++decoder->sequence,
-                         .max_size = max_size, .max_pixels = max_pixels};
+                         .max_size = max_size, .max_pixels = max_pixels, .format = (uint32_t)format};
     int sent = lb_send_packet(decoder->socket, &request, sizeof request, NULL, 0, file);
     close(file);
     if (sent != 0) {
@@ -182,6 +183,7 @@ LbDecoderStatus lb_decoder_request(LbDecoder *decoder, LbRequestKind kind, const
 
 void lb_decoder_result_clear(LbDecoderResult *result) {
     lb_image_free(result->image);
+    if (result->rows) munmap(result->rows, result->rows_length);
     g_free(result->mime);
     g_free(result->message);
     if (result->has_metadata) lb_metadata_clear(&result->metadata);

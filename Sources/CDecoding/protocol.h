@@ -33,6 +33,8 @@ typedef struct {
     uint32_t sequence;  // echoed in the reply, so a stale reply is told apart
     int32_t max_size;
     int64_t max_pixels;
+    uint32_t format;  // LbPixelFormat (CDecoding.h)
+    uint32_t reserved;
 } LbRequest;
 
 // Decoder → app; `length` payload bytes follow. A decoded image comes

@@ -58,7 +58,15 @@ static LbDecoderStatus lb_read_image(const LbRequest *request, const char *paylo
     void *rows = mmap(NULL, bytes, PROT_READ, MAP_SHARED | MAP_POPULATE, fd, 0);
     close(fd);
     if (rows == MAP_FAILED) return LB_DECODER_NONSENSE;
-    result->image = lb_image_wrap_mapping(rows, bytes, image.width, image.height, image.stride);
+    if (request->format == LB_PIXELS_PREMULTIPLIED) {
+        result->rows = rows;
+        result->rows_length = bytes;
+        result->width = image.width;
+        result->height = image.height;
+        result->stride = image.stride;
+    } else {
+        result->image = lb_image_wrap_mapping(rows, bytes, image.width, image.height, image.stride);
+    }
     result->original_width = image.original_width;
     result->original_height = image.original_height;
     return LB_DECODER_OK;

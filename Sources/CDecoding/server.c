@@ -64,8 +64,8 @@ static int lb_serve_decode(int socket, const LbRequest *request, int fd) {
     LbShared shared = {.fd = -1};
     LbDecodeInfo info;
     char *error = NULL;
-    bool ok = lb_image_decode_into(fd, request->max_size, request->max_pixels, lb_shared_rows, &shared, &info,
-                                   &error);
+    bool ok = lb_image_decode_into(fd, request->max_size, request->max_pixels,
+                                   request->format == LB_PIXELS_PREMULTIPLIED, lb_shared_rows, &shared, &info, &error);
     if (shared.rows) munmap(shared.rows, shared.length);
     // Sealed, the app may map the rows knowing they cannot change or
     // shrink under it (a shrunk mapping would crash the app on reading).

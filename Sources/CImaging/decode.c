@@ -158,8 +158,8 @@ LbImage *lb_image_decode(const char *path, int max_size, int64_t max_pixels,
     return image;
 }
 
-bool lb_image_decode_into(int fd, int max_size, int64_t max_pixels, LbRowsTarget target, void *context,
-                          LbDecodeInfo *info, char **error_out) {
+bool lb_image_decode_into(int fd, int max_size, int64_t max_pixels, bool premultiplied, LbRowsTarget target,
+                          void *context, LbDecodeInfo *info, char **error_out) {
     memset(info, 0, sizeof *info);
     GdkPixbuf *pixbuf = lb_decode_pixbuf(fd, max_size, max_pixels, &info->original_width,
                                          &info->original_height, &info->mime, error_out);
@@ -182,7 +182,13 @@ bool lb_image_decode_into(int fd, int max_size, int64_t max_pixels, LbRowsTarget
     for (int y = 0; y < height; y++) {
         const guchar *p = pixels + (size_t)y * (size_t)stride;
         uint8_t *q = out + (size_t)y * (size_t)info->stride;
-        if (channels == 4) {
+        if (premultiplied && channels == 4) {
+            lb_pixels_premultiply(p, width, 1, stride, (uint32_t *)(void *)q);
+        } else if (premultiplied) {
+            // Opaque: premultiplying changes nothing but the layout.
+            uint32_t *word = (uint32_t *)(void *)q;
+            for (int x = 0; x < width; x++, p += 3) word[x] = 0xFF000000u | p[0] << 16 | p[1] << 8 | p[2];
+        } else if (channels == 4) {
             memcpy(q, p, (size_t)width * 4);
         } else {
             for (int x = 0; x < width; x++, p += 3, q += 4) {

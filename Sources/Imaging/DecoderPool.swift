@@ -64,7 +64,7 @@ public final class DecoderPool: @unchecked Sendable {
                        priority: Priority = .background) throws(ImageError) -> DecodedImage {
         if inProcess { return try InProcessDecoding.decode(path: path, maxSize: maxSize, maxPixels: maxPixels) }
         let result = try request(LB_REQUEST_DECODE, path: path, maxSize: maxSize, maxPixels: maxPixels,
-                                 priority: priority)
+                                 format: LB_PIXELS_RGBA, priority: priority)
         defer { lb_free(result.mime) }
         // The image now owns the mapping of the decoder's shared memory.
         guard let image = result.image else { throw ImageError("The image cannot be read.", kind: .decoderNonsense) }
@@ -73,11 +73,30 @@ public final class DecoderPool: @unchecked Sendable {
                             mimeType: result.mime.map { String(cString: $0) })
     }
 
+    /// Decodes `path` to fit `maxSize` × `maxSize`, laid out for display
+    /// (`PixelData.Format.premultipliedARGB32`) by the decoder itself: the
+    /// app maps the decoder's memory and shows it as it is, without a pass
+    /// of its own over the pixels (a photo window's 48 MB).
+    public func decodeForDisplay(path: String, maxSize: Int, maxPixels: Int = Imaging.defaultMaxPixels,
+                                 priority: Priority = .interactive) throws(ImageError) -> PixelData {
+        if inProcess {
+            return try InProcessDecoding.decode(path: path, maxSize: maxSize, maxPixels: maxPixels).premultipliedPixels
+        }
+        let result = try request(LB_REQUEST_DECODE, path: path, maxSize: maxSize, maxPixels: maxPixels,
+                                 format: LB_PIXELS_PREMULTIPLIED, priority: priority)
+        lb_free(result.mime)
+        guard let rows = result.rows else { throw ImageError("The image cannot be read.", kind: .decoderNonsense) }
+        let length = result.rows_length
+        let buffer = PixelBuffer(adopting: rows, count: length) { munmap($0, length) }
+        return PixelData.display(buffer, width: Int(result.width), height: Int(result.height))
+    }
+
     /// The file's metadata, or nil when it has none readable (or the
     /// decoder failed on it).
     public func metadata(path: String) -> ImageMetadata? {
         if inProcess { return InProcessDecoding.metadata(path: path) }
-        guard var result = try? request(LB_REQUEST_METADATA, path: path, maxSize: 0, maxPixels: 0, priority: .background),
+        guard var result = try? request(LB_REQUEST_METADATA, path: path, maxSize: 0, maxPixels: 0, format: LB_PIXELS_RGBA,
+                                       priority: .background),
               result.has_metadata else { return nil }
         defer { lb_metadata_clear(&result.metadata) }
         return ImageMetadata(result.metadata)
@@ -86,7 +105,8 @@ public final class DecoderPool: @unchecked Sendable {
     /// The file's format and declared size, or nil when no loader knows it.
     public func probe(path: String) -> ImageProbe? {
         if inProcess { return InProcessDecoding.probe(path: path) }
-        guard let result = try? request(LB_REQUEST_PROBE, path: path, maxSize: 0, maxPixels: 0, priority: .background)
+        guard let result = try? request(LB_REQUEST_PROBE, path: path, maxSize: 0, maxPixels: 0, format: LB_PIXELS_RGBA,
+                                         priority: .background)
         else { return nil }
         defer { lb_free(result.mime) }
         return ImageProbe(width: Int(result.width), height: Int(result.height),
@@ -95,7 +115,7 @@ public final class DecoderPool: @unchecked Sendable {
 
     /// One request on a decoder of the pool. The result's image, metadata
     /// and MIME type are the caller's to free; the message is freed here.
-    private func request(_ kind: LbRequestKind, path: String, maxSize: Int, maxPixels: Int,
+    private func request(_ kind: LbRequestKind, path: String, maxSize: Int, maxPixels: Int, format: LbPixelFormat,
                          priority: Priority) throws(ImageError) -> LbDecoderResult {
         // A decoder found dead before the request was sent is not the file's
         // doing: one more try with a fresh one.
@@ -103,7 +123,7 @@ public final class DecoderPool: @unchecked Sendable {
             let decoder = try acquire(priority)
             var result = LbDecoderResult()
             let status = lb_decoder_request(decoder.pointer, kind, path, Int32(clamping: maxSize), Int64(maxPixels),
-                                            Int32(clamping: Int(configuration.timeout * 1000)), &result)
+                                            format, Int32(clamping: Int(configuration.timeout * 1000)), &result)
             decoder.uses += 1
             release(decoder, healthy: status == LB_DECODER_OK || status == LB_DECODER_FAILED
                         || status == LB_DECODER_UNREADABLE)

@@ -47,11 +47,20 @@ void lb_decoder_stop(LbDecoder *decoder);
 // Whether the decoder is still there (its end of the socket is open).
 bool lb_decoder_alive(const LbDecoder *decoder);
 
+// How decoded pixels are laid out.
+typedef enum {
+    LB_PIXELS_RGBA = 0,           // answered as `image`
+    LB_PIXELS_PREMULTIPLIED = 1,  // answered as `rows`, lb_pixels_premultiply's layout
+} LbPixelFormat;
+
 // What a request answers. Free with lb_decoder_result_clear.
 typedef struct {
-    LbImage *image;                        // decode: the pixels, in the decoder's memfd
+    LbImage *image;                        // decode, RGBA: the pixels, in the decoder's memfd
+    void *rows;                            // decode, premultiplied: mapped read-only (munmap)
+    size_t rows_length;
+    int stride;                            // decode, premultiplied
     int original_width, original_height;   // decode: the declared size
-    int width, height;                     // probe: the declared size
+    int width, height;                     // probe: the declared size; decode, premultiplied: the rows
     char *mime;                            // decode, probe
     bool has_metadata;                     // metadata: false when the file has none readable
     LbMetadata metadata;
@@ -71,7 +80,7 @@ typedef enum {
 // anything but OK, FAILED and UNREADABLE the decoder is dead or killed:
 // stop it and start another.
 LbDecoderStatus lb_decoder_request(LbDecoder *decoder, LbRequestKind kind, const char *path, int max_size,
-                                   int64_t max_pixels, int timeout_ms, LbDecoderResult *result);
+                                   int64_t max_pixels, LbPixelFormat format, int timeout_ms, LbDecoderResult *result);
 void lb_decoder_result_clear(LbDecoderResult *result);
 
 // Whether bubblewrap at `bwrap` can make a sandbox here (user namespaces

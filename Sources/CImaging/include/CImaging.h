@@ -47,11 +47,13 @@ typedef struct {
 // rows); NULL when there is none.
 typedef uint8_t *(*LbRowsTarget)(void *context, int width, int height, size_t stride);
 
-// Decodes like lb_image_decode_fd, then writes the pixels as 8-bit RGBA
-// into the memory `target` gives (lightbox-decoder's shared memory).
-// Returns false with `error` set (free with lb_free).
-bool lb_image_decode_into(int fd, int max_size, int64_t max_pixels, LbRowsTarget target, void *context,
-                          LbDecodeInfo *info, char **error);
+// Decodes like lb_image_decode_fd, then writes the pixels into the memory
+// `target` gives (lightbox-decoder's shared memory): 8-bit RGBA, or with
+// `premultiplied` the display layout of lb_pixels_premultiply, so a photo
+// window needs no second pass over its pixels. Returns false with `error`
+// set (free with lb_free).
+bool lb_image_decode_into(int fd, int max_size, int64_t max_pixels, bool premultiplied, LbRowsTarget target,
+                          void *context, LbDecodeInfo *info, char **error);
 
 // An image over RGBA rows in `length` bytes of memory mapped at `address`,
 // which it unmaps (munmap) when freed. The rows are never written.

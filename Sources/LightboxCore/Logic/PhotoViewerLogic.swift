@@ -55,10 +55,10 @@ public final class PhotoViewerLogic {
                 // A cut-off file is refused as damaged by the decoder; a
                 // decoder that crashes or hangs on it is a reason too.
                 // Ahead of queued thumbnails: someone is looking at it.
-                let image = try decoders.decode(path: path, maxSize: PhotoViewerLogic.maxDecodedSize,
-                                                priority: .interactive)
-                // Laid out as GDK keeps textures, here rather than on every frame.
-                return .success(image.premultipliedPixels)
+                // Laid out as GDK keeps textures, by the decoder, so the
+                // pixels are not gone over again here or on every frame.
+                return .success(try decoders.decodeForDisplay(path: path, maxSize: PhotoViewerLogic.maxDecodedSize,
+                                                              priority: .interactive))
             } catch {
                 return .failure(error)
             }
