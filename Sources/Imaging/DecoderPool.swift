@@ -27,7 +27,8 @@ public final class DecoderPool: @unchecked Sendable {
     private var alive = 0
     private var interactiveWaiting = 0
     private var sandboxState: Sandbox?
-    private let starter = DecoderStarter()
+    /// One starter thread for every pool, living as long as the app.
+    private static let starter = DecoderStarter()
 
     public init(_ configuration: Configuration) {
         self.configuration = configuration
@@ -207,7 +208,7 @@ public final class DecoderPool: @unchecked Sendable {
     private func start() throws(ImageError) -> Decoder {
         let configuration = self.configuration
         let sandboxed = decideSandbox() == .bubblewrap
-        let started: Result<OpaquePointer, ImageError> = starter.perform {
+        let started: Result<OpaquePointer, ImageError> = Self.starter.perform {
             withDecoderConfig(configuration, sandboxed: sandboxed) { config in
                 var message: UnsafeMutablePointer<CChar>?
                 guard let decoder = lb_decoder_start(config, 10_000, &message) else {
