@@ -15,6 +15,10 @@ import LightboxCore
 // does (PhotoViewerLogic's size, laid out for display) and prints the
 // median milliseconds a photo instead.
 //
+// --metadata: reads every file's metadata (and its header where the
+// metadata states no size), as the folder scan does, on every core, and
+// prints the files read a second.
+//
 // --in-process: decodes in this process, as Lightbox did before decoder
 // processes, so the bench can show what the sandbox costs. The app itself
 // has no such switch.
@@ -22,13 +26,15 @@ import LightboxCore
 var arguments = Array(CommandLine.arguments.dropFirst())
 let inProcess = arguments.contains("--in-process")
 let photoWindow = arguments.contains("--photo-window")
-arguments.removeAll { $0 == "--in-process" || $0 == "--photo-window" }
+let metadata = arguments.contains("--metadata")
+arguments.removeAll { $0 == "--in-process" || $0 == "--photo-window" || $0 == "--metadata" }
 var paths = arguments
 if paths.isEmpty {
     while let line = readLine() { if !line.isEmpty { paths.append(line) } }
 }
 guard !paths.isEmpty else {
-    FileHandle.standardError.write(Data("usage: lightbox-bench-thumbnails [--in-process] [--photo-window] FILE...\n".utf8))
+    FileHandle.standardError.write(Data(
+        "usage: lightbox-bench-thumbnails [--in-process] [--photo-window | --metadata] FILE...\n".utf8))
     exit(2)
 }
 let decoders = inProcess ? DecoderPool.inProcessForBenchmarks() : DecoderPool.shared
@@ -58,6 +64,22 @@ if photoWindow {
     let median = times.isEmpty ? 0 : times.sorted()[times.count / 2]
     print("{\"mode\":\"\(mode)\",\"files\":\(paths.count),\"failures\":\(failures),"
         + "\"median_ms\":\(String(format: "%.3f", median))}")
+    exit(0)
+}
+
+if metadata {
+    let start = now()
+    let files = paths
+    let read = ResultSlots<Bool>(count: files.count)
+    DispatchQueue.concurrentPerform(iterations: files.count) { index in
+        // As PhotoLibrary.read: the header only when the metadata has no size.
+        var found = decoders.metadata(path: files[index])
+        if let known = found, known.pixelWidth <= 0 { found?.pixelWidth = decoders.probe(path: files[index])?.width ?? 0 }
+        read.set(index, found != nil)
+    }
+    let elapsed = now() - start
+    print("{\"mode\":\"\(mode)\",\"files\":\(paths.count),\"with_metadata\":\(read.values.count { $0 }),"
+        + "\"per_second\":\(String(format: "%.1f", Double(paths.count) / elapsed * 1000))}")
     exit(0)
 }
 

@@ -108,6 +108,16 @@ static int lb_serve_metadata(int socket, const LbRequest *request, int fd) {
     lb_fd_path(fd, path, sizeof path);
     LbMetadata m;
     if (!lb_metadata_read(path, &m)) return lb_fail(socket, request, "no metadata");
+    // Many files state no pixel size in their metadata: the header does.
+    // Read here, in the same request, the folder scan needs one round trip
+    // a file, not two.
+    if (m.pixel_width <= 0 || m.pixel_height <= 0) {
+        int width = 0, height = 0;
+        if (lb_image_probe(path, &width, &height, NULL)) {
+            m.pixel_width = width;
+            m.pixel_height = height;
+        }
+    }
     const char *strings[4] = {m.date_taken, m.make, m.model, m.title};
     LbWireMetadata wire = {m.pixel_width, m.pixel_height, m.orientation, m.exposure_numerator,
                            m.exposure_denominator, m.iso, m.f_number, m.focal_length, {0}};

@@ -60,7 +60,8 @@ public enum Imaging {
     }
 
     /// The photo's EXIF/XMP/IPTC metadata, or nil when it has none
-    /// readable. Read by a decoder process.
+    /// readable; the pixel size is the header's where the metadata states
+    /// none. Read by a decoder process.
     public static func metadata(path: String) -> ImageMetadata? {
         DecoderPool.shared.metadata(path: path)
     }

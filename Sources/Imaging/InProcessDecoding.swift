@@ -27,6 +27,14 @@ enum InProcessDecoding {
         var raw = LbMetadata()
         guard lb_metadata_read(path, &raw) else { return nil }
         defer { lb_metadata_clear(&raw) }
+        // As the decoder does: the header's size where the metadata has none.
+        if raw.pixel_width <= 0 || raw.pixel_height <= 0 {
+            var width: Int32 = 0, height: Int32 = 0
+            if lb_image_probe(path, &width, &height, nil) {
+                raw.pixel_width = width
+                raw.pixel_height = height
+            }
+        }
         return ImageMetadata(raw)
     }
 }
