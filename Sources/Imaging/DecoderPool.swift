@@ -58,6 +58,13 @@ public final class DecoderPool: @unchecked Sendable {
         return sandboxState
     }
 
+    /// Decoders working on a request now.
+    public var busy: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return alive - idle.count
+    }
+
     // MARK: Requests
 
     /// Decodes `path` to fit `maxSize` × `maxSize`, as `Imaging.decode`.
@@ -170,10 +177,14 @@ public final class DecoderPool: @unchecked Sendable {
     }
 
     private func acquire(_ priority: Priority) throws(ImageError) -> Decoder {
+        // A photo window may have one decoder more than the pool's size:
+        // thumbnails of files that hang every decoder for up to `timeout`
+        // must not keep a photo from being shown.
+        let limit = configuration.size + (priority == .interactive ? 1 : 0)
         condition.lock()
         if priority == .interactive { interactiveWaiting += 1 }
         // Thumbnails wait while a photo window waits.
-        while (priority == .background && interactiveWaiting > 0) || (idle.isEmpty && alive >= configuration.size) {
+        while (priority == .background && interactiveWaiting > 0) || (idle.isEmpty && alive >= limit) {
             condition.wait()
         }
         if priority == .interactive { interactiveWaiting -= 1 }
@@ -195,8 +206,9 @@ public final class DecoderPool: @unchecked Sendable {
     }
 
     private func release(_ decoder: Decoder, healthy: Bool) {
-        let keep = healthy && decoder.uses < configuration.requestsPerDecoder
         condition.lock()
+        // The photo window's extra decoder goes once it is not needed.
+        let keep = healthy && decoder.uses < configuration.requestsPerDecoder && alive <= configuration.size
         if keep { idle.append(decoder) } else { alive -= 1 }
         condition.broadcast()
         condition.unlock()

@@ -43,6 +43,32 @@ final class DecoderIsolationTests: XCTestCase {
         XCTAssertEqual(try pool.decode(path: try goodPhoto(loaders).path, maxSize: 100).width, 100)
     }
 
+    func testAPhotoWindowIsShownWhileEveryDecoderHangs() throws {
+        let loaders = try FaultyLoaders(port: 9)
+        let pool = loaders.pool(size: 1, timeout: 5, cpuSeconds: 600)
+        let hanging = loaders.file(.loop).path
+        let outcome = ResultSlots<ImageError.Kind?>(count: 1)
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            do throws(ImageError) {
+                _ = try pool.decode(path: hanging, maxSize: 256)
+                outcome.set(0, nil)
+            } catch {
+                outcome.set(0, error.kind)
+            }
+            done.signal()
+        }.start()
+        // The pool's one decoder is spinning on the loop...
+        while pool.busy == 0 { usleep(1000) }
+        // ...and the photo window still gets a decoder of its own.
+        let good = try goodPhoto(loaders)
+        let photo = try pool.decodeForDisplay(path: good.path, maxSize: 100, priority: .interactive)
+        XCTAssertEqual(photo.width, 100)
+        XCTAssertEqual(pool.busy, 1, "the loop is still running")
+        done.wait()
+        XCTAssertEqual(outcome.values, [.decoderTimedOut])
+    }
+
     func testTheCPULimitStopsALoopBeforeTheClockDoes() throws {
         let loaders = try FaultyLoaders(port: 9)
         // The clock would take ten minutes: only the CPU limit ends this soon.

@@ -84,10 +84,11 @@ final class FaultyLoaders: Sendable {
     }
 
     /// Decoders that load these modules, with limits small enough to reach.
-    func pool(timeout: Double = 20, cpuSeconds: Int = 20, memoryLimit: Int = 1 << 30,
+    func pool(size: Int = 2, timeout: Double = 20, cpuSeconds: Int = 20, memoryLimit: Int = 1 << 30,
               bubblewrap: String? = DecoderPool.Configuration.findBubblewrap()) -> DecoderPool {
         var configuration = DecoderPool.Configuration.standard()
         configuration.bubblewrap = bubblewrap
+        configuration.size = size
         configuration.timeout = timeout
         configuration.cpuSeconds = cpuSeconds
         configuration.memoryLimit = memoryLimit
