@@ -82,4 +82,22 @@ final class DecoderPoolTests: XCTestCase {
             XCTAssertEqual(sandbox, .unavailable(reason: "bubblewrap (bwrap) is not installed"))
         }
     }
+
+    func testWhereBubblewrapCannotMakeASandboxDecodersRunWithoutItAndSaySo() throws {
+        let scratch = Scratch()
+        // What bwrap does on a kernel that refuses unprivileged user namespaces.
+        let bwrap = scratch.file("bin/bwrap", """
+            #!/bin/sh
+            echo "bwrap: No permissions to create a new namespace" >&2
+            exit 1
+
+            """)
+        chmod(bwrap.path, 0o755)
+        var configuration = DecoderPool.Configuration.standard()
+        configuration.bubblewrap = bwrap.path
+        let pool = DecoderPool(configuration)
+        let photo = try TestImages.jpeg(scratch.path("photo.jpg"), width: 64, height: 48)
+        XCTAssertEqual(try pool.decode(path: photo.path, maxSize: 32).width, 32)
+        XCTAssertEqual(pool.sandbox, .unavailable(reason: "bwrap: No permissions to create a new namespace"))
+    }
 }
