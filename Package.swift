@@ -99,7 +99,7 @@ let package = Package(
         // Benchmark helper: thumbnails a list of files with the app's loader.
         .executableTarget(
             name: "BenchThumbnails",
-            dependencies: ["LightboxCore"],
+            dependencies: ["LightboxCore", "Imaging"],
             path: "Sources/BenchThumbnails"
         ),
         .testTarget(
