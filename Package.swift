@@ -7,6 +7,8 @@ let package = Package(
         .executable(name: "lightbox", targets: ["Lightbox"]),
         // Saves profiles in a loop; the profile store's crash test kills it.
         .executable(name: "lightbox-profile-writer", targets: ["ProfileWriter"]),
+        // Writes ratings into a photo in a loop; the rating writer's crash test kills it.
+        .executable(name: "lightbox-rating-writer", targets: ["RatingWriter"]),
         // Thumbnails files with the app's own loader, for `make bench`.
         .executable(name: "lightbox-bench-thumbnails", targets: ["BenchThumbnails"]),
         // Decodes images for the app in a sandboxed helper process; installed
@@ -56,7 +58,10 @@ let package = Package(
         .target(
             name: "CImaging",
             dependencies: ["CGdkPixbuf", "CGExiv2"],
-            path: "Sources/CImaging"
+            path: "Sources/CImaging",
+            // rating.c rounds with lround; the Swift products get libm from
+            // the Swift runtime, lightbox-decoder (all C) does not.
+            linkerSettings: [.linkedLibrary("m")]
         ),
         // Decoding in helper processes: the socket protocol, starting them
         // (in bubblewrap), the seccomp filter, and the helper's own loop.
@@ -96,6 +101,12 @@ let package = Package(
             dependencies: ["LightboxCore"],
             path: "Sources/ProfileWriter"
         ),
+        // Test helper: writes ratings into a photo until killed (see main.swift).
+        .executableTarget(
+            name: "RatingWriter",
+            dependencies: ["LightboxCore"],
+            path: "Sources/RatingWriter"
+        ),
         // Benchmark helper: thumbnails a list of files with the app's loader.
         .executableTarget(
             name: "BenchThumbnails",
@@ -107,14 +118,20 @@ let package = Package(
             dependencies: ["LightboxCore", "Imaging", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/LightboxCoreTests"
         ),
+        // What the GTK test targets share: the main thread, a display, waiting.
+        .target(
+            name: "GtkTestSupport",
+            dependencies: ["GtkKit"],
+            path: "Tests/GtkTestSupport"
+        ),
         .testTarget(
             name: "GtkKitTests",
-            dependencies: ["GtkKit"],
+            dependencies: ["GtkKit", "GtkTestSupport"],
             path: "Tests/GtkKitTests"
         ),
         .testTarget(
             name: "LightboxTests",
-            dependencies: ["Lightbox", "GtkKit", "LightboxCore"],
+            dependencies: ["Lightbox", "GtkKit", "LightboxCore", "GtkTestSupport"],
             path: "Tests/LightboxTests"
         ),
     ]

@@ -31,7 +31,7 @@ BUILD_PACKAGES=(
 )
 
 # To test: a headless X server and session bus, the accessibility stack for
-# the end-to-end tests, metadata validators and image tools for fixtures.
+# the end-to-end tests, metadata validators, image and metadata tools for fixtures.
 TEST_PACKAGES=(
     xvfb
     xauth
@@ -47,6 +47,8 @@ TEST_PACKAGES=(
     libjpeg-turbo-progs
     imagemagick
     fonts-dejavu-core
+    # The independent reader and writer the rating tests check against.
+    libimage-exiftool-perl
     # The decoder isolation tests compile faulty gdk-pixbuf loader modules.
     gcc
 )

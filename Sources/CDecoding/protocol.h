@@ -63,6 +63,7 @@ typedef struct {
 typedef struct {
     int32_t pixel_width, pixel_height, orientation;
     int32_t exposure_numerator, exposure_denominator, iso;
+    int32_t has_rating, rating;  // -1 rejected, 0 unrated, 1..5 stars
     double f_number, focal_length;
     uint32_t lengths[4];
 } LbWireMetadata;

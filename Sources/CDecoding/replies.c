@@ -96,7 +96,10 @@ static LbDecoderStatus lb_read_metadata(const char *payload, size_t length, LbDe
         if (wire.lengths[i] > LB_MAX_TEXT) return LB_DECODER_NONSENSE;
         total += wire.lengths[i];
     }
-    if (total != length - sizeof wire || wire.orientation < 0 || wire.orientation > 8) return LB_DECODER_NONSENSE;
+    if (total != length - sizeof wire || wire.orientation < 0 || wire.orientation > 8 ||
+        (wire.has_rating != 0 && wire.has_rating != 1) || wire.rating < -1 || wire.rating > 5) {
+        return LB_DECODER_NONSENSE;
+    }
     char *strings[4] = {NULL};
     const char *at = payload + sizeof wire;
     for (int i = 0; i < 4; i++) {
@@ -113,6 +116,8 @@ static LbDecoderStatus lb_read_metadata(const char *payload, size_t length, LbDe
     m->exposure_numerator = wire.exposure_numerator;
     m->exposure_denominator = wire.exposure_denominator;
     m->iso = wire.iso;
+    m->has_rating = wire.has_rating == 1;
+    m->rating = wire.rating;
     m->f_number = lb_finite(wire.f_number);
     m->focal_length = lb_finite(wire.focal_length);
     m->date_taken = strings[0];

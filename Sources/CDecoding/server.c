@@ -120,7 +120,7 @@ static int lb_serve_metadata(int socket, const LbRequest *request, int fd) {
     }
     const char *strings[4] = {m.date_taken, m.make, m.model, m.title};
     LbWireMetadata wire = {m.pixel_width, m.pixel_height, m.orientation, m.exposure_numerator,
-                           m.exposure_denominator, m.iso, m.f_number, m.focal_length, {0}};
+                           m.exposure_denominator, m.iso, m.has_rating, m.rating, m.f_number, m.focal_length, {0}};
     char text[LB_MAX_PAYLOAD - sizeof wire];
     size_t used = 0;
     for (int i = 0; i < 4; i++) {

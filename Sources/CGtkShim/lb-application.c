@@ -41,9 +41,6 @@ void lb_command_line_print(GObject *command_line, const char *message) {
     g_application_command_line_print(G_APPLICATION_COMMAND_LINE(command_line), "%s", message);
 }
 
-gboolean lb_command_line_is_remote(GObject *command_line) {
-    return g_application_command_line_get_is_remote(G_APPLICATION_COMMAND_LINE(command_line));
-}
 
 gboolean lb_param_options_contains(const GValue *params, guint index, const char *name) {
     GVariantDict *options = g_value_get_boxed(&params[index]);
@@ -57,7 +54,3 @@ void lb_application_set_accels(GObject *application, const char *action, const c
     g_strfreev(list);
 }
 
-guint lb_application_window_count(GObject *application) {
-    GList *windows = gtk_application_get_windows(GTK_APPLICATION(application));
-    return g_list_length(windows);
-}

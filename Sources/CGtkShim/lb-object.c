@@ -88,13 +88,7 @@ GObject *lb_single_selection_new(GObject *model) {
     return G_OBJECT(gtk_single_selection_new(G_LIST_MODEL(g_object_ref(model))));
 }
 
-GObject *lb_shortcut_controller_new(void) { return G_OBJECT(gtk_shortcut_controller_new()); }
 
-void lb_shortcut_controller_add(GObject *controller, const char *trigger, const char *action) {
-    GtkShortcut *shortcut = gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger),
-                                             gtk_named_action_new(action));
-    gtk_shortcut_controller_add_shortcut(GTK_SHORTCUT_CONTROLLER(controller), shortcut);
-}
 
 GObject *lb_builder_object(const char *xml, const char *object_id, GError **error) {
     GtkBuilder *builder = gtk_builder_new();
@@ -114,7 +108,6 @@ void lb_about_dialog_set_authors(GObject *dialog, const char *authors) {
 }
 
 GObject *lb_key_controller_new(void) { return G_OBJECT(gtk_event_controller_key_new()); }
-GObject *lb_click_gesture_new(void) { return G_OBJECT(gtk_gesture_click_new()); }
 
 char *lb_file_chooser_get_path(GObject *chooser) {
     GFile *file = gtk_file_chooser_get_file(GTK_FILE_CHOOSER(chooser));
@@ -129,10 +122,6 @@ GObject *lb_grid_view_new(GObject *selection, GObject *factory) {
                                       GTK_LIST_ITEM_FACTORY(g_object_ref(factory))));
 }
 
-GObject *lb_list_view_new(GObject *selection, GObject *factory) {
-    return G_OBJECT(gtk_list_view_new(GTK_SELECTION_MODEL(g_object_ref(selection)),
-                                      GTK_LIST_ITEM_FACTORY(g_object_ref(factory))));
-}
 
 void lb_grid_view_scroll_to(GObject *grid, guint position, gboolean select) {
     // gtk_grid_view_scroll_to arrives in GTK 4.12; 4.8 has the

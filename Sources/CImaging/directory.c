@@ -30,7 +30,16 @@ bool lb_directory_next(LbDirectory *directory, LbEntry *entry) {
     int fd = dirfd(directory->dir);
     struct dirent *item;
     while ((item = readdir(directory->dir))) {
-        if (item->d_name[0] == '.') continue;
+        if (item->d_name[0] == '.') {
+            // Hidden entries are skipped, except a rating write's
+            // temporary file whose process is gone: the scan removes it.
+            if (!lb_rating_is_stale_temporary(item->d_name)) continue;
+            entry->name = item->d_name;
+            entry->kind = LB_ENTRY_STALE_TEMPORARY;
+            entry->size = 0;
+            entry->modification_time = 0;
+            return true;
+        }
         struct stat own;
         if (fstatat(fd, item->d_name, &own, AT_SYMLINK_NOFOLLOW) != 0) continue;
         entry->name = item->d_name;

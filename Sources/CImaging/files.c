@@ -1,6 +1,7 @@
 // File URIs, checksums and encoding from raw pixels: small helpers the
 // thumbnail cache and the tests need, kept apart from imaging.c.
 #include "CImaging.h"
+#include "lb-internal.h"
 
 #include <gdk-pixbuf/gdk-pixbuf.h>
 #include <gexiv2/gexiv2.h>
@@ -42,11 +43,8 @@ bool lb_rgba_save(const uint8_t *rgba, int width, int height, int stride, const 
     return ok;
 }
 
-static gsize lb_exiv2_writer_ready;
-
 bool lb_metadata_set_orientation(const char *path, int orientation, char **error_out) {
-    if (g_once_init_enter(&lb_exiv2_writer_ready))
-        g_once_init_leave(&lb_exiv2_writer_ready, gexiv2_initialize() ? 1 : 2);
+    lb_exiv2_init();
     if (orientation < 1 || orientation > 8) {
         *error_out = g_strdup("The orientation must be between 1 and 8.");
         return false;

@@ -3,6 +3,7 @@
 
 #include <gdk-pixbuf/gdk-pixbuf.h>
 #include <gexiv2/gexiv2.h>
+#include "lb-internal.h"
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -90,11 +91,9 @@ static char *lb_plain_title(char *value) {
     return value;
 }
 
-static gsize exiv2_ready;
-
 bool lb_metadata_read(const char *path, LbMetadata *out) {
     memset(out, 0, sizeof *out);
-    if (g_once_init_enter(&exiv2_ready)) g_once_init_leave(&exiv2_ready, gexiv2_initialize() ? 1 : 2);
+    lb_exiv2_init();
     GExiv2Metadata *metadata = gexiv2_metadata_new();
     GError *error = NULL;
     if (!gexiv2_metadata_open_path(metadata, path, &error)) {
@@ -128,6 +127,7 @@ bool lb_metadata_read(const char *path, LbMetadata *out) {
     int iso = gexiv2_metadata_try_get_iso_speed(metadata, &error);
     out->iso = iso > 0 ? iso : 0;
     g_clear_error(&error);
+    out->has_rating = lb_rating_from(metadata, &out->rating);
     g_object_unref(metadata);
     return true;
 }

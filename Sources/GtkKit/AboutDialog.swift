@@ -25,7 +25,7 @@ public struct AboutInfo: Sendable {
 /// A GtkAboutDialog.
 @MainActor
 public final class AboutDialog: Window {
-    public init(_ info: AboutInfo, parent: Window?) {
+    public init(_ info: AboutInfo, parent: Window? = nil) {
         super.init(lb_object(gtk_about_dialog_new()), transfer: .none)
         let dialog = lb_about_dialog(gobject)
         gtk_about_dialog_set_program_name(dialog, info.programName)

@@ -1,22 +1,42 @@
 import CGtkShim
 
+/// An action's name and whose it is: "app." actions belong to the
+/// application, "win." actions to each window that adds one of that name.
+/// One value names an action where it is added, and where buttons, menus
+/// and accelerators refer to it.
+public struct ActionID: Hashable, Sendable {
+    public enum Scope: String, Sendable { case app, win }
+
+    public let scope: Scope
+    public let name: String
+
+    public static func app(_ name: String) -> ActionID { ActionID(scope: .app, name: name) }
+    public static func window(_ name: String) -> ActionID { ActionID(scope: .win, name: name) }
+
+    /// "win.open-folder".
+    public var detailed: String { "\(scope.rawValue).\(name)" }
+
+    /// "win.sort-key::name": the action with a string parameter.
+    public func detailed(_ target: String) -> String { "\(detailed)::\(target)" }
+}
+
 /// A GSimpleAction: something the person can do, reachable from buttons,
 /// menus and keyboard accelerators by its name.
 @MainActor
 public final class Action: Object {
     public let name: String
 
-    /// An action without a parameter ("quit" → "app.quit").
-    public init(_ name: String, _ activate: @escaping @MainActor () -> Void) {
-        self.name = name
-        super.init(lb_simple_action_new(name, nil), transfer: .full)
+    /// An action without a parameter.
+    public init(_ id: ActionID, _ activate: @escaping @MainActor () -> Void) {
+        name = id.name
+        super.init(lb_simple_action_new(id.name, nil), transfer: .full)
         connect("activate") { _ in activate() }
     }
 
-    /// An action with a string parameter ("sort::name").
-    public init(_ name: String, stringParameter activate: @escaping @MainActor (String) -> Void) {
-        self.name = name
-        super.init(lb_simple_action_new(name, "s"), transfer: .full)
+    /// An action with a string parameter ("win.rate::4").
+    public init(_ id: ActionID, stringParameter activate: @escaping @MainActor (String) -> Void) {
+        name = id.name
+        super.init(lb_simple_action_new(id.name, "s"), transfer: .full)
         connect("activate") { args in
             if let value = lb_variant_get_string(lb_param_variant(args.params, 1)) {
                 activate(String(cString: value))
@@ -26,9 +46,9 @@ public final class Action: Object {
 
     /// A stateful radio-style action whose state is a string ("sort" with
     /// state "name"); menus show the current choice.
-    public init(_ name: String, state: String, _ change: @escaping @MainActor (String) -> Void) {
-        self.name = name
-        super.init(lb_stateful_action_new(name, "s", state), transfer: .full)
+    public init(_ id: ActionID, state: String, _ change: @escaping @MainActor (String) -> Void) {
+        name = id.name
+        super.init(lb_stateful_action_new(id.name, "s", state), transfer: .full)
         connect("activate") { [weak self] args in
             guard let self, let value = lb_variant_get_string(lb_param_variant(args.params, 1)) else { return }
             let choice = String(cString: value)
@@ -65,12 +85,4 @@ extension ActionMap {
         g_action_map_add_action(lb_action_map(gobject), lb_action(action.gobject))
     }
 
-    public func removeAction(named name: String) {
-        g_action_map_remove_action(lb_action_map(gobject), name)
-    }
-
-    public func lookupActionEnabled(_ name: String) -> Bool? {
-        guard let action = g_action_map_lookup_action(lb_action_map(gobject), name) else { return nil }
-        return g_action_get_enabled(action) != 0
-    }
 }

@@ -37,11 +37,6 @@ public final class Application: Object, ActionMap {
     public func hold() { g_application_hold(gApplication) }
     public func release() { g_application_release(gApplication) }
 
-    public var windowCount: Int { Int(lb_application_window_count(gobject)) }
-
-    /// Whether this process is the primary instance (valid after startup).
-    public var isRemote: Bool { g_application_get_is_remote(gApplication) != 0 }
-
     public func setAccelerators(_ accelerators: [String], for action: String) {
         lb_application_set_accels(gobject, action, accelerators.joined(separator: " "))
     }
@@ -78,9 +73,6 @@ public final class Application: Object, ActionMap {
         connect("startup") { _ in body() }
     }
 
-    public func onShutdown(_ body: @escaping @MainActor () -> Void) {
-        connect("shutdown") { _ in body() }
-    }
 }
 
 /// The options parsed in the launching process.
@@ -109,9 +101,6 @@ public final class CommandLineInvocation: Object {
             return String(cString: path)
         }
     }
-
-    /// Whether the launch came from a second process.
-    public var isRemote: Bool { lb_command_line_is_remote(gobject) != 0 }
 
     /// Prints on the launching process's standard error.
     public func printError(_ message: String) { lb_command_line_printerr(gobject, message) }

@@ -16,11 +16,5 @@ public final class Box: Widget {
     private var box: UnsafeMutablePointer<GtkBox> { lb_box(gobject) }
 
     public func append(_ child: Widget) { gtk_box_append(box, child.widget) }
-    public func prepend(_ child: Widget) { gtk_box_prepend(box, child.widget) }
     public func remove(_ child: Widget) { gtk_box_remove(box, child.widget) }
-
-    public var isHomogeneous: Bool {
-        get { gtk_box_get_homogeneous(box) != 0 }
-        set { gtk_box_set_homogeneous(box, newValue ? 1 : 0) }
-    }
 }

@@ -97,10 +97,42 @@ public final class ToggleButton: Button {
         set { gtk_toggle_button_set_active(lb_toggle_button(gobject), newValue ? 1 : 0) }
     }
 
+}
+
+/// A GtkCheckButton; grouped with others, a radio button (one of the group
+/// is on).
+@MainActor
+public final class CheckButton: Widget {
+    public init(label: String) {
+        super.init(lb_object(gtk_check_button_new_with_label(label)), transfer: .full)
+    }
+
+    private var check: UnsafeMutablePointer<GtkCheckButton> { lb_check_button(gobject) }
+
+    /// Makes this button one of `first`'s group: turning one on turns the
+    /// others off.
+    public func join(_ first: CheckButton) { gtk_check_button_set_group(check, first.check) }
+
+    public var isActive: Bool {
+        get { gtk_check_button_get_active(check) != 0 }
+        set { gtk_check_button_set_active(check, newValue ? 1 : 0) }
+    }
+
+    /// The person turned it on (not when `isActive` is set).
     @discardableResult
-    public func onToggled(_ body: @escaping @MainActor (Bool) -> Void) -> SignalConnection {
+    public func onChosen(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
         connect("toggled") { [weak self] _ in
-            if let self { body(self.isActive) }
+            guard let self, self.isActive, !self.isRendering else { return }
+            body()
         }
     }
+
+    /// Sets `isActive` without reporting it as the person's choice.
+    public func show(active: Bool) {
+        isRendering = true
+        isActive = active
+        isRendering = false
+    }
+
+    private var isRendering = false
 }

@@ -23,17 +23,6 @@ public class Entry: Widget {
         }
     }
 
-    public var isEditable: Bool {
-        get { gtk_editable_get_editable(editable) != 0 }
-        set { gtk_editable_set_editable(editable, newValue ? 1 : 0) }
-    }
-
-    /// Maximum length in characters; 0 means unlimited.
-    public var maxLength: Int {
-        get { Int(gtk_entry_get_max_length(lb_entry(gobject))) }
-        set { gtk_entry_set_max_length(lb_entry(gobject), Int32(newValue)) }
-    }
-
     public func setEmailPurpose() {
         gtk_entry_set_input_purpose(lb_entry(gobject), GTK_INPUT_PURPOSE_EMAIL)
     }
@@ -70,8 +59,10 @@ public final class SearchEntry: Entry {
         }
     }
 
-    /// Lets the entry catch typing anywhere in `widget` (type-to-search).
-    public func captureKeys(from widget: Widget) {
-        gtk_search_entry_set_key_capture_widget(lb_search_entry(gobject), widget.widget)
+    /// Escape in the entry: the search is over.
+    @discardableResult
+    public func onStopSearch(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("stop-search") { _ in body() }
     }
+
 }

@@ -31,28 +31,3 @@ public final class KeyPressHandler: EventHandler {
         }
     }
 }
-
-/// Keyboard shortcuts that activate named actions while focus is inside a
-/// widget (GtkShortcutController, local scope).
-@MainActor
-public final class ShortcutHandler: EventHandler {
-    public init() { super.init(lb_shortcut_controller_new(), transfer: .full) }
-
-    /// `trigger` is GTK's syntax ("<Control>f", "Delete", "F11").
-    public func add(_ trigger: String, action: String) {
-        lb_shortcut_controller_add(gobject, trigger, action)
-    }
-}
-
-/// Clicks on a widget (GtkGestureClick).
-@MainActor
-public final class ClickHandler: EventHandler {
-    public init() {
-        super.init(lb_click_gesture_new(), transfer: .full)
-    }
-
-    /// `body(count)` runs on each press; count is 2 on a double click.
-    public func onPressed(_ body: @escaping @MainActor (Int) -> Void) {
-        connect("pressed") { args in body(args.int(1)) }
-    }
-}

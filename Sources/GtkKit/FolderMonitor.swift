@@ -22,8 +22,6 @@ public final class FolderMonitor {
         folders.forEach(watch)
     }
 
-    public var watchedFolders: [String] { Array(monitors.keys) }
-
     /// Starts watching `folder` (no effect when already watched).
     public func watch(_ folder: String) {
         guard monitors[folder] == nil, let monitor = lb_folder_monitor_new(folder) else { return }

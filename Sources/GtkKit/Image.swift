@@ -33,8 +33,6 @@ public final class Picture: Widget {
         gtk_picture_set_paintable(picture, texture.map { lb_paintable($0.gobject) })
     }
 
-    public func setFile(path: String) { gtk_picture_set_filename(picture, path) }
-
     /// Shows a frame: what it shows can then change without the picture
     /// being measured and laid out again.
     public func setFrame(_ frame: FramePaintable) {

@@ -49,9 +49,4 @@ public final class Label: Widget {
         set { gtk_label_set_max_width_chars(label, Int32(newValue)) }
     }
 
-    /// Makes this label the accessible label of `widget` and the target of
-    /// its mnemonic.
-    public func setMnemonicWidget(_ widget: Widget) {
-        gtk_label_set_mnemonic_widget(label, widget.widget)
-    }
 }

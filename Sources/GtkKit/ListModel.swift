@@ -54,10 +54,6 @@ public final class SingleSelection: Object {
         }
     }
 
-    @discardableResult
-    public func onSelectionChanged(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
-        onNotify("selected") { body() }
-    }
 }
 
 /// One recycled row or cell of a list or grid view. The factory creates

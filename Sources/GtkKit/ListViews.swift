@@ -21,12 +21,6 @@ public final class GridView: Widget {
         set { gtk_grid_view_set_min_columns(lb_grid_view(gobject), UInt32(newValue)) }
     }
 
-    /// Activating a cell (Enter, double click) opens it.
-    public var singleClickActivate: Bool {
-        get { gtk_grid_view_get_single_click_activate(lb_grid_view(gobject)) != 0 }
-        set { gtk_grid_view_set_single_click_activate(lb_grid_view(gobject), newValue ? 1 : 0) }
-    }
-
     /// `body(position)` runs when a cell is activated.
     @discardableResult
     public func onActivate(_ body: @escaping @MainActor (Int) -> Void) -> SignalConnection {
@@ -36,21 +30,5 @@ public final class GridView: Widget {
     /// Scrolls so `position` is visible, and optionally focuses/selects it.
     public func scroll(to position: Int, select: Bool) {
         lb_grid_view_scroll_to(gobject, UInt32(position), select ? 1 : 0)
-    }
-}
-
-/// A GtkListView: a scrolling list of recycled rows.
-@MainActor
-public final class ListView: Widget {
-    public let selection: SingleSelection
-
-    public init<Content>(selection: SingleSelection, factory: ListCellFactory<Content>) {
-        self.selection = selection
-        super.init(lb_list_view_new(selection.gobject, factory.gobject), transfer: .full)
-    }
-
-    @discardableResult
-    public func onActivate(_ body: @escaping @MainActor (Int) -> Void) -> SignalConnection {
-        connect("activate") { args in body(Int(args.uint(1))) }
     }
 }

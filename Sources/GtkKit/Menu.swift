@@ -15,10 +15,6 @@ public final class Menu: Object {
         lb_menu_append_section(gobject, label, section.gobject)
     }
 
-    public func appendSubmenu(_ submenu: Menu, label: String) {
-        g_menu_append_submenu(lb_menu(gobject), label, lb_menu_model(submenu.gobject))
-    }
-
     /// A menu built from sections of (label, action) items.
     public convenience init(sections: [[(label: String, action: String)]]) {
         self.init()
@@ -52,6 +48,4 @@ public final class MenuButton: Widget {
         set { lb_object_set_boolean(gobject, "primary", newValue ? 1 : 0) }
     }
 
-    public func popup() { gtk_menu_button_popup(button) }
-    public func popdown() { gtk_menu_button_popdown(button) }
 }

@@ -45,20 +45,6 @@ public class Object {
         }, box)
     }
 
-    /// Sets a boolean GObject property by name.
-    public func setProperty(_ name: String, _ value: Bool) {
-        lb_object_set_boolean(gobject, name, value ? 1 : 0)
-    }
-
-    /// Sets a string GObject property by name.
-    public func setProperty(_ name: String, _ value: String?) {
-        lb_object_set_string(gobject, name, value)
-    }
-
-    /// Reads a boolean GObject property by name.
-    public func booleanProperty(_ name: String) -> Bool {
-        lb_object_get_boolean(gobject, name) != 0
-    }
 }
 
 private final class FinalizeBox {

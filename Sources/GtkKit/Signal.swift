@@ -1,8 +1,10 @@
 import CGtkShim
 
 /// The parameters of one signal emission. Index 0 is the emitting instance.
+/// Read by position only inside GtkKit: the app gets typed signal methods
+/// (`onClicked`, `onActivate { position in }`, …).
 @MainActor
-public struct SignalArguments {
+package struct SignalArguments {
     let count: UInt32
     let params: UnsafePointer<GValue>
     let returnValue: UnsafeMutablePointer<GValue>?
@@ -11,19 +13,19 @@ public struct SignalArguments {
         index < count ? lb_param_object(params, index) : nil
     }
 
-    public func string(_ index: UInt32) -> String? {
+    package func string(_ index: UInt32) -> String? {
         guard index < count, let text = lb_param_string(params, index) else { return nil }
         return String(cString: text)
     }
 
-    public func int(_ index: UInt32) -> Int { index < count ? Int(lb_param_int(params, index)) : 0 }
-    public func uint(_ index: UInt32) -> UInt { index < count ? UInt(lb_param_uint(params, index)) : 0 }
-    public func double(_ index: UInt32) -> Double { index < count ? lb_param_double(params, index) : 0 }
-    public func bool(_ index: UInt32) -> Bool { index < count && lb_param_boolean(params, index) != 0 }
-    public func flags(_ index: UInt32) -> UInt32 { index < count ? lb_param_flags(params, index) : 0 }
+    package func int(_ index: UInt32) -> Int { index < count ? Int(lb_param_int(params, index)) : 0 }
+    package func uint(_ index: UInt32) -> UInt { index < count ? UInt(lb_param_uint(params, index)) : 0 }
+    package func double(_ index: UInt32) -> Double { index < count ? lb_param_double(params, index) : 0 }
+    package func bool(_ index: UInt32) -> Bool { index < count && lb_param_boolean(params, index) != 0 }
+    package func flags(_ index: UInt32) -> UInt32 { index < count ? lb_param_flags(params, index) : 0 }
 
     /// Sets the handler's return value for signals that return a boolean.
-    public func setReturn(_ value: Bool) { lb_return_boolean(returnValue, value ? 1 : 0) }
+    package func setReturn(_ value: Bool) { lb_return_boolean(returnValue, value ? 1 : 0) }
 }
 
 /// A connected signal handler. `disconnect()` removes it; otherwise it lives
@@ -57,7 +59,7 @@ extension Object {
     /// is released by GLib's destroy notify when the handler is disconnected
     /// or the object is disposed.
     @discardableResult
-    public func connect(
+    package func connect(
         _ signal: String, after: Bool = false,
         _ body: @escaping @MainActor (SignalArguments) -> Void
     ) -> SignalConnection {
@@ -78,11 +80,11 @@ extension Object {
 
     /// Emits a signal that takes no arguments and returns nothing
     /// ("clicked", "activate"), as if the person had done it.
-    public func emit(_ signal: String) { lb_signal_emit(gobject, signal) }
+    package func emit(_ signal: String) { lb_signal_emit(gobject, signal) }
 
     /// Calls `body` whenever the GObject property `property` changes.
     @discardableResult
-    public func onNotify(_ property: String, _ body: @escaping @MainActor () -> Void) -> SignalConnection {
+    package func onNotify(_ property: String, _ body: @escaping @MainActor () -> Void) -> SignalConnection {
         connect("notify::\(property)") { _ in body() }
     }
 }

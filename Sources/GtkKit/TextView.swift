@@ -32,11 +32,6 @@ public final class TextView: Widget {
         }
     }
 
-    public var isEditable: Bool {
-        get { gtk_text_view_get_editable(textView) != 0 }
-        set { gtk_text_view_set_editable(textView, newValue ? 1 : 0) }
-    }
-
     /// Space around the text inside the view, in pixels.
     public func setTextMargins(_ margin: Int) {
         gtk_text_view_set_left_margin(textView, Int32(margin))

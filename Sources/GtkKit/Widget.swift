@@ -150,4 +150,10 @@ public class Widget: Object {
     public func activateAction(_ name: String) -> Bool {
         gtk_widget_activate_action_variant(widget, name, nil) != 0
     }
+
+    /// Activates an action that takes a string ("win.rate" with "4").
+    @discardableResult
+    public func activateAction(_ name: String, target: String) -> Bool {
+        gtk_widget_activate_action_variant(widget, name, g_variant_new_string(target)) != 0
+    }
 }

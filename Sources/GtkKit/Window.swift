@@ -68,6 +68,12 @@ public class Window: Widget {
     /// Destroys the window now, without asking.
     public func destroy() { gtk_window_destroy(window) }
 
+    /// Called when the window's size may have changed: its default size
+    /// (the person resized it), or it was maximized or made full screen.
+    public func onResize(_ body: @escaping @MainActor () -> Void) {
+        for property in ["default-width", "maximized", "fullscreened"] { onNotify(property, body) }
+    }
+
     /// Called when the person or `close()` asks the window to close. Return
     /// `true` to keep the window open.
     @discardableResult

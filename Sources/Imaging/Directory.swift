@@ -3,7 +3,12 @@ import CImaging
 /// One entry of a folder: its name and what `stat` says of it (of the
 /// target, for a symbolic link that resolves).
 public struct DirectoryEntry: Equatable, Sendable {
-    public enum Kind: Sendable { case file, directory, brokenLink, other }
+    public enum Kind: Sendable {
+        case file, directory, brokenLink, other
+        /// A hidden temporary file a rating write left behind in a process
+        /// that has gone: the only hidden entry reported.
+        case staleTemporary
+    }
 
     /// The name; bytes that are not UTF-8 read as replacement characters.
     public let name: String
@@ -34,6 +39,7 @@ public final class DirectoryReader {
         case LB_ENTRY_FILE: .file
         case LB_ENTRY_DIRECTORY: .directory
         case LB_ENTRY_BROKEN_LINK: .brokenLink
+        case LB_ENTRY_STALE_TEMPORARY: .staleTemporary
         default: .other
         }
         // String(cString:) repairs bytes that are not UTF-8.

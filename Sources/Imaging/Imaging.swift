@@ -80,7 +80,8 @@ extension ImageMetadata {
                 : nil,
             fNumber: raw.f_number > 0 ? raw.f_number : nil,
             focalLength: raw.focal_length > 0 ? raw.focal_length : nil,
-            iso: raw.iso > 0 ? Int(raw.iso) : nil)
+            iso: raw.iso > 0 ? Int(raw.iso) : nil,
+            rating: raw.has_rating ? Int(raw.rating) : nil)
     }
 }
 
@@ -110,6 +111,9 @@ public struct ImageMetadata: Equatable, Sendable {
     public var fNumber: Double?
     public var focalLength: Double?
     public var iso: Int?
+    /// -1 (rejected), 0 (unrated) or 1…5 stars; nil when the file states
+    /// no rating (see `Imaging.rating(path:)` for the tags asked).
+    public var rating: Int?
 }
 
 /// Decoded RGBA pixels. Immutable once made, so it may cross threads.

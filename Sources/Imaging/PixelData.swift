@@ -76,6 +76,13 @@ public struct PixelData: Sendable, Equatable {
         }
     }
 
+    /// Whether both hold the very same pixels in memory: a cheap check,
+    /// where `==` compares every byte of two different buffers.
+    public func isSameStorage(as other: PixelData) -> Bool {
+        if case .buffer(let a) = storage, case .buffer(let b) = other.storage { return a === b }
+        return false
+    }
+
     public static func == (lhs: PixelData, rhs: PixelData) -> Bool {
         guard lhs.width == rhs.width, lhs.height == rhs.height, lhs.stride == rhs.stride,
               lhs.format == rhs.format else { return false }

@@ -11,7 +11,7 @@ import lightbox_a11y as a11y
 from lightbox_case import HEADER_HEIGHT, LightboxTestCase
 from lightbox_a11y import E2EError, find, find_all, press, send_keys, wait_for
 
-MENU_ITEMS = ["Open Folder\u2026", "Edit Profile\u2026", "Keyboard Shortcuts", "About Lightbox", "Quit"]
+MENU_ITEMS = ["Open Folder\u2026", "Edit Profile\u2026", "Preferences", "Keyboard Shortcuts", "About Lightbox", "Quit"]
 MISSING = "/nonexistent/x"
 
 

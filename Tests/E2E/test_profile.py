@@ -128,7 +128,8 @@ class ProfileWindowTests(ProfileTestCase):
         app, window = self.launch()
         send_keys("ctrl+n")
         wait_for(lambda: len(app.frames("Lightbox")) == 2, message="a second main window")
-        send_keys("ctrl+comma")
+        press(find(app.frames("Lightbox")[0], "push button", "Main Menu"))
+        press(find(app.frames("Lightbox")[0], "menu item", "Edit Profile\u2026"))
         profile = app.window("Profile")
         # The menu item and the header bar button present the same window.
         press(self.profile_button(app.frames("Lightbox")[0]))

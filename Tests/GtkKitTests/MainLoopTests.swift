@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import GtkKit
+import GtkTestSupport
 import XCTest
 
 /// Swift concurrency inside GLib's main loop, through the libdispatch

@@ -1,4 +1,5 @@
 import GtkKit
+import GtkTestSupport
 import XCTest
 
 /// Records which objects were finalized and which closures were freed.

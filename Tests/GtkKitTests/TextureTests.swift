@@ -1,5 +1,6 @@
 import Foundation
 import GtkKit
+import GtkTestSupport
 import XCTest
 
 final class TextureTests: XCTestCase {

@@ -5,7 +5,8 @@ import XCTest
 
 final class LibraryIndexTests: XCTestCase {
     /// An index written before files were kept in path order: opening it
-    /// moves its rows over, metadata and ratings included.
+    /// moves its rows over, metadata and ratings included, and marks the
+    /// files to be read again for the ratings they state.
     func testAnIndexFromTheColumnsLayoutKeepsItsFilesWhenUpgraded() throws {
         let scratch = Scratch()
         let url = scratch.path("data/library.sqlite")
@@ -42,6 +43,12 @@ final class LibraryIndexTests: XCTestCase {
             exposureDenominator: 250, fNumber: 2.8, focalLength: 35, iso: 400, orientation: 6))
         XCTAssertNil(files["/photos/b.jpg"]?.metadata)
         XCTAssertEqual(try index.rating(of: "/photos/a.jpg"), 4)
+        // Ratings were not read from files then: each is read once more,
+        // the rating given in Lightbox standing (PhotoLibrary.adopts).
+        XCTAssertEqual(a.sidecar, .unread)
+        XCTAssertFalse(a.isCurrent(for: ScannedFile(path: "/photos/a.jpg", size: 10, modificationTime: 100)))
+        XCTAssertNil(a.statedRating)
+        XCTAssertEqual(try index.pendingWrites(), [], "the write queue starts empty")
 
         // Rows written after the upgrade land in the same table.
         try index.save([IndexedFile(path: "/photos/c.jpg", size: 30, modificationTime: 300, metadata: nil)])

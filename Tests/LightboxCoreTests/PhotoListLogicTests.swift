@@ -2,15 +2,19 @@ import Foundation
 @testable import LightboxCore
 import XCTest
 
+/// Trashed photos go to a folder of the tests' own.
+private let testTrash = FolderTrash(folder: FileManager.default.temporaryDirectory
+    .appendingPathComponent("lightbox-tests-trash-\(UUID().uuidString)"))
+
 @MainActor
-private func makeLogic(_ index: LibraryIndex) -> PhotoListLogic {
-    PhotoListLogic(library: PhotoLibrary(index: index, scanner: FolderScanner(batchSize: 2)))
+private func makeLogic(_ index: LibraryIndex, trash: PhotoTrash = testTrash) -> PhotoListLogic {
+    PhotoListLogic(library: PhotoLibrary(index: index, scanner: FolderScanner(batchSize: 2)), trash: trash)
 }
 
 /// A logic whose sorts and filters wait at `gate` before they run.
 @MainActor
 private func makeLogic(_ index: LibraryIndex, rebuildingAt gate: Gate) -> PhotoListLogic {
-    PhotoListLogic(library: PhotoLibrary(index: index, scanner: FolderScanner(batchSize: 2)),
+    PhotoListLogic(library: PhotoLibrary(index: index, scanner: FolderScanner(batchSize: 2)), trash: testTrash,
                    rebuilding: { make in
                        await gate.pass()
                        return make()

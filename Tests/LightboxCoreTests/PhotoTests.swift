@@ -45,11 +45,24 @@ final class PhotoTests: XCTestCase {
         XCTAssertLessThanOrEqual(MemoryLayout<Photo>.stride, 80)
     }
 
-    func testRatingsStayBetweenZeroAndFive() {
+    func testRatingsStayBetweenRejectedAndFive() {
         var photo = Photo(path: "/p/a.jpg", fileSize: 1, modificationTime: 0, rating: 9)
         XCTAssertEqual(photo.rating, 5)
         photo.rate(-1)
-        XCTAssertEqual(photo.rating, 0)
+        XCTAssertEqual(photo.rating, -1)
+        XCTAssertTrue(photo.isRejected)
+        photo.rate(-7)
+        XCTAssertEqual(photo.rating, Photo.rejected, "below -1 is still rejected, as xmp:Rating reads")
+    }
+
+    func testRejectedPhotosCanBeShownHiddenOrAlone() {
+        let photos = [-1, 0, 3].map { Photo(path: "/p/\($0).jpg", fileSize: 1, modificationTime: 0, rating: $0) }
+        func shown(_ filter: PhotoFilter) -> [Int] { photos.filter(filter.predicate()).map(\.rating) }
+        XCTAssertEqual(shown(PhotoFilter()), [-1, 0, 3], "all photos, rejected ones included")
+        XCTAssertEqual(shown(PhotoFilter(rejected: .hidden)), [0, 3])
+        XCTAssertEqual(shown(PhotoFilter(rejected: .only)), [-1])
+        XCTAssertEqual(shown(PhotoFilter(minimumRating: 1)), [3], "a minimum of stars leaves rejected ones out")
+        XCTAssertTrue(PhotoFilter(rejected: .hidden).isActive)
     }
 
     func testCameraAndExposureRead() {

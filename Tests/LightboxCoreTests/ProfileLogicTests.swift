@@ -179,7 +179,7 @@ final class ProfileLogicTests: XCTestCase {
             let harness = Harness(FakeProfileStore(.success(.loaded(Self.saved, notice: nil))))
             await harness.logic.load()
             _ = harness.takeStates()
-            await harness.logic.chooseAvatar(path: photo.path)
+            await harness.logic.usePhoto(path: photo.path)
             let states = harness.takeStates()
             XCTAssertEqual(states.count, 2)
             guard case .presenting(let decoding) = states.first, case .presenting(let chosen) = states.last else {
@@ -200,7 +200,7 @@ final class ProfileLogicTests: XCTestCase {
         let old = try ProfileImages.avatar(in: scratch)
         await onMainActor {
             let harness = await Harness.loaded(withAvatar: old)
-            let state = await harness.logic.setAvatarFromPhoto(path: notes.path)
+            let state = await harness.logic.usePhoto(path: notes.path)
             guard case .presenting(let presentation) = state else { return XCTFail("\(state)") }
             XCTAssertEqual(presentation.draft.avatar, old)
             XCTAssertEqual(presentation.photoProblem,
@@ -285,7 +285,7 @@ final class ProfileLogicTests: XCTestCase {
             harness.logic.changeDisplayName("")
             harness.logic.changeEmail("bad")
             store.saveError = ProfileStoreError("nope")
-            await harness.logic.chooseAvatar(path: scratch.path("face.ppm").path)
+            await harness.logic.usePhoto(path: scratch.path("face.ppm").path)
             XCTAssertEqual(harness.presentation?.draft.avatar, avatar)
             harness.logic.changeDisplayName("Zoë")
             await harness.logic.save()

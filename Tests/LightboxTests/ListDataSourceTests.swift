@@ -1,4 +1,5 @@
 import GtkKit
+import GtkTestSupport
 @testable import Lightbox
 import XCTest
 

@@ -1,5 +1,6 @@
 import Foundation
 import GtkKit
+import GtkTestSupport
 @testable import Lightbox
 import LightboxCore
 import XCTest
@@ -12,50 +13,31 @@ final class MainWindowViewTests: DisplayTestCase {
         let folder = Folder(url: URL(fileURLWithPath: "/photos/Holidays <b>2024&amp;"))
 
         view.render(.idle)
-        XCTAssertEqual(view.visiblePage, "empty")
+        XCTAssertEqual(view.visiblePage, .empty)
         XCTAssertEqual(view.emptyPage.titleLabel.text, "No photos yet")
         XCTAssertEqual(view.windowTitle.subtitle, "")
 
         let photos = samplePhotos(3, folder: folder.url.path)
         view.render(.presenting(PhotoList(folder: folder, photos: photos, total: 3)))
-        XCTAssertEqual(view.visiblePage, "grid")
+        XCTAssertEqual(view.visiblePage, .grid)
         XCTAssertEqual(view.windowTitle.subtitle, "Holidays <b>2024&amp; — 3 photos", "names are text, not markup")
 
         view.render(.loading(PhotoList(folder: folder, photos: Array(photos.prefix(1)), total: 1),
                              LoadProgress(found: 1)))
-        XCTAssertEqual(view.visiblePage, "grid", "the grid is usable while loading")
+        XCTAssertEqual(view.visiblePage, .grid, "the grid is usable while loading")
         XCTAssertEqual(view.loadingBar.text, "Scanning… 1 found")
 
         view.render(.presenting(PhotoList(folder: folder, photos: [], total: 3)))
-        XCTAssertEqual(view.visiblePage, "no-results")
+        XCTAssertEqual(view.visiblePage, .noResults)
 
         view.render(.empty(folder))
-        XCTAssertEqual(view.visiblePage, "empty")
+        XCTAssertEqual(view.visiblePage, .empty)
 
         view.render(.failed(.missing(path: "/nowhere")))
-        XCTAssertEqual(view.visiblePage, "failed")
+        XCTAssertEqual(view.visiblePage, .failed)
         XCTAssertEqual(view.failedPage.titleLabel.text, "Folder Not Found")
         XCTAssertEqual(view.failedPage.descriptionLabel.text, "The folder “/nowhere” does not exist.")
     } }
-
-    func testControllerForwardsTheOpenFolderIntentToTheFlow() throws {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("lightbox-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        onMain {
-            let services = AppServices(directories: XDGDirectories(environment: ["HOME": scratch.path]))
-            let view = MainWindowView(application: testApplication)
-            defer { view.window.destroy() }
-            var actions: [String] = []
-            let controller = MainWindowController(view: view, services: services) { action in
-                if case .chooseFolder = action { actions.append("choose") }
-            }
-            XCTAssertTrue(view.window.activateAction("win.open-folder"))
-            XCTAssertEqual(actions, ["choose"])
-            controller.open(path: "/nonexistent/lightbox-test")
-            MainLoop.iterate(until: { view.visiblePage == "failed" })
-            XCTAssertEqual(view.visiblePage, "failed")
-        }
-    }
 
     func testWindowStateRoundTripsThroughTheView() { onMain {
         let view = MainWindowView(application: testApplication)

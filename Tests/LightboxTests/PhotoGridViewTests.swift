@@ -1,77 +1,90 @@
 import Foundation
 import GtkKit
+import GtkTestSupport
+import Imaging
 @testable import Lightbox
 import LightboxCore
 import XCTest
 
 final class PhotoGridViewTests: DisplayTestCase {
+    /// A grid of `photos` in an 800 × 600 window, recording what it asks.
     @MainActor
-    private static func shownGrid(_ photos: [Photo],
-                                  asked: @escaping @MainActor (Photo) -> Void = { _ in }) -> (Window, PhotoGridView) {
+    private final class Shown {
         let window = Window()
-        window.defaultSize = (800, 600)
         let grid = PhotoGridView()
-        // Thumbnails that take their time, as on a cold cache.
-        grid.loadThumbnail = { photo in
-            asked(photo)
-            try? await Task.sleep(nanoseconds: 5_000_000_000)
-            return .failure(ThumbnailError(reason: "slow"))
+        var wanted: (onScreen: [Photo], nearby: [Photo]) = ([], [])
+        var bound: [Photo] = []
+        var filled: Int?
+
+        init(_ photos: [Photo]) {
+            window.defaultSize = (800, 600)
+            grid.onIntent = { [unowned self] intent in
+                switch intent {
+                case .thumbnailsWanted(let onScreen, let nearby): self.wanted = (onScreen, nearby)
+                case .cellBound(let photo): self.bound.append(photo)
+                case .screenFilled(let cells): self.filled = cells
+                case .open: break
+                }
+            }
+            window.setChild(grid.root)
+            grid.render(photos)
+            window.present()
+            spin(until: { !self.wanted.onScreen.isEmpty }, "cells on screen")
         }
-        window.setChild(grid.root)
-        grid.render(photos)
-        window.present()
-        MainLoop.iterate(until: { grid.boundCount > 0 }, timeout: 5)
-        return (window, grid)
     }
 
     func testTheGridBindsOnlyVisibleCellsAndRecyclesThem() { onMain {
         let photos = samplePhotos(500)
-        let (window, grid) = Self.shownGrid(photos)
-        defer { window.destroy() }
-        var visible: [Photo] = []
-        grid.onVisiblePhotos = { visible = $0 }
-        MainLoop.iterate(until: { !visible.isEmpty }, timeout: 3)
-        XCTAssertGreaterThan(grid.boundCount, 0)
-        // GTK 4.8 keeps up to 30 rows of cells bound around the view; of
-        // those, only the ones on screen are asked for first.
+        let shown = Shown(photos)
+        defer { shown.window.destroy() }
+        let grid = shown.grid
+        // GTK 4.8 keeps up to 30 rows of cells bound around the view.
         XCTAssertLessThan(grid.cellCount, photos.count, "cells are made for the view, not for every photo")
-        XCTAssertFalse(visible.isEmpty)
-        XCTAssertLessThan(visible.count, 40, "an 800×600 window shows a few rows of cells")
-        XCTAssertEqual(visible.first.map { photos.prefix(40).contains($0) }, true)
+        XCTAssertEqual(Set(shown.bound.map(\.path)).count, grid.boundCount, "each bound cell was reported")
         let cellsBefore = grid.cellCount
         grid.root.verticalOffset = grid.root.verticalRange / 2
-        MainLoop.iterate(until: { false }, timeout: 0.3)
+        spin(until: { shown.wanted.onScreen.contains { $0.path == photos[250].path } || shown.wanted.onScreen.first
+            .map { p in (photos.firstIndex { $0.path == p.path } ?? 0) > 150 } == true }, "the middle on screen")
         XCTAssertLessThanOrEqual(grid.cellCount, cellsBefore + 40, "scrolling reuses cells")
-        XCTAssertGreaterThan(grid.boundCount, 0)
     } }
 
-    func testThumbnailsLoadOnlyForCellsOnOrNearTheScreen() { onMain {
+    func testOnlyCellsOnOrNearTheScreenWaitForThumbnails() { onMain {
         let photos = samplePhotos(600)
-        var asked = Set<String>()
-        let (window, grid) = Self.shownGrid(photos) { asked.insert($0.path) }
-        defer { window.destroy() }
-        MainLoop.iterate(until: { !asked.isEmpty }, timeout: 3)
-        MainLoop.iterate(until: { false }, timeout: 0.3)
-        XCTAssertTrue(asked.contains(photos[0].path))
-        // GTK 4.8 binds about 30 rows; a 600-pixel view shows under three.
-        XCTAssertLessThan(asked.count, grid.boundCount / 2, "cells far off screen do not load")
-        let index = { (path: String) in photos.firstIndex { $0.path == path } ?? -1 }
-        XCTAssertLessThan(asked.map(index).max() ?? 0, 60)
+        let shown = Shown(photos)
+        defer { shown.window.destroy() }
+        let index = { (photo: Photo) in photos.firstIndex { $0.path == photo.path } ?? -1 }
+        XCTAssertTrue(shown.wanted.onScreen.contains { $0.path == photos[0].path })
+        XCTAssertLessThan(shown.wanted.onScreen.count, 40, "an 800×600 window shows a few rows")
+        XCTAssertLessThan((shown.wanted.onScreen + shown.wanted.nearby).map(index).max() ?? 0, 60)
+        XCTAssertLessThan(shown.wanted.onScreen.count + shown.wanted.nearby.count, shown.grid.boundCount / 2,
+                          "cells far off screen wait for nothing")
 
-        asked = []
-        grid.root.verticalOffset = grid.root.verticalRange / 2
-        MainLoop.iterate(until: { !asked.isEmpty }, timeout: 3)
-        MainLoop.iterate(until: { false }, timeout: 0.3)
-        let middle = asked.map(index).sorted()
-        XCTAssertFalse(middle.isEmpty, "cells scrolled to load")
+        shown.grid.root.verticalOffset = shown.grid.root.verticalRange / 2
+        spin(until: { (shown.wanted.onScreen.first.map(index) ?? 0) > 200 }, "the middle")
+        let middle = (shown.wanted.onScreen + shown.wanted.nearby).map(index).sorted()
         XCTAssertGreaterThan(middle.first ?? 0, 200, "near the middle of the list")
         XCTAssertLessThan(middle.last ?? 0, 400)
     } }
 
+    func testThumbnailsShowInTheirCellsAndFillTheScreen() { onMain {
+        let photos = samplePhotos(3)
+        let shown = Shown(photos)
+        defer { shown.window.destroy() }
+        let texture = Texture(PixelData(width: 2, height: 2, rgba: Data(repeating: 90, count: 16)))
+        XCTAssertEqual(shown.grid.cell(showing: photos[0].path)?.showsThumbnail, false)
+        shown.grid.showThumbnail(.success(texture), for: photos[0])
+        shown.grid.showThumbnail(.failure(ThumbnailError(reason: "The file is empty.")), for: photos[1])
+        XCTAssertEqual(shown.grid.cell(showing: photos[0].path)?.showsThumbnail, true)
+        XCTAssertNil(shown.filled, "one cell still waits")
+        shown.grid.showThumbnail(.success(texture), for: photos[2])
+        spin(until: { shown.filled == 3 }, "the screen filled")
+    } }
+
     func testSortingKeepsTheSelectionOnTheSamePhoto() { onMain {
         let photos = samplePhotos(60)
-        let (window, grid) = Self.shownGrid(photos)
-        defer { window.destroy() }
+        let shown = Shown(photos)
+        defer { shown.window.destroy() }
+        let grid = shown.grid
         grid.select(path: photos[7].path)
         XCTAssertEqual(grid.selectedPhoto?.path, photos[7].path)
         grid.render(photos.reversed())
@@ -82,11 +95,12 @@ final class PhotoGridViewTests: DisplayTestCase {
 
     func testCellsShowRatingChangesInPlace() { onMain {
         var photos = samplePhotos(3)
-        let (window, grid) = Self.shownGrid(photos)
-        defer { window.destroy() }
+        let shown = Shown(photos)
+        defer { shown.window.destroy() }
+        XCTAssertEqual(shown.grid.cell(showing: photos[0].path)?.ratingText, "")
         photos[0].rate(4)
-        grid.render(photos)
-        XCTAssertEqual(grid.selectedPhoto, nil)
-        XCTAssertEqual(grid.boundCount, 3)
+        shown.grid.render(photos)
+        XCTAssertEqual(shown.grid.cell(showing: photos[0].path)?.ratingText, "★★★★☆")
+        XCTAssertEqual(shown.grid.boundCount, 3, "re-shown in its cell, not bound again")
     } }
 }

@@ -52,12 +52,3 @@ enum ProfileFixtures {
     }
 }
 
-/// Runs the GLib main loop (and with it the main actor's queue) until
-/// `condition` holds.
-@MainActor
-func spin(until condition: () -> Bool, _ message: String = "condition", file: StaticString = #filePath,
-          line: UInt = #line) {
-    if !MainLoop.iterate(until: condition, timeout: 10) {
-        XCTFail("timed out waiting for \(message)", file: file, line: line)
-    }
-}

@@ -1,5 +1,6 @@
 import Foundation
 import GtkKit
+import GtkTestSupport
 @testable import Lightbox
 import LightboxCore
 import XCTest
@@ -12,12 +13,12 @@ final class ProfileViewTests: DisplayTestCase {
         defer { view.window.destroy() }
         XCTAssertEqual(view.window.title, "Profile")
         view.render(.loading)
-        XCTAssertEqual(view.visiblePage, "loading")
+        XCTAssertEqual(view.visiblePage, .loading)
         XCTAssertFalse(view.editButton.isVisible)
         XCTAssertFalse(view.saveButton.isVisible)
 
         view.render(.failed(.cannotLoad("The folder is gone."), nil))
-        XCTAssertEqual(view.visiblePage, "failed")
+        XCTAssertEqual(view.visiblePage, .failed)
         XCTAssertEqual(view.failedPage.titleLabel.text, "Profile Cannot Be Read")
         XCTAssertEqual(view.failedPage.descriptionLabel.text, "The folder is gone.")
         XCTAssertFalse(view.editButton.isVisible)
@@ -27,7 +28,7 @@ final class ProfileViewTests: DisplayTestCase {
         let view = ProfileWindowView(application: testApplication)
         defer { view.window.destroy() }
         view.render(.presenting(ProfilePresentation(profile: Self.profile, notice: "Moved aside.")))
-        XCTAssertEqual(view.visiblePage, "profile")
+        XCTAssertEqual(view.visiblePage, .profile)
         XCTAssertEqual(view.summary.nameLabel.text, "Zoë Saldaña")
         XCTAssertEqual(view.summary.emailLabel.text, "zoe@example.com")
         XCTAssertEqual(view.summary.aboutLabel.text, "Hello <b>", "text, not markup")
@@ -40,7 +41,7 @@ final class ProfileViewTests: DisplayTestCase {
 
         view.editButton.emit("clicked")
         XCTAssertTrue(view.isEditing)
-        XCTAssertEqual(view.visiblePage, "editor")
+        XCTAssertEqual(view.visiblePage, .editor)
         XCTAssertEqual(view.editor.nameEntry.text, "Zoë Saldaña")
         XCTAssertEqual(view.editor.emailEntry.text, "zoe@example.com")
         XCTAssertEqual(view.editor.aboutView.text, "Hello <b>")
@@ -51,7 +52,7 @@ final class ProfileViewTests: DisplayTestCase {
         XCTAssertFalse(view.editor.removePhotoButton.isSensitive, "no photo to remove")
 
         view.endEditing()
-        XCTAssertEqual(view.visiblePage, "profile")
+        XCTAssertEqual(view.visiblePage, .profile)
     } }
 
     func testShowsProblemsInlineAndRefusesToSave() { onMain {
@@ -72,7 +73,7 @@ final class ProfileViewTests: DisplayTestCase {
         // screen reader).
         XCTAssertTrue(view.saveButton.isSensitive)
         var saves = 0
-        view.onSave = { saves += 1 }
+        view.onIntent = { intent in if case .save = intent { saves += 1 } }
         view.editor.emailEntry.grabFocus()
         view.window.activateAction("win.save")
         XCTAssertTrue(view.editor.nameEntry.containsFocus, "Ctrl+S goes to the first problem")
@@ -105,13 +106,13 @@ final class ProfileViewTests: DisplayTestCase {
         view.render(.presenting(presentation))
         view.beginEditing()
         view.render(.saving(presentation))
-        XCTAssertEqual(view.visiblePage, "editor")
+        XCTAssertEqual(view.visiblePage, .editor)
         XCTAssertFalse(view.saveButton.isSensitive)
         XCTAssertTrue(view.savingSpinner.isVisible)
         XCTAssertFalse(view.editor.nameEntry.isSensitive)
 
         view.render(.failed(.cannotSave("Your profile could not be saved: the disk is full."), presentation))
-        XCTAssertEqual(view.visiblePage, "editor", "the edits stay on show")
+        XCTAssertEqual(view.visiblePage, .editor, "the edits stay on show")
         XCTAssertEqual(view.editor.nameEntry.text, "New")
         XCTAssertTrue(view.problemLabel.isVisible)
         XCTAssertEqual(view.problemLabel.text, "Profile Not Saved: Your profile could not be saved: the disk is full.")
@@ -146,7 +147,7 @@ final class ProfileViewTests: DisplayTestCase {
         button.render(Profile(displayName: "محمد علي"))
         XCTAssertEqual(button.avatar.showing, "initials")
         XCTAssertEqual(button.avatar.initials, "مع")
-        XCTAssertEqual(button.button.tooltip, "محمد علي\nEdit Profile… (Ctrl+,)")
+        XCTAssertEqual(button.button.tooltip, "محمد علي\nEdit Profile…")
         XCTAssertEqual(button.button.actionName, "app.edit-profile")
         button.render(Profile(displayName: "محمد علي", avatar: try ProfileFixtures.avatar()))
         XCTAssertEqual(button.avatar.showing, "photo")

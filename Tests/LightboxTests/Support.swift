@@ -1,12 +1,10 @@
 import Foundation
 import GtkKit
+import GtkTestSupport
+import Imaging
 @testable import Lightbox
 import LightboxCore
 import XCTest
-
-func onMain(_ body: @MainActor () throws -> Void) rethrows {
-    try MainActor.assumeIsolated(body)
-}
 
 /// One registered, non-unique application for all view tests.
 @MainActor
@@ -24,10 +22,39 @@ func samplePhotos(_ count: Int, folder: String = "/photos/Holidays") -> [Photo] 
     }
 }
 
-/// The base of the view and controller tests: they need GTK and a display
-/// (run under xvfb-run), and skip without one.
-class DisplayTestCase: XCTestCase {
-    override func setUpWithError() throws {
-        try onMain { try XCTSkipUnless(Gtk.initialize(), "needs a display (run under xvfb-run)") }
+/// A scratch folder of small real JPEGs ("a.jpg", …) and the XDG folders of
+/// a run of Lightbox beside it; removed when the test is done with it.
+final class PhotoFolder {
+    let root: URL
+    let photos: URL
+
+    init(_ names: [String]) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("lightbox-app-\(UUID().uuidString)")
+        photos = root.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        for (index, name) in names.enumerated() {
+            let pixels = PixelData(width: 64, height: 48, rgba: Data(repeating: UInt8(40 * index % 256), count: 64 * 48 * 4))
+            try Imaging.encode(pixels, to: path(name), as: .jpeg(quality: 80))
+        }
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+
+    /// The path of the photo named `name` ("a" → …/photos/a.jpg).
+    func path(_ name: String) -> String { photos.appendingPathComponent("\(name).jpg").standardizedFileURL.path }
+
+    var directories: XDGDirectories {
+        XDGDirectories(environment: ["HOME": root.path, "XDG_CACHE_HOME": root.appendingPathComponent("cache").path,
+                                     "XDG_DATA_HOME": root.appendingPathComponent("data").path,
+                                     "XDG_STATE_HOME": root.appendingPathComponent("state").path,
+                                     "XDG_CONFIG_HOME": root.appendingPathComponent("config").path])
+    }
+
+    /// Thumbnails as the app makes them, cached in this folder's XDG cache.
+    @MainActor
+    func thumbnails() -> ThumbnailTextures {
+        let loader = ThumbnailLoader(cache: ThumbnailCache(directories: directories), size: .large,
+                                     fitting: PhotoCellView.thumbnailSize, memoryLimit: 0)
+        return ThumbnailTextures(loader: loader, memoryLimit: 1 << 20)
     }
 }

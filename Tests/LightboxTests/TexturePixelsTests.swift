@@ -1,5 +1,6 @@
 import Foundation
 import GtkKit
+import GtkTestSupport
 import Imaging
 @testable import Lightbox
 import XCTest

@@ -15,7 +15,6 @@ guint lb_command_line_argument_count(GObject *command_line);
 char *lb_command_line_path(GObject *command_line, guint index);
 void lb_command_line_printerr(GObject *command_line, const char *message);
 void lb_command_line_print(GObject *command_line, const char *message);
-gboolean lb_command_line_is_remote(GObject *command_line);
 
 // GApplication::handle-local-options passes a GVariantDict as parameter 1.
 gboolean lb_param_options_contains(const GValue *params, guint index, const char *name);
@@ -23,4 +22,3 @@ gboolean lb_param_options_contains(const GValue *params, guint index, const char
 // Sets the accelerators of a detailed action name; `accels` is a
 // space-separated list ("<Control>w <Control>F4").
 void lb_application_set_accels(GObject *application, const char *action, const char *accels);
-guint lb_application_window_count(GObject *application);

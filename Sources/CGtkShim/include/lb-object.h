@@ -33,8 +33,6 @@ GObject *lb_file_chooser_native_new(const char *title, GObject *parent,
 GObject *lb_file_filter_new(const char *name);
 GObject *lb_signal_list_item_factory_new(void);
 GObject *lb_single_selection_new(GObject *model);
-GObject *lb_shortcut_controller_new(void);
-void lb_shortcut_controller_add(GObject *controller, const char *trigger, const char *action);
 GObject *lb_builder_object(const char *xml, const char *object_id, GError **error);
 GObject *lb_file_new_for_path(const char *path);
 char *lb_file_get_path(GObject *file);
@@ -49,14 +47,12 @@ static inline void lb_widget_add_controller(GObject *widget, GObject *controller
 void lb_about_dialog_set_authors(GObject *dialog, const char *authors);
 
 GObject *lb_key_controller_new(void);
-GObject *lb_click_gesture_new(void);
 // The chosen file's path, or NULL. Free with g_free.
 char *lb_file_chooser_get_path(GObject *chooser);
 
 // List and grid views take ownership of their model and factory; these
 // give them their own references so the callers' wrappers stay valid.
 GObject *lb_grid_view_new(GObject *selection, GObject *factory);
-GObject *lb_list_view_new(GObject *selection, GObject *factory);
 // Moves focus (and selection, if asked) to `position`, scrolling to it.
 void lb_grid_view_scroll_to(GObject *grid, guint position, gboolean select);
 

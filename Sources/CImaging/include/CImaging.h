@@ -90,6 +90,8 @@ typedef struct {
     double f_number;                // 0 when absent
     double focal_length;            // millimetres, 0 when absent
     int iso;                        // 0 when absent
+    bool has_rating;                // whether the file states a rating
+    int rating;                     // -1 rejected, 0 unrated, 1..5 stars
 } LbMetadata;
 
 // Reads EXIF/XMP/IPTC. Returns false (and leaves `out` zeroed) when the file
@@ -130,6 +132,52 @@ bool lb_metadata_set_orientation(const char *path, int orientation, char **error
 // allocated `error` on failure.
 bool lb_metadata_set_tags(const char *path, const char *const *keys, const char *const *values,
                           int count, char **error);
+
+// ---- Ratings (rating.c, rating-write.c, image-data.c) -----------------------
+
+// The rating `path` (a photo or an XMP sidecar) states, from the first of
+// Xmp.xmp.Rating (below 0: rejected, -1), Exif.Image.Rating,
+// Exif.Image.RatingPercent (Windows' bands), Xmp.photoshop.Urgency and
+// Iptc.Application2.Urgency (1 most urgent = 5 stars ... 8 = 0).
+// False when the file states none or cannot be read.
+bool lb_rating_read(const char *path, int *rating);
+
+// Windows' percentages: 1..5 stars are written as 1, 25, 50, 75, 99 and
+// read back by nearest band.
+int lb_rating_percent(int stars);
+int lb_rating_from_percent(int percent);
+
+typedef struct {
+    int rating;              // -1 rejected, 0 unrated, 1..5
+    bool exif;               // also set Exif.Image.Rating and RatingPercent
+    bool sidecar;            // `path` is an XMP sidecar (no image data to check)
+    bool create;             // the sidecar does not exist yet
+    const char *mode_from;   // with `create`: the photo whose owner and mode it takes
+} LbRatingWrite;
+
+// Writes the rating into `path` without ever leaving it half written: a
+// copy named ".NAME.lightbox-PID-XXXXXX" beside it takes the new metadata
+// (gexiv2), the owner, group, extended attributes and mode of the
+// original; a photo's image data is compared with the original's (and the
+// write refused if it differs); the copy is flushed and renamed over
+// `path`, and the folder flushed. Returns 0, or an errno value, -1 when
+// gexiv2 failed, -2 when the image data would have changed; `error` then
+// holds a newly allocated message.
+int lb_rating_write(const char *path, const LbRatingWrite *request, char **error);
+
+// Whether `name` is a temporary file lb_rating_write left behind in a
+// process that no longer runs (so it may be removed).
+bool lb_rating_is_stale_temporary(const char *name);
+
+// A SHA-256 (hex) of the image data alone, leaving out metadata: JPEG
+// segments other than APPn and COM and everything from the first scan on;
+// PNG IHDR, PLTE, tRNS and IDAT; WebP bitstream chunks; other formats'
+// decoded pixels. NULL with `error` set when the file cannot be read.
+char *lb_image_data_digest(const char *path, char **error);
+
+// 1 when two files' image data (as lb_image_data_digest takes it) is the
+// same byte for byte, 0 when not, -1 with `error` set when one cannot be read.
+int lb_image_data_equal(const char *a, const char *b, char **error);
 
 // ---- Completeness (integrity.c) --------------------------------------------
 
@@ -172,7 +220,13 @@ int lb_integrity_result(const LbIntegrity *check);
 
 typedef struct LbDirectory LbDirectory;
 
-typedef enum { LB_ENTRY_FILE, LB_ENTRY_DIRECTORY, LB_ENTRY_BROKEN_LINK, LB_ENTRY_OTHER } LbEntryKind;
+typedef enum {
+    LB_ENTRY_FILE,
+    LB_ENTRY_DIRECTORY,
+    LB_ENTRY_BROKEN_LINK,
+    LB_ENTRY_OTHER,
+    LB_ENTRY_STALE_TEMPORARY,  // see lb_rating_is_stale_temporary (not stat'ed)
+} LbEntryKind;
 
 // One entry of a folder, what `stat` says of it (of a link's target, for a
 // link that resolves). `name` stays valid until the next call.
@@ -185,7 +239,8 @@ typedef struct {
 
 // Opens a folder for reading; NULL (with errno set) when it cannot be.
 LbDirectory *lb_directory_open(const char *path);
-// The next entry whose name does not start with a dot, stat'ed relative to
+// The next entry whose name does not start with a dot (or a stale
+// temporary file of a rating write, which does), stat'ed relative to
 // the open folder (no path to resolve again); false at the end. Entries
 // that vanish between the listing and the stat are skipped.
 bool lb_directory_next(LbDirectory *directory, LbEntry *entry);

@@ -1,101 +1,116 @@
+import Foundation
 import GtkKit
-import Imaging
 import LightboxCore
 
-/// Binds one main window to its photo list logic: forwards the view's
-/// intents, renders the logic's states, feeds the grid thumbnails, and asks
-/// the flow for anything beyond its window.
+/// Binds one main window to its photo list logic: the view's intents go to
+/// the logic (or, beyond the window, to the flow as actions), the logic's
+/// states to the view; the grid's thumbnails come through a scheduler, and
+/// the folder is watched for changes.
 @MainActor
 final class MainWindowController {
-    let view: MainWindowView
-    let logic: PhotoListLogic
-    private let services: AppServices
-    private let send: (AppFlow.Action) -> Void
+    private let view: MainWindowView
+    private let logic: PhotoListLogic
+    private let thumbnails: ThumbnailScheduler
+    private let send: (AppAction) -> Void
+    private let observer: MainWindowObserving?
     private var loadTask: Task<Void, Never>?
     private var monitor: FolderMonitor?
-    private let bench = BenchReporter()
     private var profileObservation: ObservationToken?
     /// The filter asked for last, and its application under way: the
     /// search field and the rating menu each change one half of it.
     private var filter = PhotoFilter()
     private var filtering: Task<Void, Never>?
+    /// The photo the notice's Undo puts back.
+    private var undoableTrash: String?
 
-    init(view: MainWindowView, services: AppServices, send: @escaping (AppFlow.Action) -> Void) {
+    /// - Parameter observer: hears what the window shows (the benchmark's
+    ///   milestones); nil in normal use.
+    init(view: MainWindowView, logic: PhotoListLogic, thumbnails: ThumbnailProviding,
+         observer: MainWindowObserving? = nil, send: @escaping (AppAction) -> Void) {
         self.view = view
-        self.services = services
+        self.logic = logic
+        self.thumbnails = ThumbnailScheduler(provider: thumbnails)
+        self.observer = observer
         self.send = send
-        logic = PhotoListLogic(library: services.library)
-        logic.onChange = { [weak self] state in
-            guard let self else { return }
-            self.view.render(state)
-            self.bench.observe(state, view: self.view)
-        }
-        bindView()
-        view.render(logic.state)
+        logic.onChange = { [weak self] state in self?.render(state) }
+        view.onIntent = { [weak self] intent in self?.handle(intent) }
+        self.thumbnails.onThumbnail = { [weak view] photo, thumbnail in view?.grid.showThumbnail(thumbnail, for: photo) }
+        render(logic.state)
     }
 
-    private func bindView() {
-        view.onOpenFolder = { [weak self] in
-            guard let self else { return }
-            self.send(.chooseFolder(for: self))
-        }
-        view.onCloseRequest = { [weak self] in
-            guard let self else { return false }
-            self.loadTask?.cancel()
-            self.monitor = nil
-            self.send(.windowClosing(self))
-            return false
-        }
-        // Sorting and filtering happen off the main thread; the new list
-        // arrives through onChange (a newer request supersedes an older).
-        view.onSearch = { [weak self] text in
-            guard let self else { return }
-            self.setFilter(PhotoFilter(text: text, minimumRating: self.filter.minimumRating))
-        }
-        view.onMinimumRating = { [weak self] stars in
-            guard let self else { return }
-            self.setFilter(PhotoFilter(text: self.filter.text, minimumRating: stars))
-        }
-        view.onSort = { [weak self] order in
-            guard let self else { return }
-            Task { _ = await self.logic.sort(by: order) }
-        }
-        view.onSearchActivate = { [weak self] in
-            guard let self else { return }
-            // The first photo the search finds: once it has been applied.
+    private func handle(_ intent: MainWindowView.Intent) {
+        switch intent {
+        case .openFolder:
+            view.chooseFolder(startingIn: logic.folder?.url.path)
+        case .folderChosen(let path):
+            open(path: path)
+        case .search(let text):
+            setFilter(PhotoFilter(text: text, minimumRating: filter.minimumRating, rejected: filter.rejected))
+        case .minimumRating(let stars):
+            setFilter(PhotoFilter(text: filter.text, minimumRating: stars, rejected: filter.rejected))
+        case .rejected(let rejected):
+            setFilter(PhotoFilter(text: filter.text, minimumRating: filter.minimumRating, rejected: rejected))
+        case .sort(let order):
+            // Off the main thread; the new list arrives through onChange
+            // (a newer request supersedes an older one).
+            Task { _ = await logic.sort(by: order) }
+        case .openFirstFound:
+            // The first photo the search finds, once it has been applied.
             let filtering = self.filtering
             Task {
                 await filtering?.value
                 guard let first = self.logic.visiblePhotos.first else { return }
                 self.send(.openPhoto(path: first.path, from: self))
             }
-        }
-        view.grid.onActivate = { [weak self] photo in
-            guard let self else { return }
-            self.send(.openPhoto(path: photo.path, from: self))
-        }
-        let thumbnails = services.thumbnails
-        view.grid.loadThumbnail = { photo in
-            // Bound cells start as prefetch; the visible ones are promoted.
-            (try? await thumbnails.texture(for: photo.thumbnailSource, priority: .prefetch))
-                ?? .failure(ThumbnailError(reason: "Cancelled"))
-        }
-        view.grid.cachedThumbnail = { photo in thumbnails.cached(photo.thumbnailSource) }
-        view.grid.onVisiblePhotos = { photos in thumbnails.prioritize(photos.map(\.thumbnailSource)) }
-        view.grid.onVisibleThumbnailsShown = { [weak self] cells in
-            guard let self else { return }
-            self.bench.visibleThumbnailsShown(cells: cells, view: self.view)
+        case .noticeAction:
+            undoTrash()
+        case .grid(let intent):
+            handle(intent)
+        case .closed:
+            loadTask?.cancel()
+            filtering?.cancel()
+            monitor = nil
+            thumbnails.cancelAll()
+            send(.mainWindowClosed(self))
         }
     }
+
+    private func handle(_ intent: PhotoGridView.Intent) {
+        switch intent {
+        case .open(let photo):
+            send(.openPhoto(path: photo.path, from: self))
+        case .cellBound(let photo):
+            if let known = thumbnails.cached(photo) { view.grid.showThumbnail(known, for: photo) }
+        case .thumbnailsWanted(let onScreen, let nearby):
+            thumbnails.want(onScreen: onScreen, nearby: nearby)
+        case .screenFilled(let cells):
+            observer?.screenFilled(cells: cells, in: view.grid)
+        }
+    }
+
+    private func render(_ state: PhotoListLogic.State) {
+        view.render(state)
+        observer?.shown(state, in: view.grid)
+        // A rating that could not be written into its file is told once.
+        if let failure = logic.ratingFailure, failure != shownRatingFailure {
+            shownRatingFailure = failure
+            view.show(notice: failure.message, seconds: 15)
+            Task { logic.dismissRatingFailure() }
+        }
+    }
+
+    private var shownRatingFailure: RatingWriteFailure?
 
     private func setFilter(_ filter: PhotoFilter) {
         self.filter = filter
         filtering = Task {
-            _ = await self.logic.filter(filter)
+            _ = await logic.filter(filter)
             // The count is heard once the filter asked for last is applied.
-            if self.filter == filter { self.view.announceResults() }
+            if self.filter == filter { view.announceResults() }
         }
     }
+
+    // MARK: Asked by the flow
 
     /// The folder this window shows, if any.
     var folder: Folder? { logic.folder }
@@ -111,39 +126,78 @@ final class MainWindowController {
         loadTask = Task.immediate { [weak self] in
             guard let self else { return }
             await self.logic.load(path: path)
-            guard !Task.isCancelled, let folder = self.logic.folder else { return }
-            self.watch(folder)
-        }
-    }
-
-    private func watch(_ folder: Folder) {
-        monitor = FolderMonitor(folders: logic.folders) { [weak self] change in
-            Task { await self?.apply(change) }
+            guard !Task.isCancelled, self.logic.folder != nil else { return }
+            self.monitor = FolderMonitor(folders: self.logic.folders) { [weak self] change in
+                Task { await self?.apply(change) }
+            }
         }
     }
 
     private func apply(_ change: FolderMonitor.Change) async {
         switch change {
         case .changed(let path): await logic.fileChanged(path: path)
-        case .removed(let path): logic.fileRemoved(path: path)
+        case .removed(let path):
+            logic.fileRemoved(path: path)
+            send(.photoRemoved(path: path))
         case .moved(let from, let to): await logic.fileMoved(from: from, to: to)
         case .folderAdded(let path): await logic.folderAdded(path: path)
         }
     }
 
-    func rate(path: String, stars: Int) { _ = logic.rate(path: path, stars: stars) }
+    /// A viewer of the photo at `path` that steps through this window's
+    /// list in its order; nil when the list does not hold it.
+    func viewer(for path: String) -> PhotoViewerLogic? {
+        logic.photo(at: path).map { PhotoViewerLogic(photo: $0, browsing: logic) }
+    }
 
-    func present() { view.window.present() }
+    /// Moves the photo to the trash; the window offers Undo.
+    func trash(path: String) {
+        let title = logic.photo(at: path)?.title ?? (path as NSString).lastPathComponent
+        Task {
+            do throws(TrashError) {
+                try await logic.trash(path: path)
+                undoableTrash = path
+                view.show(notice: "“\(title)” moved to trash", actionLabel: "_Undo")
+                send(.photoRemoved(path: path))
+            } catch {
+                view.show(notice: "“\(title)” could not be moved to the trash: \(error.message)")
+            }
+        }
+    }
+
+    private func undoTrash() {
+        guard let path = undoableTrash else { return }
+        undoableTrash = nil
+        Task {
+            do throws(TrashError) {
+                try await logic.restore(path: path)
+            } catch {
+                view.show(notice: "The photo could not be put back: \(error.message)")
+            }
+        }
+    }
+
+    func present() {
+        view.window.present()
+        observer?.presented(view.window)
+    }
+
+    /// Closes the window, as its close button does.
+    func close() { view.window.close() }
+
+    /// Shows `dialog` (about, shortcuts) over this window.
+    func present(_ dialog: Window) { view.present(dialog) }
+
+    /// The size to remember for the next window.
+    var windowState: WindowState { view.windowState }
+
+    func restore(_ state: WindowState) { view.restore(state) }
+
+    /// A notice at the bottom of the window (e.g. why ratings cannot be saved).
+    func show(notice: String, seconds: Double) { view.show(notice: notice, seconds: seconds) }
 
     /// Shows the shared profile in the header bar, now and after every save.
     func showProfile(of model: ProfileModel) {
         profileObservation = model.observe { [weak view] profile in view?.profileButton.render(profile) }
-    }
-}
-
-extension Photo {
-    /// What the thumbnail cache needs to know of this photo.
-    var thumbnailSource: ThumbnailSource {
-        ThumbnailSource(path: path, modificationTime: modificationTime, fileSize: fileSize)
     }
 }

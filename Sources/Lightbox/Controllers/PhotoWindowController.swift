@@ -1,101 +1,57 @@
 import GtkKit
 import LightboxCore
 
-/// Binds one photo window to its viewer logic: previous/next in the order
-/// of the main window it came from, ratings, and asking the flow to trash
-/// the photo or make it the profile photo.
+/// Binds one photo window to its viewer logic: stepping in the order of the
+/// main window it came from, ratings; trashing the photo and making it the
+/// profile photo are asked of the flow.
 @MainActor
 final class PhotoWindowController {
-    let view: PhotoWindowView
+    private let view: PhotoWindowView
     private let logic: PhotoViewerLogic
-    private let send: (AppFlow.Action) -> Void
-    private var loadTask: Task<Void, Never>?
-    /// The texture of the photo presented; nil while it is being made.
-    private var texture: Texture?
-    /// The main window whose list this window steps through.
-    private(set) weak var owner: MainWindowController?
+    private let send: (AppAction) -> Void
+    /// The decode under way (a step replaces it).
+    private var work: Task<Void, Never>?
 
-    init(view: PhotoWindowView, photo: Photo, owner: MainWindowController,
-         send: @escaping (AppFlow.Action) -> Void) {
+    init(view: PhotoWindowView, logic: PhotoViewerLogic, send: @escaping (AppAction) -> Void) {
         self.view = view
-        self.owner = owner
+        self.logic = logic
         self.send = send
-        logic = PhotoViewerLogic(photo: photo, browsing: owner.logic)
-        view.onPrevious = { [weak self] in self?.step(-1) }
-        view.onNext = { [weak self] in self?.step(1) }
-        view.onRate = { [weak self] stars in self?.rate(stars) }
-        view.onTrash = { [weak self] in
-            guard let self else { return }
-            self.send(.trashPhoto(path: self.path, from: self))
-        }
-        view.onSetProfilePhoto = { [weak self] in
-            guard let self else { return }
-            self.send(.setProfilePhoto(path: self.path))
-        }
-        view.onClosed = { [weak self] in
-            guard let self else { return }
-            self.loadTask?.cancel()
-            self.send(.photoWindowClosing(self))
-        }
-        load()
+        logic.onChange = { [weak self] state in self?.render(state) }
+        view.onIntent = { [weak self] intent in self?.handle(intent) }
+        run { await $0.load() }
     }
+
+    private func handle(_ intent: PhotoWindowView.Intent) {
+        switch intent {
+        case .previous: run { await $0.step(-1) }
+        case .next: run { await $0.step(1) }
+        case .rate(let stars): logic.rate(stars)
+        case .toggleRejected: logic.toggleRejected()
+        case .trash: send(.trashPhoto(path: path, from: self))
+        case .setProfilePhoto: send(.setProfilePhoto(path: path))
+        case .closed:
+            work?.cancel()
+            send(.photoWindowClosed(self))
+        }
+    }
+
+    /// Starts `action` on the logic, superseding the one under way.
+    private func run(_ action: @escaping @MainActor (PhotoViewerLogic) async -> PhotoViewerLogic.State) {
+        work?.cancel()
+        work = Task { [logic] in _ = await action(logic) }
+    }
+
+    private func render(_ state: PhotoViewerLogic.State) {
+        view.render(state, hasPrevious: logic.hasPrevious, hasNext: logic.hasNext)
+    }
+
+    // MARK: Asked by the flow
 
     /// The photo shown now.
     var path: String { logic.photo.path }
 
     func present() { view.window.present() }
 
-    private func load() {
-        loadTask?.cancel()
-        texture = nil
-        loadTask = Task { [weak self] in
-            guard let self else { return }
-            let state = await self.logic.load { [weak self] state in self?.render(state) }
-            // A newer load (the next photo) has taken over.
-            guard !Task.isCancelled else { return }
-            // The texture shows the decoded pixels themselves: no copy.
-            if case .presenting(_, let pixels) = state { self.texture = Texture(pixels) }
-            self.render(state)
-        }
-    }
-
-    /// Shows `state`; a decoded photo shows as loading until its texture
-    /// is set.
-    private func render(_ state: PhotoViewerLogic.State) {
-        var shown = state
-        if case .presenting(let photo, _) = state, texture == nil { shown = .loading(photo) }
-        view.render(shown, texture: texture, hasPrevious: logic.hasPrevious, hasNext: logic.hasNext)
-    }
-
-    private func step(_ offset: Int) {
-        guard logic.step(offset) != nil else { return }
-        load()
-    }
-
-    private func rate(_ stars: Int) {
-        logic.rate(stars)
-        render(logic.state.withPhoto(logic.photo))
-    }
-
-    /// The photo left the folder (trashed here or elsewhere): show the next
-    /// one, the previous one, or close.
-    func photoRemoved() {
-        if logic.step(1) != nil || logic.step(-1) != nil {
-            load()
-        } else {
-            view.window.close()
-        }
-    }
-}
-
-extension PhotoViewerLogic.State {
-    /// The same state showing an updated photo (a new rating).
-    func withPhoto(_ photo: Photo) -> Self {
-        switch self {
-        case .loading: .loading(photo)
-        case .presenting(_, let pixels): .presenting(photo, pixels)
-        case .failed(_, let reason): .failed(photo, reason)
-        case .gone: .gone
-        }
-    }
+    /// The photo left the folder: the next one shows, or the window closes.
+    func photoRemoved() { run { await $0.photoRemoved() } }
 }

@@ -24,8 +24,8 @@ extension AppFlow {
             profileWindow.present()
             return profileWindow
         }
-        let view = ProfileWindowView(application: application)
-        let controller = ProfileWindowController(view: view, logic: ProfileLogic(model: profile)) { [weak self] action in
+        let controller = ProfileWindowController(view: ProfileWindowView(application: application),
+                                                 logic: ProfileLogic(model: profile)) { [weak self] action in
             self?.handle(action)
         }
         profileWindow = controller
@@ -41,15 +41,11 @@ extension AppFlow {
         Task { await controller.setPhoto(path: path) }
     }
 
-    func profileWindowClosed(_ controller: ProfileWindowController) {
-        if profileWindow === controller { profileWindow = nil }
-    }
-
     /// Whether quitting may go on now. With unsaved profile edits the
     /// window asks Save / Discard / Cancel first, and `then` runs once it
     /// has closed.
     func profileAllowsQuit(then: @escaping () -> Void) -> Bool {
-        guard let profileWindow, profileWindow.logic.hasPendingEdits else { return true }
+        guard let profileWindow, profileWindow.hasPendingEdits else { return true }
         profileWindow.close(then: then)
         return false
     }

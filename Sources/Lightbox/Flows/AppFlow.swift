@@ -1,38 +1,33 @@
 import GtkKit
 import LightboxCore
 
-/// Creates, presents and closes Lightbox's windows. Controllers reach it
-/// only through `Action`; it owns every controller it creates.
+/// Creates, presents and closes Lightbox's windows, and routes what one
+/// window's controller asks (`AppAction`) to another. It owns every
+/// controller it creates and no domain logic: the controllers' logic does
+/// that work.
 @MainActor
 final class AppFlow {
-    /// What a controller can ask of the flow.
-    enum Action {
-        case chooseFolder(for: MainWindowController)
-        case windowClosing(MainWindowController)
-        case openPhoto(path: String, from: MainWindowController)
-        case photoWindowClosing(PhotoWindowController)
-        case trashPhoto(path: String, from: PhotoWindowController)
-        /// "Set as Profile Photo": the profile window opens in editing with
-        /// this photo as the pending avatar (Save keeps it).
-        case setProfilePhoto(path: String)
-        case profileWindowClosing(ProfileWindowController)
-    }
-
     let application: Application
     private let directories: XDGDirectories
     private lazy var services = AppServices(directories: directories)
     /// Whether a window told that the library could not be opened.
     private var indexProblemAnnounced = false
     private let windowStates: WindowStateStore
-    private var mainWindows: [MainWindowController] = []
-    /// Open photo windows (see AppFlow+Photos).
-    var photoWindows: [PhotoWindowController] = []
-    private var folderChooser: FileChooser?
+    private(set) var mainWindows: [MainWindowController] = []
+    /// Open photo windows and the main window each steps through.
+    var photoWindows: [PhotoWindow] = []
     private var shortcutsWindow: ShortcutsWindow?
     /// The one shared profile every window shows (see AppFlow+Profile).
     private(set) lazy var profile = makeProfileModel(directories: directories)
     /// The profile window, while it is open.
     var profileWindow: ProfileWindowController?
+    /// The preferences window, while it is open.
+    private(set) var preferencesWindow: PreferencesWindowController?
+
+    struct PhotoWindow {
+        let controller: PhotoWindowController
+        weak var owner: MainWindowController?
+    }
 
     init(application: Application, directories: XDGDirectories = XDGDirectories()) {
         self.application = application
@@ -51,23 +46,25 @@ final class AppFlow {
         application.setHelp(parameter: "[FOLDER]", summary: "Open FOLDER to browse the photos in it.")
     }
 
-    func handle(_ action: Action) {
+    func handle(_ action: AppAction) {
         switch action {
-        case .chooseFolder(let controller):
-            chooseFolder(for: controller)
-        case .windowClosing(let controller):
-            try? windowStates.save(controller.view.windowState)
+        case .mainWindowClosed(let controller):
+            try? windowStates.save(controller.windowState)
             mainWindows.removeAll { $0 === controller }
         case .openPhoto(let path, let controller):
             openPhoto(path: path, from: controller)
-        case .photoWindowClosing(let controller):
-            photoWindowClosed(controller)
+        case .photoRemoved(let path):
+            for window in photoWindows where window.controller.path == path { window.controller.photoRemoved() }
+        case .photoWindowClosed(let controller):
+            photoWindows.removeAll { $0.controller === controller }
         case .trashPhoto(let path, let controller):
-            trashPhoto(path: path, from: controller)
+            photoWindows.first { $0.controller === controller }?.owner?.trash(path: path)
         case .setProfilePhoto(let path):
             setProfilePhoto(path: path)
-        case .profileWindowClosing(let controller):
-            profileWindowClosed(controller)
+        case .profileWindowClosed(let controller):
+            if profileWindow === controller { profileWindow = nil }
+        case .preferencesWindowClosed(let controller):
+            if preferencesWindow === controller { preferencesWindow = nil }
         }
     }
 
@@ -76,18 +73,17 @@ final class AppFlow {
     private func startup() {
         Style.load()
         installActions()
+        Keyboard.install(in: application)
         loadProfile()
     }
 
     private func installActions() {
-        application.addAction(GtkKit.Action("quit") { [weak self] in self?.quit() })
-        application.addAction(GtkKit.Action("new-window") { [weak self] in self?.newMainWindow().present() })
-        application.addAction(GtkKit.Action("about") { [weak self] in self?.showAbout() })
-        application.addAction(GtkKit.Action("shortcuts") { [weak self] in self?.showShortcuts() })
-        application.addAction(GtkKit.Action("edit-profile") { [weak self] in self?.showProfile() })
-        for (action, keys) in ActionName.accelerators {
-            application.setAccelerators(keys, for: action)
-        }
+        application.addAction(Action(ActionNames.quit) { [weak self] in self?.quit() })
+        application.addAction(Action(ActionNames.newWindow) { [weak self] in self?.newMainWindow().present() })
+        application.addAction(Action(ActionNames.about) { [weak self] in self?.showAbout() })
+        application.addAction(Action(ActionNames.showShortcuts) { [weak self] in self?.showShortcuts() })
+        application.addAction(Action(ActionNames.editProfile) { [weak self] in self?.showProfile() })
+        application.addAction(Action(ActionNames.preferences) { [weak self] in self?.showPreferences() })
     }
 
     /// Every launch lands here, in the primary instance. A folder argument
@@ -121,60 +117,63 @@ final class AppFlow {
     // MARK: Windows
 
     @discardableResult
-    private func newMainWindow() -> MainWindowController {
-        let view = MainWindowView(application: application)
-        view.restore(windowStates.load())
-        view.window.onNextPaint {
-            Milestones.reach("first-frame")
-            Milestones.watchStalls()
-        }
-        let controller = MainWindowController(view: view, services: services) { [weak self] action in
-            self?.handle(action)
-        }
+    func newMainWindow() -> MainWindowController {
+        let logic = PhotoListLogic(library: services.library, trash: DesktopTrash())
+        let controller = MainWindowController(
+            view: MainWindowView(application: application), logic: logic, thumbnails: services.thumbnails,
+            observer: Milestones.isEnabled ? BenchObserver() : nil) { [weak self] action in self?.handle(action) }
+        controller.restore(windowStates.load())
         controller.showProfile(of: profile)
         if let problem = services.indexProblem, !indexProblemAnnounced {
             indexProblemAnnounced = true
-            controller.view.toast.show(problem, seconds: 30)
+            controller.show(notice: problem, seconds: 30)
         }
         mainWindows.append(controller)
         return controller
     }
 
-    private func chooseFolder(for controller: MainWindowController) {
-        folderChooser?.cancel()
-        let chooser = FileChooser(title: "Open Folder", parent: controller.view.window,
-                                  mode: .selectFolder, acceptLabel: "_Open")
-        if let folder = controller.folder { chooser.setCurrentFolder(path: folder.url.path) }
-        folderChooser = chooser
-        chooser.show { [weak self, weak controller] path in
-            self?.folderChooser = nil
-            if let path { controller?.open(path: path) }
+    /// The preferences window (one at a time).
+    @discardableResult
+    func showPreferences() -> PreferencesWindowController {
+        if let preferencesWindow {
+            preferencesWindow.present()
+            return preferencesWindow
         }
+        let logic = PreferencesLogic(store: services.preferences, ratings: services.library.ratings,
+                                     current: Preferences(ratingStorage: services.library.ratings.storage))
+        let controller = PreferencesWindowController(view: PreferencesWindowView(application: application),
+                                                     logic: logic) { [weak self] action in self?.handle(action) }
+        preferencesWindow = controller
+        controller.present()
+        return controller
     }
 
     /// The Keyboard Shortcuts window, made on first use (building it at
     /// start-up would delay the first frame) and kept, hidden, afterwards.
     private func showShortcuts() {
-        let window = shortcutsWindow ?? ShortcutsWindow(groups: AppMenus.shortcuts)
+        let window = shortcutsWindow ?? ShortcutsWindow(groups: Keyboard.shortcutGroups)
         window.hidesOnClose = true
-        window.setTransientFor(mainWindows.last?.view.window)
         shortcutsWindow = window
-        window.present()
+        present(window)
     }
 
     private func showAbout() {
-        let about = AboutDialog(AboutInfo(
+        present(AboutDialog(AboutInfo(
             programName: AppInfo.name, version: AppInfo.version, comments: AppInfo.summary,
             website: AppInfo.website, iconName: AppInfo.id, authors: ["The Lightbox developers"],
-            copyright: "© 2026 The Lightbox developers"), parent: mainWindows.last?.view.window)
-        about.present()
+            copyright: "© 2026 The Lightbox developers")))
+    }
+
+    /// Shows a dialog over the newest main window, or on its own.
+    private func present(_ dialog: Window) {
+        if let owner = mainWindows.last { owner.present(dialog) } else { dialog.present() }
     }
 
     private func quit() {
         // Unsaved profile edits are asked about first; quitting goes on after.
         guard profileAllowsQuit(then: { [weak self] in self?.quit() }) else { return }
         // Closing each window saves its state, as the close button does.
-        for controller in mainWindows { controller.view.window.close() }
+        for controller in mainWindows { controller.close() }
         application.quit()
     }
 }

@@ -2,73 +2,137 @@ import GtkKit
 import LightboxCore
 
 /// How a main window looks: the header bar (Open Folder, search, sort,
-/// rating filter, the profile button, the main menu) and the page for the
-/// current state (empty, failed, the grid). It knows nothing of what
-/// opening a folder does; it reports intents and renders states.
+/// rating filter, the profile button, the main menu), the search bar, the
+/// page for the current state (empty, failed, no results, the grid) and
+/// notices. It knows nothing of what opening a folder does: it reports
+/// intents and renders states.
 @MainActor
 final class MainWindowView {
+    enum Intent {
+        /// Open Folder (button, menu, Ctrl+O).
+        case openFolder
+        /// A folder chosen in the folder chooser.
+        case folderChosen(String)
+        case search(String)
+        /// Enter in the search entry.
+        case openFirstFound
+        case sort(PhotoOrder)
+        case minimumRating(Int)
+        case rejected(PhotoFilter.Rejected)
+        /// The notice's action button ("Undo").
+        case noticeAction
+        case grid(PhotoGridView.Intent)
+        /// The window is closing (it cannot be kept open).
+        case closed
+    }
+
+    var onIntent: (Intent) -> Void = { _ in }
+
+    /// The pages the window shows, one at a time.
+    enum Page: String, CaseIterable {
+        case empty, failed, noResults, grid
+    }
+
     let window: ApplicationWindow
-    let windowTitle = WindowTitle(title: AppInfo.name)
     let profileButton = ProfileButtonView()
     let grid = PhotoGridView()
+    let windowTitle = WindowTitle(title: AppInfo.name)
+    private let header = HeaderBar()
+    private let search = SearchBarView()
     let toast = ToastView()
     let loadingBar = LoadingBarView()
-    let searchEntry = SearchEntry(accessibleLabel: "Search Photos", placeholder: "Search photos by title")
-    private let searchBar: Revealer
     private let pages = Stack()
-    let emptyPage = StatusPageView(
-        iconName: "folder-pictures-symbolic", buttonLabel: "_Open Folder…", buttonAction: ActionName.openFolder)
-    let failedPage = StatusPageView(
-        iconName: "dialog-warning-symbolic", buttonLabel: "_Open Folder…", buttonAction: ActionName.openFolder)
+    let emptyPage = StatusPageView(iconName: "folder-pictures-symbolic", buttonLabel: "_Open Folder…",
+                                           buttonAction: ActionNames.openFolder)
+    let failedPage = StatusPageView(iconName: "dialog-warning-symbolic", buttonLabel: "_Open Folder…",
+                                            buttonAction: ActionNames.openFolder)
     let noResultsPage = StatusPageView(iconName: "edit-find-symbolic", buttonLabel: nil, buttonAction: nil)
     private var sortKey: Action!
     private var sortDirection: Action!
-    private var minimumRating: Action!
-
-    /// The person asked to choose a folder (button, menu or Ctrl+O).
-    var onOpenFolder: () -> Void = {}
-    /// The person asked to close the window; return true to keep it open.
-    var onCloseRequest: () -> Bool = { false }
-    var onSearch: (String) -> Void = { _ in }
-    /// Enter in the search entry: open the first photo found.
-    var onSearchActivate: () -> Void = {}
-    var onSort: (PhotoOrder) -> Void = { _ in }
-    var onMinimumRating: (Int) -> Void = { _ in }
+    /// The list on show, if any (its count is announced after a filter).
+    private var shownList: PhotoList?
+    private var chooser: FileChooser?
 
     init(application: Application) {
         window = ApplicationWindow(application: application)
         window.title = AppInfo.name
-        let searchBox = Box(.horizontal, [searchEntry])
-        searchBox.addCssClass("search-bar")
-        searchBox.setMargins(6)
-        searchEntry.hexpand = true
-        searchBar = Revealer(child: searchBox, transition: .slideDown)
         window.setTitlebar(makeHeaderBar())
         let gridPage = Overlay(child: grid.root)
         gridPage.addOverlay(loadingBar.root)
-        pages.add(emptyPage.root, name: "empty")
-        pages.add(failedPage.root, name: "failed")
-        pages.add(noResultsPage.root, name: "no-results")
-        pages.add(gridPage, name: "grid")
-        let content = Overlay(child: Box(.vertical, [searchBar, pages]))
+        pages.add(emptyPage.root, name: Page.empty.rawValue)
+        pages.add(failedPage.root, name: Page.failed.rawValue)
+        pages.add(noResultsPage.root, name: Page.noResults.rawValue)
+        pages.add(gridPage, name: Page.grid.rawValue)
+        let content = Overlay(child: Box(.vertical, [search.root, pages]))
         content.addOverlay(toast.root)
         window.setChild(content)
         installActions()
-        searchEntry.onSearchChanged { [weak self] text in self?.onSearch(text) }
-        searchEntry.connect("stop-search") { [weak self] _ in self?.closeSearch() }
-        searchEntry.onActivate { [weak self] in self?.onSearchActivate() }
-        searchEntry.onMap { [weak self] in
-            guard let self, self.focusSearchWhenMapped else { return }
-            self.focusSearchWhenMapped = false
-            self.searchEntry.grabFocus()
-        }
-        window.onCloseRequest { [weak self] in self?.onCloseRequest() ?? false }
-        for property in ["default-width", "maximized", "fullscreened"] {
-            window.onNotify(property) { [weak self] in
-                self?.fitGridColumns()
-                // A maximized window has its new width once it has drawn.
-                self?.window.onNextPaint { [weak self] in self?.fitGridColumns() }
+        grid.onIntent = { [weak self] intent in self?.onIntent(.grid(intent)) }
+        search.onIntent = { [weak self] intent in
+            guard let self else { return }
+            switch intent {
+            case .search(let text): self.onIntent(.search(text))
+            case .openFirstFound: self.onIntent(.openFirstFound)
+            case .closed: self.grid.focus()
             }
+        }
+        toast.onAction = { [weak self] in self?.onIntent(.noticeAction) }
+        window.onCloseRequest { [weak self] in
+            self?.onIntent(.closed)
+            return false
+        }
+        window.onResize { [weak self] in
+            self?.fitGridColumns()
+            // A maximized window has its new width once it has drawn.
+            self?.window.onNextPaint { [weak self] in self?.fitGridColumns() }
+        }
+    }
+
+    private func makeHeaderBar() -> HeaderBar {
+        header.packStart(Button(for: ActionNames.openFolder, iconName: "folder-open-symbolic", label: "Open Folder"))
+        header.packStart(Button(for: ActionNames.search, iconName: "system-search-symbolic", label: "Search"))
+        let menu = MenuButton(iconName: "open-menu-symbolic", accessibleLabel: "Main Menu", menu: Menus.main())
+        menu.isPrimary = true
+        header.packEnd(menu)
+        header.packEnd(profileButton.button)
+        header.packEnd(MenuButton(iconName: "view-sort-descending-symbolic", accessibleLabel: "Sort Photos",
+                                  menu: Menus.sort()))
+        header.packEnd(MenuButton(iconName: "starred-symbolic", accessibleLabel: "Filter by Rating",
+                                  menu: Menus.rating()))
+        header.setTitleWidget(windowTitle.root)
+        return header
+    }
+
+    private func installActions() {
+        window.addAction(Action(ActionNames.openFolder) { [weak self] in self?.onIntent(.openFolder) })
+        window.addAction(Action(ActionNames.closeWindow) { [weak self] in self?.window.close() })
+        window.addAction(Action(ActionNames.search) { [weak self] in self?.search.toggle() })
+        window.addAction(Action(ActionNames.switchPane) { [weak self] in self?.switchPane() })
+        sortKey = Action(ActionNames.sortKey, state: PhotoOrder.standard.key.rawValue) { [weak self] _ in
+            self?.sortChanged()
+        }
+        sortDirection = Action(ActionNames.sortDirection, state: "ascending") { [weak self] _ in self?.sortChanged() }
+        let minimumRating = Action(ActionNames.minimumRating, state: "0") { [weak self] value in
+            self?.onIntent(.minimumRating(Int(value) ?? 0))
+        }
+        let rejected = Action(ActionNames.rejected, state: "shown") { [weak self] value in
+            self?.onIntent(.rejected(value == "hidden" ? .hidden : value == "only" ? .only : .shown))
+        }
+        [sortKey, sortDirection, minimumRating, rejected].forEach { window.addAction($0) }
+    }
+
+    private func sortChanged() {
+        let key = PhotoOrder.Key(rawValue: sortKey.state ?? "") ?? PhotoOrder.standard.key
+        onIntent(.sort(PhotoOrder(key, ascending: sortDirection.state != "descending")))
+    }
+
+    /// F6: the focus goes from the header bar to the window's content and
+    /// back (the grid takes a Tab per photo to leave).
+    private func switchPane() {
+        if header.containsFocus {
+            if visiblePage == .grid { grid.focus() } else { pages.focusFirstChild() }
+        } else {
+            header.focusFirstChild()
         }
     }
 
@@ -77,91 +141,7 @@ final class MainWindowView {
         grid.fitColumns(toWidth: width)
     }
 
-    private func makeHeaderBar() -> HeaderBar {
-        let open = Button(iconName: "folder-open-symbolic", accessibleLabel: "Open Folder", keys: "<Control>o")
-        open.actionName = ActionName.openFolder
-        header.packStart(open)
-        let search = Button(iconName: "system-search-symbolic", accessibleLabel: "Search", keys: "<Control>f")
-        search.actionName = ActionName.search
-        header.packStart(search)
-        let menu = MenuButton(iconName: "open-menu-symbolic", accessibleLabel: "Main Menu", menu: AppMenus.main())
-        menu.isPrimary = true
-        header.packEnd(menu)
-        header.packEnd(profileButton.button)
-        header.packEnd(MenuButton(iconName: "view-sort-descending-symbolic", accessibleLabel: "Sort Photos",
-                                  menu: AppMenus.sort()))
-        header.packEnd(MenuButton(iconName: "starred-symbolic", accessibleLabel: "Filter by Rating",
-                                  menu: AppMenus.rating()))
-        header.setTitleWidget(windowTitle.root)
-        return header
-    }
-
-    private let header = HeaderBar()
-
-    private func installActions() {
-        window.addAction(Action("open-folder") { [weak self] in self?.onOpenFolder() })
-        window.addAction(Action("close") { [weak self] in self?.window.close() })
-        window.addAction(Action("search") { [weak self] in self?.toggleSearch() })
-        window.addAction(Action("switch-pane") { [weak self] in self?.switchPane() })
-        let keys = ShortcutHandler()
-        keys.add("F6", action: "win.switch-pane")
-        keys.add("<Shift>F6", action: "win.switch-pane")
-        window.addHandler(keys)
-        sortKey = Action("sort-key", state: PhotoOrder.standard.key.rawValue) { [weak self] _ in self?.sortChanged() }
-        sortDirection = Action("sort-direction", state: "ascending") { [weak self] _ in self?.sortChanged() }
-        minimumRating = Action("minimum-rating", state: "0") { [weak self] value in
-            self?.onMinimumRating(Int(value) ?? 0)
-        }
-        [sortKey, sortDirection, minimumRating].forEach { window.addAction($0) }
-    }
-
-    private func sortChanged() {
-        let key = PhotoOrder.Key(rawValue: sortKey.state ?? "") ?? PhotoOrder.standard.key
-        onSort(PhotoOrder(key, ascending: sortDirection.state != "descending"))
-    }
-
-    private func toggleSearch() {
-        if searchBar.revealsChild, !searchEntry.hasFocus {
-            searchEntry.grabFocus()
-            return
-        }
-        searchBar.revealsChild ? closeSearch() : openSearch()
-    }
-
-    private func openSearch() {
-        searchBar.revealsChild = true
-        // Focused before it is drawn, the entry would take the focus
-        // without screen readers hearing of it.
-        if searchEntry.isMapped { searchEntry.grabFocus() } else { focusSearchWhenMapped = true }
-    }
-
-    private var focusSearchWhenMapped = false
-
-    /// F6: the focus goes from the header bar to the window's content and
-    /// back (the grid takes a Tab per photo to leave).
-    private func switchPane() {
-        if header.containsFocus {
-            if pages.visibleChildName == "grid" { grid.focus() } else { pages.focusFirstChild() }
-        } else {
-            header.focusFirstChild()
-        }
-    }
-
-    /// Says how many photos the search and rating filter let through, to
-    /// whoever has the focus (the search entry, the rating menu's button).
-    func announceResults() {
-        guard let list = shownList else { return }
-        let text = list.photos.isEmpty && list.total > 0 ? "No matching photos" : list.summary
-        (searchEntry.hasFocus ? searchEntry : window.focusedWidget)?.announce(text)
-    }
-
-    private var shownList: PhotoList?
-
-    private func closeSearch() {
-        searchBar.revealsChild = false
-        searchEntry.text = ""
-        grid.focus()
-    }
+    // MARK: Asked by the controller
 
     func restore(_ state: WindowState) {
         window.defaultSize = (state.width, state.height)
@@ -175,29 +155,57 @@ final class MainWindowView {
         return WindowState(width: size.width, height: size.height, isMaximized: window.isMaximized)
     }
 
-    /// "empty", "failed", "no-results" or "grid": the page on show.
-    var visiblePage: String? { pages.visibleChildName }
+    /// The folder chooser, starting in `folder`; the choice comes back as
+    /// `.folderChosen`.
+    func chooseFolder(startingIn folder: String?) {
+        chooser?.cancel()
+        let chooser = FileChooser(title: "Open Folder", parent: window, mode: .selectFolder, acceptLabel: "_Open")
+        if let folder { chooser.setCurrentFolder(path: folder) }
+        self.chooser = chooser
+        chooser.show { [weak self] path in
+            self?.chooser = nil
+            if let path { self?.onIntent(.folderChosen(path)) }
+        }
+    }
+
+    /// Shows `dialog` over this window.
+    func present(_ dialog: Window) {
+        dialog.setTransientFor(window)
+        dialog.present()
+    }
+
+    /// A notice at the bottom of the window, with an action button
+    /// (reported as `.noticeAction`) when `actionLabel` is given.
+    func show(notice: String, actionLabel: String? = nil, seconds: Double = 8) {
+        toast.show(notice, actionLabel: actionLabel, seconds: seconds)
+    }
+
+    var notice: String? { toast.isShown ? toast.text : nil }
+
+    /// Says how many photos the search and rating filter let through, to
+    /// whoever has the focus (the search entry, the rating menu's button).
+    func announceResults() {
+        guard let list = shownList else { return }
+        let text = list.photos.isEmpty && list.total > 0 ? "No matching photos" : list.summary
+        if !search.announce(text) { window.focusedWidget?.announce(text) }
+    }
+
+    var visiblePage: Page? { pages.visibleChildName.flatMap(Page.init(rawValue:)) }
+
+    var subtitle: String { windowTitle.subtitle }
+
+    // MARK: Rendering
 
     func render(_ state: PhotoListLogic.State) {
         switch state {
         case .idle:
-            shownList = nil
-            windowTitle.subtitle = ""
-            emptyPage.render(title: "No photos yet", description: "Open a folder to see its photos here.")
-            show(page: "empty")
-            loadingBar.render(nil)
+            showStatus(.empty, subtitle: "", title: "No photos yet",
+                       description: "Open a folder to see its photos here.")
         case .empty(let folder):
-            shownList = nil
-            windowTitle.subtitle = folder.name
-            emptyPage.render(title: "No photos yet", description: "“\(folder.name)” has no photos Lightbox can show.")
-            show(page: "empty")
-            loadingBar.render(nil)
+            showStatus(.empty, subtitle: folder.name, title: "No photos yet",
+                       description: "“\(folder.name)” has no photos Lightbox can show.")
         case .failed(let problem):
-            shownList = nil
-            windowTitle.subtitle = ""
-            failedPage.render(title: problem.title, description: problem.message)
-            show(page: "failed")
-            loadingBar.render(nil)
+            showStatus(.failed, subtitle: "", title: problem.title, description: problem.message)
         case .loading(let list, let progress):
             render(list)
             loadingBar.render(progress)
@@ -207,25 +215,33 @@ final class MainWindowView {
         }
     }
 
+    private func showStatus(_ page: Page, subtitle: String, title: String, description: String) {
+        shownList = nil
+        windowTitle.subtitle = subtitle
+        (page == .failed ? failedPage : emptyPage).render(title: title, description: description)
+        show(page)
+        loadingBar.render(nil)
+    }
+
     private func render(_ list: PhotoList) {
         shownList = list
         windowTitle.subtitle = "\(list.folder.name) — \(list.summary)"
         grid.render(list.photos)
         if list.photos.isEmpty, list.total > 0 {
             noResultsPage.render(title: "No Matching Photos", description: "\(list.summary). Try another search or rating.")
-            show(page: "no-results")
+            show(.noResults)
         } else {
-            show(page: "grid")
+            show(.grid)
         }
     }
 
-    private func show(page: String) {
-        let wasGrid = pages.visibleChildName == "grid"
-        guard page != pages.visibleChildName else { return }
+    private func show(_ page: Page) {
+        let wasGrid = visiblePage == .grid
+        guard page != visiblePage else { return }
         // Status pages fade into each other; the grid comes at once: it
         // fills as photos arrive, and a fade would redraw the whole
         // window twice over on every frame while it does.
-        pages.show(page, animated: page != "grid")
-        if page == "grid", !wasGrid, !searchEntry.hasFocus { grid.focus() }
+        pages.show(page.rawValue, animated: page != .grid)
+        if page == .grid, !wasGrid, !search.hasFocus { grid.focus() }
     }
 }

@@ -60,8 +60,14 @@ final class PhotoCellView {
             focusable?.setAccessibleLabel(photo.title)
         }
         stars.text = RatingText.stars(photo.rating)
+        root.setCssClass("rejected", photo.isRejected)
         move(to: position, of: count)
     }
+
+    /// The stars under the title ("★★★☆☆"; empty when unrated).
+    var ratingText: String { stars.text }
+    /// Whether a thumbnail (not a placeholder) is on show.
+    private(set) var showsThumbnail = false
 
     /// Moves the keyboard focus to this cell.
     func takeFocus() { focusable?.grabFocus() }
@@ -89,16 +95,19 @@ final class PhotoCellView {
 
     func showThumbnail(_ texture: Texture) {
         frame.content = texture
+        showsThumbnail = true
     }
 
     /// A placeholder while the thumbnail is made.
     func showLoading(_ placeholder: Placeholders) {
         frame.content = placeholder.loading
+        showsThumbnail = false
     }
 
     /// The thumbnail could not be made: a placeholder and the reason.
     func showFailure(_ reason: String, _ placeholder: Placeholders) {
         frame.content = placeholder.missing
+        showsThumbnail = false
         failure = reason
         describe()
     }
@@ -107,22 +116,28 @@ final class PhotoCellView {
         path = nil
         failure = nil
         frame.content = nil
+        showsThumbnail = false
     }
 }
 
 /// How ratings read.
 enum RatingText {
-    /// "★★★☆☆", or empty when unrated.
+    /// "★★★☆☆", "Rejected", or empty when unrated.
     static func stars(_ rating: Int) -> String {
-        rating == 0 ? "" : String(repeating: "★", count: rating) + String(repeating: "☆", count: 5 - rating)
+        switch rating {
+        case Photo.rejected: "Rejected"
+        case 1...5: String(repeating: "★", count: rating) + String(repeating: "☆", count: 5 - rating)
+        default: ""
+        }
     }
 
-    /// "Rated 3 stars", "Not rated".
+    /// "Rated 3 stars", "Rejected", "Not rated".
     static func spoken(_ rating: Int) -> String {
         switch rating {
-        case 0: "Not rated"
+        case Photo.rejected: "Rejected"
         case 1: "Rated 1 star"
-        default: "Rated \(rating) stars"
+        case 2...5: "Rated \(rating) stars"
+        default: "Not rated"
         }
     }
 }

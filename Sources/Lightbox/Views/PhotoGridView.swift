@@ -1,60 +1,45 @@
 import GtkKit
-import Imaging
 import LightboxCore
 
 /// The thumbnail grid. It shows the photos it is given, keeps the
-/// selection on the same photo across changes, and loads thumbnails for
-/// the cells on screen and near it only, dropping those of cells scrolled
-/// away.
+/// selection on the same photo across changes, and says which of its cells
+/// wait for a thumbnail: those on screen, and those within a screen of it.
+/// It loads nothing itself (see `ThumbnailScheduler`).
 @MainActor
 final class PhotoGridView {
-    typealias ThumbnailLoad = @MainActor (Photo) async -> Result<Texture, ThumbnailError>
+    enum Intent {
+        /// Enter or a double click on a photo.
+        case open(Photo)
+        /// A cell now shows `photo`: a thumbnail already in memory can be
+        /// shown at once (`showThumbnail`), before the cell is drawn.
+        case cellBound(Photo)
+        /// The cells waiting for a thumbnail, those on screen first.
+        case thumbnailsWanted(onScreen: [Photo], nearby: [Photo])
+        /// Every cell on screen shows its thumbnail (or why it has none).
+        case screenFilled(cells: Int)
+    }
+
+    var onIntent: (Intent) -> Void = { _ in }
 
     let root = ScrolledWindow()
-    let grid: GridView
+    private let grid: GridView
     private let source = ListDataSource<Photo>()
     private let selection: SingleSelection
     /// Kept: its closures build and bind the cells.
     private let factory: ListCellFactory<PhotoCellView>
-    /// What each cell on screen shows, and its thumbnail load while running.
+    /// What each cell on screen shows.
     private var bindings: [ObjectIdentifier: Binding] = [:]
 
     private struct Binding {
         let cell: PhotoCellView
         let key: UInt64
         /// What the cell shows: re-shown only when this changes (each
-        /// show sets a tooltip and accessible texts, which cost GTK an X
-        /// pointer query and AT-SPI signals).
+        /// show sets accessible texts, which cost AT-SPI signals).
         var photo: Photo
-        var thumbnail: Thumbnail = .placeholder
+        /// Whether the cell shows the photo's thumbnail (or why it has
+        /// none), or a placeholder.
+        var hasThumbnail = false
     }
-
-    /// Where a cell's thumbnail is: a placeholder shows, it is loading,
-    /// or it (or why there is none) is on show.
-    private enum Thumbnail {
-        case placeholder
-        case loading(Task<Void, Never>)
-        case shown
-
-        var isLoading: Bool { if case .loading = self { true } else { false } }
-        var isShown: Bool { if case .shown = self { true } else { false } }
-
-        /// Stops a load under way.
-        func cancel() { if case .loading(let task) = self { task.cancel() } }
-    }
-
-    /// The person opened a photo (Enter, double click).
-    var onActivate: (Photo) -> Void = { _ in }
-    /// Loads a photo's thumbnail (off the main thread); set by the controller.
-    var loadThumbnail: ThumbnailLoad = { _ in .failure(ThumbnailError(reason: "No thumbnails")) }
-    /// The photos whose cells are on screen now, whose thumbnails should be
-    /// made before those of cells GTK keeps bound just off screen.
-    var onVisiblePhotos: ([Photo]) -> Void = { _ in }
-    /// Every cell on screen shows its thumbnail (or its failure) now.
-    var onVisibleThumbnailsShown: (Int) -> Void = { _ in }
-    /// A thumbnail (or its failure) already in memory, for instant display
-    /// when re-binding.
-    var cachedThumbnail: (Photo) -> Result<Texture, ThumbnailError>? = { _ in nil }
 
     init() {
         selection = SingleSelection(model: source.model)
@@ -75,7 +60,7 @@ final class PhotoGridView {
         root.onScroll { [weak self] in self?.scheduleVisibilityCheck() }
         grid.onActivate { [weak self] position in
             guard let self, let photo = self.source.element(at: position) else { return }
-            self.onActivate(photo)
+            self.onIntent(.open(photo))
         }
     }
 
@@ -95,12 +80,19 @@ final class PhotoGridView {
         selection.selected.flatMap(source.element(at:))
     }
 
+    /// The cell showing the photo at `path`, while one is bound to it.
+    func cell(showing path: String) -> PhotoCellView? {
+        bindings.values.first { $0.photo.path == path }?.cell
+    }
+
     /// Selects and scrolls to the photo at `path`.
     func select(path: String) {
         guard let position = source.position(of: path) else { return }
         grid.scroll(to: position, select: true)
         selection.selected = position
     }
+
+    // MARK: Focus
 
     /// Focuses the selected photo's cell, or the first: focused itself,
     /// the grid has no cell under the keyboard (Enter opens nothing) and
@@ -134,6 +126,8 @@ final class PhotoGridView {
         }
     }
 
+    // MARK: Rendering
+
     /// Shows `photos` in this order, changing only what changed.
     func render(_ photos: [Photo]) {
         let selected = selectedPhoto?.path
@@ -156,36 +150,32 @@ final class PhotoGridView {
         }
     }
 
+    /// Shows `photo`'s thumbnail (or why it has none) in the cells that
+    /// show that photo, if any still do.
+    func showThumbnail(_ thumbnail: Result<Texture, ThumbnailError>, for photo: Photo) {
+        let source = photo.thumbnailSource
+        for (id, binding) in bindings where binding.photo.thumbnailSource == source {
+            show(thumbnail, in: binding.cell)
+            bindings[id]?.hasThumbnail = true
+        }
+        reportWhenScreenFilled()
+    }
+
     private func bind(_ cell: PhotoCellView, key: UInt64, position: Int) {
         unbind(cell)
         guard let photo = source.element(forKey: key) else { return }
         cell.show(photo, at: position, of: source.count)
         bindings[ObjectIdentifier(cell)] = Binding(cell: cell, key: key, photo: photo)
-        if !showCached(in: ObjectIdentifier(cell)) { cell.showLoading(placeholders) }
-        // Whether to load it depends on where GTK puts the cell: known
-        // after the next frame.
+        onIntent(.cellBound(photo))
+        if bindings[ObjectIdentifier(cell)]?.hasThumbnail == false { cell.showLoading(placeholders) }
+        // Whether it waits for a thumbnail depends on where GTK puts the
+        // cell: known after the next frame.
         scheduleVisibilityCheck()
     }
 
-    /// Shows the binding's thumbnail if it is in memory; false if not.
-    private func showCached(in id: ObjectIdentifier) -> Bool {
-        guard let binding = bindings[id], let known = cachedThumbnail(binding.photo) else { return false }
-        show(known, in: binding.cell)
-        bindings[id]?.thumbnail = .shown
-        return true
-    }
-
-    private func startLoad(for id: ObjectIdentifier) {
-        guard let binding = bindings[id] else { return }
-        let key = binding.key, photo = binding.photo
-        bindings[id]?.thumbnail = .loading(Task { [weak self] in
-            guard let self else { return }
-            let result = await self.loadThumbnail(photo)
-            guard !Task.isCancelled, self.bindings[id]?.key == key else { return }
-            self.bindings[id]?.thumbnail = .shown
-            self.show(result, in: binding.cell)
-            self.reportWhenAllShown()
-        })
+    private func unbind(_ cell: PhotoCellView) {
+        guard bindings.removeValue(forKey: ObjectIdentifier(cell)) != nil else { return }
+        cell.clear()
     }
 
     private func show(_ thumbnail: Result<Texture, ThumbnailError>, in cell: PhotoCellView) {
@@ -195,17 +185,19 @@ final class PhotoGridView {
         }
     }
 
-    private var visibilityCheckPending = false
-
     /// In the grid's colours, which follow the theme (asked for each time:
     /// the icons themselves are drawn once per colour).
     private var placeholders: Placeholders { Placeholders(colorOf: root) }
 
-    /// After the next frame (once cells are allocated), loads thumbnails
-    /// for the cells on screen or within a screen of it, those on screen
-    /// first. GTK 4.8 keeps about 30 rows of cells bound: the ones further
-    /// away neither load nor keep a thumbnail (memory stays at about three
-    /// screens of them plus the shared cache).
+    // MARK: Visibility
+
+    private var visibilityCheckPending = false
+
+    /// After the next frame (once cells are allocated), asks for the
+    /// thumbnails of the cells on screen or within a screen of it, those
+    /// on screen first. GTK 4.8 keeps about 30 rows of cells bound: the
+    /// ones further away drop their thumbnails (memory stays at about three
+    /// screens of them plus the shared cache) and wait for none.
     private func scheduleVisibilityCheck() {
         guard !visibilityCheckPending else { return }
         visibilityCheckPending = true
@@ -214,44 +206,39 @@ final class PhotoGridView {
             self.visibilityCheckPending = false
             let reach = Double(self.root.height)
             let placeholders = self.placeholders
-            var visible: [Photo] = []
+            var onScreen: [Photo] = [], nearby: [Photo] = []
             for (id, binding) in self.bindings {
                 if binding.cell.root.isShown(within: self.root, margin: reach) {
-                    if case .placeholder = binding.thumbnail, !self.showCached(in: id) { self.startLoad(for: id) }
-                    if self.bindings[id]?.thumbnail.isLoading == true, binding.cell.root.isShown(within: self.root) {
-                        visible.append(binding.photo)
+                    guard !binding.hasThumbnail else { continue }
+                    if binding.cell.root.isShown(within: self.root) {
+                        onScreen.append(binding.photo)
+                    } else {
+                        nearby.append(binding.photo)
                     }
-                } else if binding.thumbnail.isLoading || binding.thumbnail.isShown {
-                    binding.thumbnail.cancel()
-                    self.bindings[id]?.thumbnail = .placeholder
+                } else if binding.hasThumbnail {
+                    self.bindings[id]?.hasThumbnail = false
                     binding.cell.showLoading(placeholders)
                 }
             }
-            if !visible.isEmpty { self.onVisiblePhotos(visible) }
-            self.reportWhenAllShown()
+            self.onIntent(.thumbnailsWanted(onScreen: onScreen, nearby: nearby))
+            self.reportWhenScreenFilled()
         }
     }
+
+    private var screenFilledCheckPending = false
 
     /// Reports once the cells on screen all show their thumbnails (checked
     /// on the next turn, after GTK's burst of binds).
-    private func reportWhenAllShown() {
-        guard !allShownCheckPending else { return }
-        allShownCheckPending = true
+    private func reportWhenScreenFilled() {
+        guard !screenFilledCheckPending else { return }
+        screenFilledCheckPending = true
         Task { [weak self] in
             guard let self else { return }
-            self.allShownCheckPending = false
+            self.screenFilledCheckPending = false
             guard !self.visibilityCheckPending else { return }
             let onScreen = self.bindings.values.filter { $0.cell.root.isShown(within: self.root) }
-            guard !onScreen.isEmpty, onScreen.allSatisfy(\.thumbnail.isShown) else { return }
-            self.onVisibleThumbnailsShown(onScreen.count)
+            guard !onScreen.isEmpty, onScreen.allSatisfy(\.hasThumbnail) else { return }
+            self.onIntent(.screenFilled(cells: onScreen.count))
         }
-    }
-
-    private var allShownCheckPending = false
-
-    private func unbind(_ cell: PhotoCellView) {
-        guard let binding = bindings.removeValue(forKey: ObjectIdentifier(cell)) else { return }
-        binding.thumbnail.cancel()
-        cell.clear()
     }
 }

@@ -16,20 +16,31 @@ final class PhotoWindowView {
     private let spinner = Spinner()
     let ratingBar = RatingBarView()
     let properties = PropertiesPanelView()
-    private let previousButton = Button(iconName: "go-previous-symbolic", accessibleLabel: "Previous Photo",
-                                        keys: "Left")
-    private let nextButton = Button(iconName: "go-next-symbolic", accessibleLabel: "Next Photo", keys: "Right")
+    private let previousButton = Button(for: ActionNames.previous, iconName: "go-previous-symbolic",
+                                        label: "Previous Photo")
+    private let nextButton = Button(for: ActionNames.next, iconName: "go-next-symbolic", label: "Next Photo")
     private let header = HeaderBar()
+    /// Pressed while the photo is rejected.
+    private let rejectButton = ToggleButton(iconName: "action-unavailable-symbolic", accessibleLabel: "Reject",
+                                            keys: Keyboard.keys(for: ActionNames.reject))
     private var imageSize: (width: Int, height: Int)?
     /// nil: fitted to the window; else the scale (1 = 100%).
     private(set) var zoom: Double?
 
-    var onPrevious: () -> Void = {}
-    var onNext: () -> Void = {}
-    var onRate: (Int) -> Void = { _ in }
-    var onTrash: () -> Void = {}
-    var onSetProfilePhoto: () -> Void = {}
-    var onClosed: () -> Void = {}
+    /// What the person asks of the window.
+    enum Intent: Equatable {
+        case previous, next
+        /// 1–5 stars; 0 clears.
+        case rate(Int)
+        /// Reject, or take the rejection back.
+        case toggleRejected
+        case trash
+        case setProfilePhoto
+        /// The window is closing (it cannot be kept open).
+        case closed
+    }
+
+    var onIntent: (Intent) -> Void = { _ in }
 
     init(application: Application) {
         window = ApplicationWindow(application: application)
@@ -52,70 +63,59 @@ final class PhotoWindowView {
         spinner.setSizeRequest(width: 48, height: 48)
         stage.addOverlay(spinner)
         window.setChild(Box(.horizontal, [stage, properties.root]))
-        ratingBar.onRate = { [weak self] stars in self?.onRate(stars) }
+        ratingBar.onRate = { [weak self] stars in self?.onIntent(.rate(stars)) }
         installActions()
         window.onCloseRequest { [weak self] in
-            self?.onClosed()
+            self?.onIntent(.closed)
             return false
         }
     }
 
     private func makeHeaderBar() -> HeaderBar {
-        previousButton.actionName = "win.previous"
-        nextButton.actionName = "win.next"
         header.packStart(Box(.horizontal, [previousButton, nextButton]))
-        let zoomOut = Button(iconName: "zoom-out-symbolic", accessibleLabel: "Zoom Out", keys: "minus")
-        zoomOut.actionName = "win.zoom-out"
-        let fit = Button(iconName: "zoom-fit-best-symbolic", accessibleLabel: "Best Fit", keys: "<Control>0")
-        fit.actionName = "win.zoom-fit"
-        let zoomIn = Button(iconName: "zoom-in-symbolic", accessibleLabel: "Zoom In", keys: "plus")
-        zoomIn.actionName = "win.zoom-in"
-        let actual = Button(iconName: "zoom-original-symbolic", accessibleLabel: "Actual Size", keys: "<Control>1")
-        actual.actionName = "win.zoom-actual"
-        let zoomBox = Box(.horizontal, [zoomOut, fit, actual, zoomIn])
+        let zoomBox = Box(.horizontal, [
+            Button(for: ActionNames.zoomOut, iconName: "zoom-out-symbolic", label: "Zoom Out"),
+            Button(for: ActionNames.zoomFit, iconName: "zoom-fit-best-symbolic", label: "Best Fit"),
+            Button(for: ActionNames.zoomActual, iconName: "zoom-original-symbolic", label: "Actual Size"),
+            Button(for: ActionNames.zoomIn, iconName: "zoom-in-symbolic", label: "Zoom In"),
+        ])
         zoomBox.addCssClass("linked")
         header.packStart(zoomBox)
-        let panel = Button(iconName: "document-properties-symbolic", accessibleLabel: "Properties", keys: "F9")
-        panel.actionName = "win.properties"
-        let fullscreen = Button(iconName: "view-fullscreen-symbolic", accessibleLabel: "Full Screen", keys: "F11")
-        fullscreen.actionName = "win.fullscreen"
-        let trash = Button(iconName: "user-trash-symbolic", accessibleLabel: "Move to Trash", keys: "Delete")
-        trash.actionName = "win.trash"
-        let profile = Button(iconName: "avatar-default-symbolic", accessibleLabel: "Set as Profile Photo")
-        profile.actionName = "win.set-profile-photo"
-        [panel, fullscreen, trash, profile].forEach(header.packEnd)
+        [Button(for: ActionNames.properties, iconName: "document-properties-symbolic", label: "Properties"),
+         Button(for: ActionNames.fullscreen, iconName: "view-fullscreen-symbolic", label: "Full Screen"),
+         Button(for: ActionNames.trash, iconName: "user-trash-symbolic", label: "Move to Trash"),
+         Button(for: ActionNames.setProfilePhoto, iconName: "avatar-default-symbolic", label: "Set as Profile Photo"),
+        ].forEach(header.packEnd)
         header.packEnd(ratingBar.root)
+        rejectButton.actionName = ActionNames.reject.detailed
+        header.packEnd(rejectButton)
         header.setTitleWidget(windowTitle.root)
         return header
     }
 
+    /// The window's actions; their keys are bound once for the whole
+    /// application (`Keyboard`).
     private func installActions() {
-        let actions: [(String, [String], @MainActor () -> Void)] = [
-            ("previous", ["Left"], { [weak self] in self?.onPrevious() }),
-            ("next", ["Right"], { [weak self] in self?.onNext() }),
-            ("zoom-in", ["plus", "equal", "KP_Add"], { [weak self] in self?.zoom(by: 1.25) }),
-            ("zoom-out", ["minus", "KP_Subtract"], { [weak self] in self?.zoom(by: 0.8) }),
-            ("zoom-fit", ["<Control>0"], { [weak self] in self?.setZoom(nil) }),
-            ("zoom-actual", ["<Control>1"], { [weak self] in self?.setZoom(1) }),
-            ("properties", ["F9"], { [weak self] in self?.toggleProperties() }),
-            ("fullscreen", ["F11"], { [weak self] in self?.toggleFullscreen() }),
-            ("close", [], { [weak self] in self?.window.close() }),
-            ("escape", ["Escape"], { [weak self] in self?.escape() }),
-            ("switch-pane", ["F6", "<Shift>F6"], { [weak self] in self?.switchPane() }),
-            ("trash", ["Delete"], { [weak self] in self?.onTrash() }),
-            ("set-profile-photo", [], { [weak self] in self?.onSetProfilePhoto() }),
+        let actions: [(ActionID, @MainActor () -> Void)] = [
+            (ActionNames.previous, { [weak self] in self?.onIntent(.previous) }),
+            (ActionNames.next, { [weak self] in self?.onIntent(.next) }),
+            (ActionNames.zoomIn, { [weak self] in self?.zoom(by: 1.25) }),
+            (ActionNames.zoomOut, { [weak self] in self?.zoom(by: 0.8) }),
+            (ActionNames.zoomFit, { [weak self] in self?.setZoom(nil) }),
+            (ActionNames.zoomActual, { [weak self] in self?.setZoom(1) }),
+            (ActionNames.properties, { [weak self] in self?.toggleProperties() }),
+            (ActionNames.fullscreen, { [weak self] in self?.toggleFullscreen() }),
+            (ActionNames.closeWindow, { [weak self] in self?.window.close() }),
+            (ActionNames.escape, { [weak self] in self?.escape() }),
+            (ActionNames.switchPane, { [weak self] in self?.switchPane() }),
+            (ActionNames.trash, { [weak self] in self?.onIntent(.trash) }),
+            (ActionNames.reject, { [weak self] in self?.onIntent(.toggleRejected) }),
+            (ActionNames.setProfilePhoto, { [weak self] in self?.onIntent(.setProfilePhoto) }),
         ]
-        let shortcuts = ShortcutHandler()
-        for (name, keys, body) in actions {
-            window.addAction(Action(name, body))
-            keys.forEach { shortcuts.add($0, action: "win.\(name)") }
-        }
-        for stars in 0...5 {
-            window.addAction(Action("rate-\(stars)") { [weak self] in self?.onRate(stars) })
-            shortcuts.add("\(stars)", action: "win.rate-\(stars)")
-            shortcuts.add("KP_\(stars)", action: "win.rate-\(stars)")
-        }
-        window.addHandler(shortcuts)
+        for (id, body) in actions { window.addAction(Action(id, body)) }
+        window.addAction(Action(ActionNames.rate, stringParameter: { [weak self] stars in
+            if let stars = Int(stars) { self?.onIntent(.rate(stars)) }
+        }))
     }
 
     // MARK: View state
@@ -166,9 +166,9 @@ final class PhotoWindowView {
 
     // MARK: Rendering
 
-    /// Shows `state`. A photo presented comes with its texture, which
-    /// shows the state's pixels without copying them.
-    func render(_ state: PhotoViewerLogic.State, texture: Texture?, hasPrevious: Bool, hasNext: Bool) {
+    /// Shows `state`. A photo's pixels become a texture that shares them
+    /// (no copy), made once per decoded photo.
+    func render(_ state: PhotoViewerLogic.State, hasPrevious: Bool, hasNext: Bool) {
         previousButton.isSensitive = hasPrevious
         nextButton.isSensitive = hasNext
         switch state {
@@ -182,14 +182,18 @@ final class PhotoWindowView {
             spinner.isSpinning = false
             spinner.isVisible = false
             status.root.isVisible = false
-            imageSize = (pixels.width, pixels.height)
-            picture.setTexture(texture)
-            setZoom(zoom)
+            if shownPixels.map(pixels.isSameStorage(as:)) != true {
+                shownPixels = pixels
+                imageSize = (pixels.width, pixels.height)
+                picture.setTexture(Texture(pixels))
+                setZoom(zoom)
+            }
         case .failed(let photo, let reason):
             show(photo, detail: "Cannot show this photo. \(reason)")
             spinner.isSpinning = false
             spinner.isVisible = false
             picture.setTexture(nil)
+            shownPixels = nil
             imageSize = nil
             status.render(title: "Cannot Show This Photo", description: reason)
             status.root.isVisible = true
@@ -213,9 +217,19 @@ final class PhotoWindowView {
             picture.setAccessibleDescription(detail)
         }
         ratingBar.render(photo.rating)
+        rejectButton.isActive = photo.isRejected
         properties.render(photo)
     }
 
+    /// What the window says instead of the photo, if anything.
+    var statusTitle: String? { status.root.isVisible ? status.titleLabel.text : nil }
+    var isLoading: Bool { spinner.isVisible }
+    var subtitle: String { windowTitle.subtitle }
+    /// The size of the photo on show, in pixels.
+    var shownSize: (width: Int, height: Int)? { imageSize }
+
     private var shownTitle: String?
+    /// The pixels the picture shows.
+    private var shownPixels: PixelData?
     private var shownDetail: String?
 }

@@ -11,7 +11,7 @@ final class ProfileButtonView {
 
     init() {
         button = Button(child: avatar.root, accessibleLabel: "Edit Profile")
-        button.actionName = ActionName.editProfile
+        button.actionName = ActionNames.editProfile.detailed
         button.addCssClass("profile-button")
         render(.empty)
     }
@@ -19,7 +19,8 @@ final class ProfileButtonView {
     func render(_ profile: Profile) {
         avatar.render(profile)
         let name = profile.displayName
-        button.tooltip = name.isEmpty ? "Edit Profile… (Ctrl+,)" : "\(name)\nEdit Profile… (Ctrl+,)"
+        let keys = Keyboard.keys(for: ActionNames.editProfile).map { " (\(Accelerator.label($0)))" } ?? ""
+        button.tooltip = (name.isEmpty ? "" : "\(name)\n") + "Edit Profile…\(keys)"
         button.setAccessibleDescription(name)
     }
 }

@@ -24,13 +24,14 @@ final class ProfileEditorView {
     /// The problem each field shows, so unchanged ones are not re-announced.
     private var shownProblems: [ObjectIdentifier: String?] = [:]
 
-    var onNameChanged: (String) -> Void = { _ in }
-    var onEmailChanged: (String) -> Void = { _ in }
-    var onAboutChanged: (String) -> Void = { _ in }
-    var onChoosePhoto: () -> Void = {}
-    var onRemovePhoto: () -> Void = {}
-    /// Enter in the name or email entry.
-    var onSubmit: () -> Void = {}
+    enum Intent {
+        case nameChanged(String), emailChanged(String), aboutChanged(String)
+        case choosePhoto, removePhoto
+        /// Enter in the name or email entry.
+        case submit
+    }
+
+    var onIntent: (Intent) -> Void = { _ in }
 
     init() {
         let form = Box(.vertical, spacing: 6)
@@ -57,13 +58,13 @@ final class ProfileEditorView {
         root.disableHorizontalScrolling()
         root.vexpand = true
 
-        nameEntry.onChanged { [weak self] text in self?.onNameChanged(text) }
-        emailEntry.onChanged { [weak self] text in self?.onEmailChanged(text) }
-        aboutView.onChanged { [weak self] text in self?.onAboutChanged(text) }
-        nameEntry.onActivate { [weak self] in self?.onSubmit() }
-        emailEntry.onActivate { [weak self] in self?.onSubmit() }
-        choosePhotoButton.onClicked { [weak self] in self?.onChoosePhoto() }
-        removePhotoButton.onClicked { [weak self] in self?.onRemovePhoto() }
+        nameEntry.onChanged { [weak self] text in self?.onIntent(.nameChanged(text)) }
+        emailEntry.onChanged { [weak self] text in self?.onIntent(.emailChanged(text)) }
+        aboutView.onChanged { [weak self] text in self?.onIntent(.aboutChanged(text)) }
+        nameEntry.onActivate { [weak self] in self?.onIntent(.submit) }
+        emailEntry.onActivate { [weak self] in self?.onIntent(.submit) }
+        choosePhotoButton.onClicked { [weak self] in self?.onIntent(.choosePhoto) }
+        removePhotoButton.onClicked { [weak self] in self?.onIntent(.removePhoto) }
     }
 
     private func makePhotoRow() -> Widget {

@@ -4,20 +4,46 @@ import LightboxCore
 /// How the profile window looks: its header bar (Edit, or Cancel and
 /// Save), a notice or problem bar, and the page for the state (loading,
 /// failed, the profile, the editor). Showing versus editing is this
-/// view's own state; everything else comes from `render`.
+/// view's own state, and so is asking before edits are lost on closing;
+/// everything else comes from `render`.
 @MainActor
 final class ProfileWindowView {
+    enum Intent {
+        case nameChanged(String), emailChanged(String), aboutChanged(String)
+        /// A photo chosen in the file chooser.
+        case photoChosen(String)
+        case removePhoto
+        /// Save (button, Ctrl+S, Enter) with no problem in the fields.
+        case save
+        /// Cancel (button, Escape): the edits are dropped.
+        case cancel
+        /// Try Again, after the profile could not be read.
+        case reload
+        case dismissNotice
+        /// The answer to "Save changes?" when closing with unsaved edits.
+        case closeAnswered(CloseAnswer)
+        /// The window is closing (nothing would be lost, or it was asked).
+        case closed
+    }
+
+    enum CloseAnswer: String { case save, discard, cancel }
+
+    var onIntent: (Intent) -> Void = { _ in }
+
+    /// The pages the window shows, one at a time.
+    enum Page: String { case loading, failed, profile, editor }
+
     let window: ApplicationWindow
     let summary = ProfileSummaryView()
     let editor = ProfileEditorView()
-    let failedPage = StatusPageView(iconName: "dialog-warning-symbolic", buttonLabel: "Try Again",
-                                    buttonAction: "win.reload")
     let editButton = Button(label: "Edit")
     let cancelButton = Button(label: "Cancel")
     let saveButton = Button(label: "Save")
     let savingSpinner = Spinner()
-    let noticeLabel = Label()
     let problemLabel = Label()
+    let failedPage = StatusPageView(iconName: "dialog-warning-symbolic", buttonLabel: "Try Again",
+                                            buttonAction: ActionNames.reload)
+    let noticeLabel = Label()
     private let noticeBar: Box
     private let pages = Stack()
     private var saveAction: Action!
@@ -26,18 +52,13 @@ final class ProfileWindowView {
     /// The open "Save changes?" question, if any.
     private(set) var question: MessageWindow?
     private var canSave = false
+    /// Whether closing now would lose edits (from the last state shown).
+    private var hasPendingEdits = false
+    /// Set once closing was asked about (or forced): the next close goes.
+    private var closingAsked = false
 
     /// Editing mode (view state): the editor instead of the profile.
     private(set) var isEditing = false
-
-    var onSave: () -> Void = {}
-    var onCancel: () -> Void = {}
-    var onReload: () -> Void = {}
-    var onDismissNotice: () -> Void = {}
-    /// A photo was chosen in the file chooser.
-    var onPhotoChosen: (String) -> Void = { _ in }
-    /// The person asked to close the window; return true to keep it open.
-    var onCloseRequest: () -> Bool = { false }
 
     init(application: Application) {
         window = ApplicationWindow(application: application)
@@ -57,20 +78,19 @@ final class ProfileWindowView {
         problemLabel.setMargins(top: 12, bottom: 0, start: 12, end: 12)
         let loading = Box(.vertical, spacing: 12, [Spinner(), Label("Loading your profile…")])
         loading.valign = .center
-        pages.add(loading, name: "loading")
-        pages.add(failedPage.root, name: "failed")
-        pages.add(summary.root, name: "profile")
-        pages.add(editor.root, name: "editor")
+        pages.add(loading, name: Page.loading.rawValue)
+        pages.add(failedPage.root, name: Page.failed.rawValue)
+        pages.add(summary.root, name: Page.profile.rawValue)
+        pages.add(editor.root, name: Page.editor.rawValue)
         window.setTitlebar(makeHeaderBar())
         window.setChild(Box(.vertical, [noticeBar, problemLabel, pages]))
         installActions()
-        dismiss.onClicked { [weak self] in self?.onDismissNotice() }
+        dismiss.onClicked { [weak self] in self?.onIntent(.dismissNotice) }
         editButton.onClicked { [weak self] in self?.beginEditing() }
-        cancelButton.onClicked { [weak self] in self?.onCancel() }
+        cancelButton.onClicked { [weak self] in self?.onIntent(.cancel) }
         saveButton.onClicked { [weak self] in self?.save() }
-        editor.onSubmit = { [weak self] in self?.save() }
-        editor.onChoosePhoto = { [weak self] in self?.choosePhoto() }
-        window.onCloseRequest { [weak self] in self?.onCloseRequest() ?? false }
+        editor.onIntent = { [weak self] intent in self?.handle(intent) }
+        window.onCloseRequest { [weak self] in self?.closeRequested() ?? false }
         render(.loading)
     }
 
@@ -87,24 +107,24 @@ final class ProfileWindowView {
     }
 
     private func installActions() {
-        saveAction = Action("save") { [weak self] in self?.save() }
-        cancelAction = Action("cancel-editing") { [weak self] in self?.onCancel() }
+        saveAction = Action(ActionNames.save) { [weak self] in self?.save() }
+        cancelAction = Action(ActionNames.cancelEditing) { [weak self] in self?.onIntent(.cancel) }
         window.addAction(saveAction)
         window.addAction(cancelAction)
-        window.addAction(Action("reload") { [weak self] in self?.onReload() })
-        window.addAction(Action("close") { [weak self] in self?.window.close() })
-        let shortcuts = ShortcutHandler()
-        shortcuts.add("<Control>s", action: "win.save")
-        shortcuts.add("Escape", action: "win.cancel-editing")
-        shortcuts.add("<Control>w", action: "win.close")
-        // Before the focused entry, which would swallow Escape; a disabled
-        // action lets the key through.
-        shortcuts.handleBeforeChildren()
-        window.addHandler(shortcuts)
+        window.addAction(Action(ActionNames.reload) { [weak self] in self?.onIntent(.reload) })
+        window.addAction(Action(ActionNames.closeWindow) { [weak self] in self?.window.close() })
     }
 
-    /// "loading", "failed", "profile" or "editor": the page on show.
-    var visiblePage: String? { pages.visibleChildName }
+    private func handle(_ intent: ProfileEditorView.Intent) {
+        switch intent {
+        case .nameChanged(let name): onIntent(.nameChanged(name))
+        case .emailChanged(let email): onIntent(.emailChanged(email))
+        case .aboutChanged(let about): onIntent(.aboutChanged(about))
+        case .choosePhoto: choosePhoto()
+        case .removePhoto: onIntent(.removePhoto)
+        case .submit: save()
+        }
+    }
 
     /// Save (button, Ctrl+S, Enter in a field). A profile with problems
     /// is not saved: the focus goes to the first field with one, whose
@@ -112,11 +132,13 @@ final class ProfileWindowView {
     /// nothing.
     private func save() {
         if canSave {
-            onSave()
+            onIntent(.save)
         } else if isEditing {
             editor.focusFirstProblem()
         }
     }
+
+    var visiblePage: Page? { pages.visibleChildName.flatMap(Page.init(rawValue:)) }
 
     // MARK: Editing mode
 
@@ -142,10 +164,10 @@ final class ProfileWindowView {
         lastState = state
         switch state {
         case .loading:
-            show(page: "loading", presentation: nil)
+            show(page: .loading, presentation: nil)
         case .failed(let problem, nil):
             failedPage.render(title: problem.title, description: problem.message)
-            show(page: "failed", presentation: nil)
+            show(page: .failed, presentation: nil)
         case .presenting(let presentation):
             show(presentation, saving: false, problem: nil)
         case .saving(let presentation):
@@ -160,7 +182,7 @@ final class ProfileWindowView {
         editor.render(presentation, isSaving: saving)
         problemLabel.text = problem.map { "\($0.title): \($0.message)" } ?? ""
         problemLabel.isVisible = problem != nil
-        show(page: isEditing ? "editor" : "profile", presentation: presentation)
+        show(page: isEditing ? .editor : .profile, presentation: presentation)
         canSave = isEditing && presentation.canSave && !saving
         // Problems in fields do not disable Save (see `save()`); a photo
         // still being read does.
@@ -171,8 +193,9 @@ final class ProfileWindowView {
         saveButton.setAccessibleDescription(saving ? "Saving…" : "")
     }
 
-    private func show(page: String, presentation: ProfilePresentation?) {
-        pages.visibleChildName = page
+    private func show(page: Page, presentation: ProfilePresentation?) {
+        pages.visibleChildName = page.rawValue
+        hasPendingEdits = presentation?.hasPendingEdits ?? false
         let editing = isEditing && presentation != nil
         editButton.isVisible = presentation != nil && !editing
         cancelButton.isVisible = editing
@@ -198,18 +221,22 @@ final class ProfileWindowView {
         self.chooser = chooser
         chooser.show { [weak self] path in
             self?.chooser = nil
-            if let path { self?.onPhotoChosen(path) }
+            if let path { self?.onIntent(.photoChosen(path)) }
         }
     }
 
-    enum CloseAnswer: String { case save, discard, cancel }
-
-    /// Asks whether to save the edits before closing: Save, Discard or
-    /// Cancel (which keeps the window open and the edits).
-    func askToSaveChanges(_ answer: @escaping (CloseAnswer) -> Void) {
+    /// Closing with unsaved edits asks first (Save, Discard, Cancel); the
+    /// answer comes back as `.closeAnswered`, and the window stays open
+    /// until `close(asked:)` closes it.
+    private func closeRequested() -> Bool {
+        guard hasPendingEdits, !closingAsked else {
+            onIntent(.closed)
+            return false
+        }
+        window.present()
         if let question {
             question.present()
-            return
+            return true
         }
         let question = MessageWindow(
             title: "Save Changes?", heading: "Save changes to your profile?",
@@ -221,7 +248,15 @@ final class ProfileWindowView {
         self.question = question
         question.present { [weak self] id in
             self?.question = nil
-            answer(CloseAnswer(rawValue: id) ?? .cancel)
+            self?.onIntent(.closeAnswered(CloseAnswer(rawValue: id) ?? .cancel))
         }
+        return true
+    }
+
+    /// Closes the window; with `asked`, without asking about edits (they
+    /// were saved or discarded).
+    func close(asked: Bool = false) {
+        if asked { closingAsked = true }
+        window.close()
     }
 }

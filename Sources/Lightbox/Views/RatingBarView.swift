@@ -27,10 +27,13 @@ final class RatingBarView {
         }
     }
 
+    /// How many stars show as pressed.
+    var pressedStars: Int { buttons.filter(\.isActive).count }
+
     func render(_ rating: Int) {
         self.rating = rating
         for (index, button) in buttons.enumerated() {
-            let filled = index < rating
+            let filled = index < rating  // none for a rejected photo (-1)
             button.iconName = filled ? "starred-symbolic" : "non-starred-symbolic"
             // Clicking toggled it; the rating decides.
             button.isActive = filled

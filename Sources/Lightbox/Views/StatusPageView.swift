@@ -11,7 +11,7 @@ final class StatusPageView {
     private let button: Button?
 
     /// - Parameter buttonLabel: the action button's label; nil for none.
-    init(iconName: String, buttonLabel: String?, buttonAction: String?) {
+    init(iconName: String, buttonLabel: String?, buttonAction: ActionID?) {
         icon = Image(iconName: iconName, pixelSize: 96)
         icon.addCssClass("dim-label")
         root.valign = .center
@@ -28,7 +28,7 @@ final class StatusPageView {
         [icon, titleLabel, descriptionLabel].forEach(root.append)
         if let buttonLabel {
             let button = Button(label: buttonLabel)
-            button.actionName = buttonAction
+            button.actionName = buttonAction?.detailed
             button.halign = .center
             button.addCssClass("pill")
             button.addCssClass("suggested-action")

@@ -9,6 +9,7 @@ enum Style {
         .title-1 { font-size: 20pt; font-weight: 800; }
         .photo-cell .thumbnail { border-radius: 6px; }
         .photo-cell .rating, button.rated image { color: #c88800; }
+        .photo-cell.rejected .thumbnail { opacity: 0.4; }
         .search-bar { border-bottom: 1px solid alpha(currentColor, 0.15); }
         .toast { background-color: rgba(36, 36, 36, 0.95); color: white; border-radius: 9999px; }
         .toast button { color: white; }

@@ -8,7 +8,6 @@ final class ToastView {
     private let message = Label()
     private let actionButton = Button(label: "_Undo")
     private let closeButton = Button(iconName: "window-close-symbolic", accessibleLabel: "Dismiss")
-    private var action: (() -> Void)?
     private var hideTask: Task<Void, Never>?
 
     init() {
@@ -24,18 +23,19 @@ final class ToastView {
         root.setMargins(top: 0, bottom: 24, start: 12, end: 12)
         root.revealsChild = false
         actionButton.onClicked { [weak self] in
-            let action = self?.action
             self?.dismiss()
-            action?()
+            self?.onAction()
         }
         closeButton.onClicked { [weak self] in self?.dismiss() }
     }
 
-    /// Shows `text` with a button labelled `actionLabel` running `action`.
-    func show(_ text: String, actionLabel: String? = nil, action: (() -> Void)? = nil, seconds: Double = 8) {
+    /// The action button was pressed.
+    var onAction: () -> Void = {}
+
+    /// Shows `text`, with a button labelled `actionLabel` when given.
+    func show(_ text: String, actionLabel: String? = nil, seconds: Double = 8) {
         message.text = text
-        self.action = action
-        actionButton.isVisible = action != nil
+        actionButton.isVisible = actionLabel != nil
         if let actionLabel { actionButton.label = actionLabel }
         root.revealsChild = true
         hideTask?.cancel()
@@ -51,7 +51,6 @@ final class ToastView {
     func dismiss() {
         hideTask?.cancel()
         hideTask = nil
-        action = nil
         root.revealsChild = false
     }
 }

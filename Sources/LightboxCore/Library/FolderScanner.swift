@@ -8,11 +8,24 @@ public struct ScannedFile: Equatable, Sendable {
     public let modificationTime: Int
     /// A symbolic link whose target is missing.
     public let isBrokenLink: Bool
+    /// The XMP sidecar beside it, if any (see `SidecarNaming`).
+    public let sidecar: SidecarFile?
+
+    public init(path: String, size: Int64, modificationTime: Int, isBrokenLink: Bool = false,
+                sidecar: SidecarFile? = nil) {
+        self.path = path
+        self.size = size
+        self.modificationTime = modificationTime
+        self.isBrokenLink = isBrokenLink
+        self.sidecar = sidecar
+    }
 }
 
 /// Walks a folder tree and reports the image files in it, in batches. It
 /// follows symbolic links to folders once each (loops end), skips hidden
-/// entries, and goes on past folders it cannot read.
+/// entries, and goes on past folders it cannot read. Each photo comes
+/// with its XMP sidecar, and the temporary files of rating writes killed
+/// midway are removed on the way.
 public struct FolderScanner: Sendable {
     /// File name extensions (lower case, no dot) that count as photos.
     public let extensions: Set<String>
@@ -52,6 +65,10 @@ public struct FolderScanner: Sendable {
             onFolder(folder)
             var subfolders: [String] = []
             let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+            // A folder's photos wait for its listing's end: a sidecar may
+            // come after its photo.
+            var photos: [ScannedFile] = []
+            var sidecars: [Substring: SidecarFile] = [:]
             // A name that is not UTF-8 is listed with replacement characters
             // and cannot be opened: it shows as a placeholder with a reason.
             while let entry = directory.next() {
@@ -59,17 +76,29 @@ public struct FolderScanner: Sendable {
                 case .directory:
                     subfolders.append(prefix + entry.name)
                 case .file, .brokenLink:
-                    guard isImage(entry.name) else { continue }
-                    batch.append(ScannedFile(path: prefix + entry.name, size: entry.size,
-                                             modificationTime: entry.modificationTime,
-                                             isBrokenLink: entry.kind == .brokenLink))
-                    total += 1
-                    if batch.count >= batchSize {
-                        onBatch(batch)
-                        batch.removeAll(keepingCapacity: true)
+                    if entry.kind == .file, SidecarNaming.isSidecar(entry.name[...]) {
+                        sidecars[entry.name.dropLast(4)] = SidecarFile(
+                            path: prefix + entry.name, size: entry.size, modificationTime: entry.modificationTime)
                     }
+                    guard isImage(entry.name) else { continue }
+                    photos.append(ScannedFile(path: prefix + entry.name, size: entry.size,
+                                              modificationTime: entry.modificationTime,
+                                              isBrokenLink: entry.kind == .brokenLink))
+                case .staleTemporary:
+                    unlink(prefix + entry.name)
                 case .other:
                     continue
+                }
+            }
+            for photo in photos {
+                let sidecar = sidecars.isEmpty ? nil : FolderScanner.sidecar(of: photo.path, in: sidecars)
+                batch.append(sidecar == nil ? photo : ScannedFile(
+                    path: photo.path, size: photo.size, modificationTime: photo.modificationTime,
+                    isBrokenLink: photo.isBrokenLink, sidecar: sidecar))
+                total += 1
+                if batch.count >= batchSize {
+                    onBatch(batch)
+                    batch.removeAll(keepingCapacity: true)
                 }
             }
             // Depth-first, in name order, so batches arrive folder by folder.
@@ -90,8 +119,14 @@ public struct FolderScanner: Sendable {
         guard isImage(String(Photo.name(of: path))) else { return nil }
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return ScannedFile(path: path, size: Int64(info.st_size),
-                           modificationTime: Int(info.st_mtim.tv_sec), isBrokenLink: false)
+        return ScannedFile(path: path, size: Int64(info.st_size), modificationTime: Int(info.st_mtim.tv_sec),
+                           sidecar: SidecarNaming.existing(for: path))
+    }
+
+    /// The sidecar of `photo` among a folder's (keyed by name without
+    /// ".xmp"): the whole-name one, else the one named by the stem.
+    private static func sidecar(of photo: String, in sidecars: [Substring: SidecarFile]) -> SidecarFile? {
+        sidecars[Photo.name(of: photo)] ?? sidecars[Photo.stem(of: photo)]
     }
 }
 

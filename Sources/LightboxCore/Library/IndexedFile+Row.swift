@@ -11,7 +11,15 @@ extension IndexedFile {
         ("orientation", .integer),
     ]
 
-    /// A row selected as `path, size, mtime` and then `metadataColumns`.
+    /// Added by migration v4, after `metadataColumns`.
+    static let ratingColumns: [(name: String, type: Database.ColumnType)] = [
+        ("stated_rating", .integer), ("sidecar_size", .integer), ("sidecar_mtime", .integer),
+    ]
+
+    /// Every column after `path, size, mtime`, in row order.
+    static let columns = metadataColumns + ratingColumns
+
+    /// A row selected as `path, size, mtime` and then `columns`.
     init(row: Row) {
         let hasMetadata: Bool = row[3] ?? false
         self.init(
@@ -21,16 +29,19 @@ extension IndexedFile {
                 dateTaken: (row[6] as Double?).map(Date.init(timeIntervalSince1970:)),
                 cameraMake: row[7], cameraModel: row[8], title: row[9],
                 exposureNumerator: row[10], exposureDenominator: row[11],
-                fNumber: row[12], focalLength: row[13], iso: row[14], orientation: row[15] ?? 0) : nil)
+                fNumber: row[12], focalLength: row[13], iso: row[14], orientation: row[15] ?? 0) : nil,
+            statedRating: row[16],
+            sidecar: (row[17] as Int64?).map { SidecarStamp(size: $0, modificationTime: row[18] ?? 0) })
     }
 
-    /// The values for `path, size, mtime` and then `metadataColumns`.
+    /// The values for `path, size, mtime` and then `columns`.
     var arguments: StatementArguments {
         let m = metadata
         let values: [(any DatabaseValueConvertible)?] = [
             path, size, modificationTime, m != nil, m?.pixelWidth, m?.pixelHeight,
             m?.dateTaken?.timeIntervalSince1970, m?.cameraMake, m?.cameraModel, m?.title,
             m?.exposureNumerator, m?.exposureDenominator, m?.fNumber, m?.focalLength, m?.iso, m?.orientation,
+            statedRating, sidecar?.size, sidecar?.modificationTime,
         ]
         return StatementArguments(values)
     }

@@ -9,19 +9,52 @@ public struct IndexedFile: Equatable, Sendable {
     public let modificationTime: Int
     /// nil when the file carries no readable metadata.
     public let metadata: PhotoMetadata?
+    /// The rating the file or its sidecar states (the sidecar's first);
+    /// nil when neither states one.
+    public let statedRating: Int?
+    /// The sidecar as it was when read: a changed sidecar is read again.
+    public let sidecar: SidecarStamp?
 
-    public init(path: String, size: Int64, modificationTime: Int, metadata: PhotoMetadata?) {
+    public init(path: String, size: Int64, modificationTime: Int, metadata: PhotoMetadata?,
+                statedRating: Int? = nil, sidecar: SidecarStamp? = nil) {
         self.path = path
         self.size = size
         self.modificationTime = modificationTime
         self.metadata = metadata
+        self.statedRating = statedRating
+        self.sidecar = sidecar
     }
+
+    /// Whether this entry still describes `file` (and its sidecar).
+    public func isCurrent(for file: ScannedFile) -> Bool {
+        size == file.size && modificationTime == file.modificationTime
+            && sidecar == file.sidecar.map(SidecarStamp.init)
+    }
+}
+
+/// A sidecar's size and modification time.
+public struct SidecarStamp: Hashable, Sendable {
+    public let size: Int64
+    public let modificationTime: Int
+
+    public init(size: Int64, modificationTime: Int) {
+        self.size = size
+        self.modificationTime = modificationTime
+    }
+
+    public init(_ sidecar: SidecarFile) {
+        self.init(size: sidecar.size, modificationTime: sidecar.modificationTime)
+    }
+
+    /// Marks a file indexed before Lightbox read ratings from files: no
+    /// sidecar has this stamp, so the file is read again.
+    public static let unread = SidecarStamp(size: -1, modificationTime: -1)
 }
 
 /// The SQLite index in `$XDG_DATA_HOME/lightbox/library.sqlite`: file
 /// metadata by path, size and modification time, and ratings by path.
 public final class LibraryIndex: Sendable {
-    private let database: DatabaseQueue
+    let database: DatabaseQueue
 
     /// Opens (creating when needed) the index at `url`.
     public init(url: URL) throws {
@@ -70,12 +103,27 @@ public final class LibraryIndex: Sendable {
         migrator.registerMigration("v3: files stored in path order") { db in
             // A folder's files are one range of paths. Kept in path order
             // (no rowid), the range is read in place instead of each row
-            // being looked up through the path index: SQLite reads 10,000
-            // files' rows in 3 ms instead of 5.
+            // being looked up through the path index.
             try createFileTable(db, named: "file_by_path", options: .withoutRowID)
             try db.execute(sql: "INSERT INTO file_by_path SELECT * FROM file")
             try db.drop(table: "file")
             try db.rename(table: "file_by_path", to: "file")
+        }
+        migrator.registerMigration("v4: ratings in files, sidecars, pending writes") { db in
+            try db.alter(table: "file") { table in
+                for (name, type) in IndexedFile.ratingColumns { table.add(column: name, type) }
+            }
+            // Files indexed before ratings were read from files are read
+            // again, but the ratings given in Lightbox until then stay
+            // (SidecarStamp.unread: PhotoLibrary.adopts).
+            try db.execute(sql: "UPDATE file SET sidecar_size = -1, sidecar_mtime = -1")
+            try db.create(table: "rating_write") { table in
+                table.primaryKey("path", .text)
+                table.column("stars", .integer).notNull()
+                table.column("attempts", .integer).notNull().defaults(to: 0)
+                table.column("failure", .text)
+                table.column("reported", .boolean).notNull().defaults(to: false)
+            }
         }
         return migrator
     }()
@@ -88,12 +136,13 @@ public final class LibraryIndex: Sendable {
             table.column("mtime", .integer).notNull()
             for (name, type) in IndexedFile.metadataColumns { table.column(name, type) }
         }
+        // Columns added later are added to the table by their migration.
     }
 
     /// The files indexed below `folder`, by path.
     public func files(under folder: String) throws -> [String: IndexedFile] {
         let (low, high) = LibraryIndex.range(under: folder)
-        let columns = IndexedFile.metadataColumns.map(\.name).joined(separator: ", ")
+        let columns = IndexedFile.columns.map(\.name).joined(separator: ", ")
         return try database.read { db in
             var files: [String: IndexedFile] = [:]
             // Sized at once: growing it rehashes every path a few times.
@@ -110,16 +159,19 @@ public final class LibraryIndex: Sendable {
         }
     }
 
-    /// Records files and their metadata, in one transaction.
-    public func save(_ files: [IndexedFile]) throws {
-        guard !files.isEmpty else { return }
-        let columns = IndexedFile.metadataColumns.map(\.name)
+    /// Records files and their metadata, in one transaction, and the
+    /// ratings the files stated (`ratings`: path → stars), which replace
+    /// the index's: another tool's newer rating wins.
+    public func save(_ files: [IndexedFile], ratings: [String: Int] = [:]) throws {
+        guard !files.isEmpty || !ratings.isEmpty else { return }
+        let columns = IndexedFile.columns.map(\.name)
         let placeholders = Array(repeating: "?", count: columns.count + 3).joined(separator: ", ")
         try database.write { db in
             let statement = try db.makeStatement(
                 sql: "INSERT OR REPLACE INTO file (path, size, mtime, \(columns.joined(separator: ", "))) "
                     + "VALUES (\(placeholders))")
             for file in files { try statement.execute(arguments: file.arguments) }
+            for (path, stars) in ratings { try LibraryIndex.setRating(stars, for: path, in: db) }
         }
     }
 
@@ -142,14 +194,16 @@ public final class LibraryIndex: Sendable {
     }
 
     public func setRating(_ stars: Int, for path: String) throws {
+        try database.write { db in try LibraryIndex.setRating(stars, for: path, in: db) }
+    }
+
+    static func setRating(_ stars: Int, for path: String, in db: Database) throws {
         let stars = Photo.clampedRating(stars)
-        try database.write { db in
-            if stars == 0 {
-                try db.execute(sql: "DELETE FROM rating WHERE path = ?", arguments: [path])
-            } else {
-                try db.execute(sql: "INSERT OR REPLACE INTO rating (path, stars) VALUES (?, ?)",
-                               arguments: [path, stars])
-            }
+        if stars == 0 {
+            try db.execute(sql: "DELETE FROM rating WHERE path = ?", arguments: [path])
+        } else {
+            try db.execute(sql: "INSERT OR REPLACE INTO rating (path, stars) VALUES (?, ?)",
+                           arguments: [path, stars])
         }
     }
 
@@ -158,6 +212,7 @@ public final class LibraryIndex: Sendable {
         try database.write { db in
             try db.execute(sql: "UPDATE OR REPLACE rating SET path = ? WHERE path = ?", arguments: [new, old])
             try db.execute(sql: "UPDATE OR REPLACE file SET path = ? WHERE path = ?", arguments: [new, old])
+            try db.execute(sql: "UPDATE OR REPLACE rating_write SET path = ? WHERE path = ?", arguments: [new, old])
         }
     }
 
@@ -167,13 +222,14 @@ public final class LibraryIndex: Sendable {
             for path in paths {
                 try db.execute(sql: "DELETE FROM file WHERE path = ?", arguments: [path])
                 try db.execute(sql: "DELETE FROM rating WHERE path = ?", arguments: [path])
+                try db.execute(sql: "DELETE FROM rating_write WHERE path = ?", arguments: [path])
             }
         }
     }
 
     /// Paths strictly below `folder`: from "folder/" up to "folder0"
     /// ("0" is the character after "/").
-    private static func range(under folder: String) -> (String, String) {
+    static func range(under folder: String) -> (String, String) {
         let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         return (base + "/", base + "0")
     }

@@ -16,12 +16,17 @@ public enum LibraryEvent: Equatable, Sendable {
 /// and remembering it in the index, and keeping ratings.
 public final class PhotoLibrary: Sendable {
     public let index: LibraryIndex
+    /// Ratings given: kept in the index, written into files by a queue.
+    public let ratings: RatingQueue
     private let scanner: FolderScanner
     private let concurrency: Int
 
+    /// `ratings` defaults to a queue over `index` writing into the photo
+    /// files (gexiv2), without thumbnails to re-stamp.
     public init(index: LibraryIndex, scanner: FolderScanner = FolderScanner(),
-                concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) {
+                concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, ratings: RatingQueue? = nil) {
         self.index = index
+        self.ratings = ratings ?? RatingQueue(index: index)
         self.scanner = scanner
         self.concurrency = max(1, concurrency)
     }
@@ -56,9 +61,10 @@ public final class PhotoLibrary: Sendable {
         let index = self.index
         PhotoLibrary.reading.submit {
             indexed.deliver(Indexed(files: (try? index.files(under: root)) ?? [:],
-                                    ratings: (try? index.ratings(under: root)) ?? [:]))
+                                    ratings: (try? index.ratings(under: root)) ?? [:],
+                                    pendingWrites: (try? index.pendingWritePaths(under: root)) ?? []))
         }
-        var unread: [ScannedFile] = []
+        var unread: [(file: ScannedFile, previous: IndexedFile?)] = []
         var folders: [String] = []
         // Files walked before the index was read wait for it here.
         var walked: [ScannedFile] = []
@@ -69,11 +75,11 @@ public final class PhotoLibrary: Sendable {
         func merge(_ files: [ScannedFile], _ known: Indexed) {
             for file in files {
                 let rating = known.ratings.isEmpty ? 0 : known.ratings[file.path] ?? 0
-                // The index's metadata is current when size and time match.
-                let entry = known.files[file.path].flatMap { entry in
-                    entry.size == file.size && entry.modificationTime == file.modificationTime ? entry : nil
-                }
-                if entry == nil, !file.isBrokenLink { unread.append(file) }
+                // The index's metadata is current when size and time match
+                // (the sidecar's too).
+                let previous = known.files[file.path]
+                let entry = previous.flatMap { $0.isCurrent(for: file) ? $0 : nil }
+                if entry == nil, !file.isBrokenLink { unread.append((file, previous)) }
                 pending.append(Photo(path: file.path, fileSize: file.size, modificationTime: file.modificationTime,
                                      metadata: entry?.metadata, rating: rating))
                 // Files walked while the index was read arrive at once:
@@ -99,7 +105,7 @@ public final class PhotoLibrary: Sendable {
         if !walked.isEmpty { merge(walked, known) }
         if !pending.isEmpty { continuation.yield(.found(order.sorted(pending))) }
         continuation.yield(.scanned(total: total, folders: folders))
-        readMetadata(unread, ratings: known.ratings, order: order, cancelled: cancelled, continuation)
+        readMetadata(unread, known, order: order, cancelled: cancelled, continuation)
         continuation.yield(.finished)
     }
 
@@ -107,17 +113,30 @@ public final class PhotoLibrary: Sendable {
     private struct Indexed: Sendable {
         let files: [String: IndexedFile]
         let ratings: [String: Int]
+        /// Paths whose new rating is still to be written into the file.
+        let pendingWrites: Set<String>
+    }
+
+    /// Whether the rating a file just read states replaces the index's.
+    /// Not while Lightbox's own newer rating waits to be written; for a
+    /// file indexed before ratings were read from files, only when it was
+    /// unrated in Lightbox. Otherwise yes: the file is read because it (or
+    /// its sidecar) changed, so another tool rated it last.
+    static func adopts(_ read: IndexedFile, previous: IndexedFile?, indexRating: Int?, pending: Bool) -> Bool {
+        guard read.statedRating != nil, !pending else { return false }
+        return previous?.sidecar != .unread || indexRating == nil
     }
 
     /// Reads metadata for `files` in chunks, on all cores, saving each
     /// chunk to the index in one transaction and reporting it.
-    private func readMetadata(_ files: [ScannedFile], ratings: [String: Int], order: PhotoOrder,
-                              cancelled: AtomicFlag, _ continuation: AsyncStream<LibraryEvent>.Continuation) {
+    private func readMetadata(_ files: [(file: ScannedFile, previous: IndexedFile?)], _ known: Indexed,
+                              order: PhotoOrder, cancelled: AtomicFlag,
+                              _ continuation: AsyncStream<LibraryEvent>.Continuation) {
         let chunkSize = 512
         let workers = max(1, concurrency)
         for start in stride(from: 0, to: files.count, by: chunkSize) {
             if cancelled.isSet { return }
-            let chunk = Array(files[start..<min(start + chunkSize, files.count)])
+            let chunk = Array(files[start..<min(start + chunkSize, files.count)].map(\.file))
             let slices = stride(from: 0, to: chunk.count, by: (chunk.count + workers - 1) / workers).map {
                 Array(chunk[$0..<min($0 + (chunk.count + workers - 1) / workers, chunk.count)])
             }
@@ -126,10 +145,16 @@ public final class PhotoLibrary: Sendable {
                 results.set(index, slice.map(PhotoLibrary.read))
             }
             let read = results.values.flatMap { $0 }
-            try? index.save(read)
+            var adopted: [String: Int] = [:]
+            for (entry, item) in zip(read, files[start...]) where PhotoLibrary.adopts(
+                entry, previous: item.previous, indexRating: known.ratings[entry.path],
+                pending: known.pendingWrites.contains(entry.path)) {
+                adopted[entry.path] = entry.statedRating
+            }
+            try? index.save(read, ratings: adopted)
             let photos = read.map { entry in
                 Photo(path: entry.path, fileSize: entry.size, modificationTime: entry.modificationTime,
-                      metadata: entry.metadata, rating: ratings[entry.path] ?? 0)
+                      metadata: entry.metadata, rating: adopted[entry.path] ?? known.ratings[entry.path] ?? 0)
             }
             continuation.yield(.updated(order.sorted(photos)))
         }
@@ -137,7 +162,8 @@ public final class PhotoLibrary: Sendable {
 
     /// Reads one file's metadata (on the calling thread).
     static func read(_ file: ScannedFile) -> IndexedFile {
-        var metadata = Imaging.metadata(path: file.path).map(PhotoMetadata.init)
+        let image = Imaging.metadata(path: file.path)
+        var metadata = image.map(PhotoMetadata.init)
         // Many files state no pixel size in their metadata: the header does.
         if var known = metadata, known.pixelWidth <= 0 || known.pixelHeight <= 0 {
             let probe = Imaging.probe(path: file.path)
@@ -145,8 +171,11 @@ public final class PhotoLibrary: Sendable {
             known.pixelHeight = max(0, probe?.height ?? 0)
             metadata = known
         }
+        // The sidecar's rating wins over the photo's: see the README
+        // ("Ratings"). A sidecar that states none leaves the photo's.
+        let stated = file.sidecar.flatMap { Imaging.rating(path: $0.path) } ?? image?.rating
         return IndexedFile(path: file.path, size: file.size, modificationTime: file.modificationTime,
-                           metadata: metadata)
+                           metadata: metadata, statedRating: stated, sidecar: file.sidecar.map(SidecarStamp.init))
     }
 
     /// Reads one photo afresh (a file that changed on disk), off the main
@@ -156,7 +185,10 @@ public final class PhotoLibrary: Sendable {
         return await PhotoLibrary.reading.run {
             guard let file = scanner.file(at: path) else { return nil }
             let entry = PhotoLibrary.read(file)
-            try? index.save([entry])
+            // It changed on disk: the rating it states now wins.
+            let pending = (try? index.hasPendingWrite(path)) ?? false
+            let adopted = PhotoLibrary.adopts(entry, previous: nil, indexRating: nil, pending: pending)
+            try? index.save([entry], ratings: adopted ? [path: entry.statedRating ?? 0] : [:])
             return Photo(path: path, fileSize: file.size, modificationTime: file.modificationTime,
                          metadata: entry.metadata, rating: (try? index.rating(of: path)) ?? 0)
         }

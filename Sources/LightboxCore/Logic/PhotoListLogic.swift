@@ -31,24 +31,32 @@ public final class PhotoListLogic {
     /// Every folder the last load walked (to watch them for changes).
     public private(set) var folders: [String] = []
 
-    private let library: PhotoLibrary
-    private var byPath: [String: Photo] = [:]
+    let library: PhotoLibrary
+    let trash: PhotoTrash
+    // Internal, not private: the disk and rating actions live in extensions.
+    var byPath: [String: Photo] = [:]
+    /// Rating writes that failed, the first shown until dismissed.
+    var ratingFailures: [RatingWriteFailure] = []
     /// The photos the filter lets through, in order.
     private var visible = SortedPhotos(order: .standard)
     private var progress = LoadProgress()
     /// Photos found without metadata in this load: what is left to read.
-    /// Counted as they come (counting over 100,000 photos at the walk's
-    /// end held the main thread for 30 ms).
+    /// Counted as they come: counting at the walk's end would go over every
+    /// photo of a big folder at once, on the main thread.
     private var foundUnread = 0
-    private var loading = false
+    var loading = false
     private var loadGeneration = 0
     /// Sorting and filtering rebuild the list off the main thread.
     private var rebuilds = ListRebuilds()
     private let rebuilding: Rebuilding
 
-    public init(library: PhotoLibrary, rebuilding: @escaping Rebuilding = offMainThread) {
+    /// - Parameter trash: moves photos to the trash and back (the desktop's
+    ///   trash in the app, a folder of its own in tests).
+    public init(library: PhotoLibrary, trash: PhotoTrash, rebuilding: @escaping Rebuilding = offMainThread) {
         self.library = library
+        self.trash = trash
         self.rebuilding = rebuilding
+        observeRatings()
     }
 
     // MARK: Actions
@@ -136,71 +144,6 @@ public final class PhotoListLogic {
         return await rebuildAll()
     }
 
-    /// Rates a photo (0 clears the rating); saved at once, off the main thread.
-    public func rate(path: String, stars: Int) -> State {
-        guard var photo = byPath[path] else { return state }
-        photo.rate(stars)
-        replace([photo])
-        let index = library.index
-        let stars = photo.rating
-        Task.detached(priority: .userInitiated) { try? index.setRating(stars, for: path) }
-        return publish(makeState())
-    }
-
-    /// A folder appeared inside the open one: its photos join the list.
-    @discardableResult
-    public func folderAdded(path: String) async -> State {
-        guard let folder, path.hasPrefix(folder.url.path + "/") else { return state }
-        var found: [String: Photo] = [:]
-        for await event in library.load(Folder(url: URL(fileURLWithPath: path)), order: order) {
-            switch event {
-            case .found(let photos), .updated(let photos): for photo in photos { found[photo.path] = photo }
-            default: break
-            }
-        }
-        guard self.folder == folder else { return state }
-        insert(found.values.filter { byPath[$0.path] == nil })
-        return publish(makeState())
-    }
-
-    /// A file appeared or changed on disk.
-    @discardableResult
-    public func fileChanged(path: String) async -> State {
-        guard let folder, path.hasPrefix(folder.url.path + "/") else { return state }
-        if let photo = await library.reload(path: path), self.folder == folder {
-            if byPath[path] == nil { insert([photo]) } else { replace([photo]) }
-            return publish(makeState())
-        }
-        return fileRemoved(path: path)
-    }
-
-    /// A file vanished from disk; a folder that vanished takes its photos.
-    @discardableResult
-    public func fileRemoved(path: String) -> State {
-        if let folder, path == folder.url.path {
-            // The open folder itself is gone.
-            byPath = [:]
-            resetVisible()
-            loading = false
-            return publish(.failed(.missing(path: path)))
-        }
-        let prefix = path + "/"
-        let gone = byPath.keys.filter { $0 == path || $0.hasPrefix(prefix) }
-        guard !gone.isEmpty else { return state }
-        for key in gone { byPath[key] = nil }
-        change(.remove(Set(gone)))
-        return publish(makeState())
-    }
-
-    /// A file was renamed or moved within the folder: it keeps its rating.
-    @discardableResult
-    public func fileMoved(from old: String, to new: String) async -> State {
-        let index = library.index
-        await Task.detached { try? index.move(from: old, to: new) }.value
-        _ = fileRemoved(path: old)
-        return await fileChanged(path: new)
-    }
-
     // MARK: Queries
 
     public func photo(at path: String) -> Photo? { byPath[path] }
@@ -238,7 +181,7 @@ public final class PhotoListLogic {
     }
 
     /// Adds photos, merging those the filter lets through into the order.
-    private func insert(_ photos: [Photo]) {
+    func insert(_ photos: [Photo]) {
         // Grown once for a batch (up to 4,096 photos: the rest of a folder
         // walked while the index was read), not doubled along the way.
         byPath.reserveCapacity(byPath.count + photos.count)
@@ -247,7 +190,7 @@ public final class PhotoListLogic {
     }
 
     /// Replaces photos whose data changed, moving them if their place did.
-    private func replace(_ photos: [Photo]) {
+    func replace(_ photos: [Photo]) {
         let known = photos.filter { byPath[$0.path] != nil }
         guard !known.isEmpty else { return }
         let old = known.compactMap { byPath[$0.path] }
@@ -256,7 +199,7 @@ public final class PhotoListLogic {
     }
 
     /// Changes the list shown, and the one being rebuilt if there is one.
-    private func change(_ change: SortedPhotos.Change) {
+    func change(_ change: SortedPhotos.Change) {
         visible.apply(change, including: filter.predicate())
         rebuilds.record(change)
     }
@@ -278,20 +221,21 @@ public final class PhotoListLogic {
     }
 
     /// An empty list; a rebuild under way is dropped.
-    private func resetVisible() {
+    func resetVisible() {
         rebuilds.cancel()
         visible = SortedPhotos(order: order)
     }
 
-    private func makeState() -> State {
+    func makeState() -> State {
         guard let folder else { return .idle }
-        let list = PhotoList(folder: folder, photos: visible.photos, total: byPath.count)
+        let list = PhotoList(folder: folder, photos: visible.photos, total: byPath.count,
+                             ratingFailure: ratingFailures.first)
         if loading { return .loading(list, progress) }
         return byPath.isEmpty ? .empty(folder) : .presenting(list)
     }
 
     @discardableResult
-    private func publish(_ new: State) -> State {
+    func publish(_ new: State) -> State {
         state = new
         onChange(new)
         return new

@@ -11,7 +11,10 @@ public protocol PhotoBrowsing: AnyObject {
 }
 
 /// What a photo window does, without GTK: decoding the photo off the main
-/// thread, stepping to the previous or next photo, rating.
+/// thread, stepping to the previous or next photo, rating, and leaving a
+/// photo that left the folder. One method per user action; each answers
+/// with the new state, and `onChange` hears every state (the loading one
+/// before a decode ends too).
 @MainActor
 public final class PhotoViewerLogic {
     public enum State: Equatable, Sendable {
@@ -19,7 +22,7 @@ public final class PhotoViewerLogic {
         case presenting(Photo, PixelData)
         /// The photo cannot be shown; the reason says why.
         case failed(Photo, String)
-        /// The photo is no longer in the folder.
+        /// No photo is left to show: the window closes.
         case gone
     }
 
@@ -29,8 +32,11 @@ public final class PhotoViewerLogic {
     public nonisolated static let maxDecodedSize = 6144
 
     public private(set) var state: State
+    public var onChange: (State) -> Void = { _ in }
+    /// The photo shown (the last one, once gone).
     public private(set) var photo: Photo
     private weak var browsing: PhotoBrowsing?
+    /// Bumped by each decode: a newer one (the next photo) wins.
     private var generation = 0
     private let decoders: DecoderPool
 
@@ -41,14 +47,19 @@ public final class PhotoViewerLogic {
         state = .loading(photo)
     }
 
-    /// Decodes the current photo. Answers `.loading` at once through
-    /// `onChange`, then the result.
-    public func load(onChange: (State) -> Void = { _ in }) async -> State {
+    public var hasNext: Bool { state != .gone && browsing?.neighbour(of: photo.path, offset: 1) != nil }
+    public var hasPrevious: Bool { state != .gone && browsing?.neighbour(of: photo.path, offset: -1) != nil }
+
+    // MARK: Actions
+
+    /// Decodes the current photo: `.loading` at once, then the result.
+    @discardableResult
+    public func load() async -> State {
         generation += 1
         let mine = generation
         let photo = self.photo
-        state = .loading(photo)
-        onChange(state)
+        neighbours = (browsing?.neighbour(of: photo.path, offset: 1), browsing?.neighbour(of: photo.path, offset: -1))
+        publish(.loading(photo))
         let path = photo.path, decoders = self.decoders
         let result = await Task.detached(priority: .userInitiated) { () -> Result<PixelData, ImageError> in
             do throws(ImageError) {
@@ -65,42 +76,65 @@ public final class PhotoViewerLogic {
         }.value
         guard mine == generation else { return state }
         switch result {
-        case .success(let pixels): state = .presenting(photo, pixels)
-        case .failure(let error): state = .failed(photo, error.message)
+        case .success(let pixels): return publish(.presenting(photo, pixels))
+        case .failure(let error): return publish(.failed(photo, error.message))
         }
-        return state
     }
 
-    public var hasNext: Bool { browsing?.neighbour(of: photo.path, offset: 1) != nil }
-    public var hasPrevious: Bool { browsing?.neighbour(of: photo.path, offset: -1) != nil }
-
-    /// Moves to the photo `offset` places away in the list's order; nil at
-    /// either end (the state is unchanged).
-    public func step(_ offset: Int) -> Photo? {
-        guard let next = browsing?.neighbour(of: photo.path, offset: offset) else { return nil }
-        photo = next
-        state = .loading(next)
-        return next
-    }
-
-    /// Rates the photo; the list saves it. Returns the updated photo.
+    /// Shows the photo `offset` places away in the list's order; at either
+    /// end nothing changes.
     @discardableResult
-    public func rate(_ stars: Int) -> Photo {
+    public func step(_ offset: Int) async -> State {
+        guard state != .gone, let next = browsing?.neighbour(of: photo.path, offset: offset) else { return state }
+        photo = next
+        return await load()
+    }
+
+    /// Rates the photo (1…5 stars; 0 clears, -1 rejects); the list saves
+    /// it.
+    @discardableResult
+    public func rate(_ stars: Int) -> State {
+        guard state != .gone else { return state }
         browsing?.setRating(path: photo.path, stars: stars)
         photo = browsing?.photo(at: photo.path) ?? photo
-        return photo
+        switch state {
+        case .loading: return publish(.loading(photo))
+        case .presenting(_, let pixels): return publish(.presenting(photo, pixels))
+        case .failed(_, let reason): return publish(.failed(photo, reason))
+        case .gone: return state
+        }
     }
 
-    /// Picks up changes made elsewhere (a rating from another window).
-    /// Returns false when the photo is gone from the list.
-    public func refresh() -> Bool {
-        guard let browsing else { return true }
-        guard let current = browsing.photo(at: photo.path) else {
-            state = .gone
-            return false
+    /// Rejects the photo, or takes a rejection back (it is then unrated).
+    @discardableResult
+    public func toggleRejected() -> State {
+        rate(photo.isRejected ? 0 : Photo.rejected)
+    }
+
+    /// The photo left the folder (trashed here or elsewhere): the next one
+    /// shows, else the previous one, else nothing is left.
+    @discardableResult
+    public func photoRemoved() async -> State {
+        guard state != .gone, browsing?.photo(at: photo.path) == nil else { return state }
+        // The list no longer knows where the photo was: its neighbours
+        // were noted when it was shown.
+        guard let next = [neighbours.next, neighbours.previous].compactMap({ $0 })
+            .first(where: { browsing?.photo(at: $0.path) != nil }) else {
+            generation += 1
+            return publish(.gone)
         }
-        photo = current
-        return true
+        photo = next
+        return await load()
+    }
+
+    /// The photos either side of the one shown, noted when it is loaded.
+    private var neighbours: (next: Photo?, previous: Photo?) = (nil, nil)
+
+    @discardableResult
+    private func publish(_ new: State) -> State {
+        state = new
+        onChange(new)
+        return new
     }
 }
 

@@ -47,17 +47,18 @@ public final class ProfileLogic {
     public func load() async -> State {
         if model.status != .loaded {
             problem = nil
-            update(.loading)
+            presentation = nil
+            publish()
             await model.load()
         }
         if case .failed(let message) = model.status {
             problem = .cannotLoad(message)
-            return emit()
+            return publish()
         }
         problem = nil
         presentation = ProfilePresentation(profile: model.profile, notice: model.notice)
         observation = observation ?? model.observe { [weak self] profile in self?.modelChanged(profile) }
-        return emit()
+        return publish()
     }
 
     @discardableResult
@@ -69,16 +70,34 @@ public final class ProfileLogic {
     @discardableResult
     public func changeAbout(_ about: String) -> State { edit { $0.about = about } }
 
-    /// Decodes the file chosen in the file chooser, off the main thread,
-    /// and makes it the pending photo; a file that cannot be used leaves
-    /// the photo as it was and says why.
+    /// Makes the photo at `path` the pending one (chosen in the file
+    /// chooser, or "Set as Profile Photo" from a photo window), decoding it
+    /// off the main thread; like any edit it waits for Save. A file that
+    /// cannot be used leaves the photo as it was and says why.
     @discardableResult
-    public func chooseAvatar(path: String) async -> State { await usePhoto(path) }
-
-    /// "Set as Profile Photo" from a photo window: the same as choosing the
-    /// file, the photo waits for Save like any other edit.
-    @discardableResult
-    public func setAvatarFromPhoto(path: String) async -> State { await usePhoto(path) }
+    public func usePhoto(path: String) async -> State {
+        guard presentation != nil, !isSaving else { return state }
+        photoRequest += 1
+        let request = photoRequest
+        presentation?.isDecodingPhoto = true
+        publish()
+        let decode = decodeAvatar
+        let result = await Task.detached {
+            Result { () throws(AvatarError) -> AvatarImage in try decode(path) }
+        }.value
+        // A later choice, a revert or a save overtook this one.
+        guard request == photoRequest, var presentation else { return state }
+        presentation.isDecodingPhoto = false
+        switch result {
+        case .success(let avatar):
+            presentation.draft.avatar = avatar
+            presentation.photoProblem = nil
+        case .failure(let error):
+            presentation.photoProblem = error.message
+        }
+        self.presentation = presentation
+        return publish()
+    }
 
     @discardableResult
     public func removeAvatar() -> State {
@@ -96,7 +115,7 @@ public final class ProfileLogic {
         let draft = ProfileValidation.normalized(presentation.draft)
         isSaving = true
         problem = nil
-        emit()
+        publish()
         let store = model.store
         let result = await Task.detached {
             Result { () throws(ProfileStoreError) -> Profile in try store.save(draft) }
@@ -113,7 +132,7 @@ public final class ProfileLogic {
         case .failure(let error):
             problem = .cannotSave(error.message)
         }
-        return emit()
+        return publish()
     }
 
     /// Drops the edits: the draft becomes the saved profile again.
@@ -127,7 +146,7 @@ public final class ProfileLogic {
         presentation.isDecodingPhoto = false
         self.presentation = presentation
         problem = nil
-        return emit()
+        return publish()
     }
 
     /// The load notice was read: hide it.
@@ -135,41 +154,17 @@ public final class ProfileLogic {
     public func dismissNotice() -> State {
         model.dismissNotice()
         presentation?.notice = nil
-        return emit()
+        return publish()
     }
 
     // MARK: Plumbing
-
-    private func usePhoto(_ path: String) async -> State {
-        guard presentation != nil, !isSaving else { return state }
-        photoRequest += 1
-        let request = photoRequest
-        presentation?.isDecodingPhoto = true
-        emit()
-        let decode = decodeAvatar
-        let result = await Task.detached {
-            Result { () throws(AvatarError) -> AvatarImage in try decode(path) }
-        }.value
-        // A later choice, a revert or a save overtook this one.
-        guard request == photoRequest, var presentation else { return state }
-        presentation.isDecodingPhoto = false
-        switch result {
-        case .success(let avatar):
-            presentation.draft.avatar = avatar
-            presentation.photoProblem = nil
-        case .failure(let error):
-            presentation.photoProblem = error.message
-        }
-        self.presentation = presentation
-        return emit()
-    }
 
     private func edit(_ change: (inout Profile) -> Void) -> State {
         guard var presentation, !isSaving else { return state }
         change(&presentation.draft)
         presentation.validation = ProfileValidation.check(presentation.draft)
         self.presentation = presentation
-        return emit()
+        return publish()
     }
 
     /// The saved profile changed elsewhere: show it, and take it as the
@@ -182,16 +177,12 @@ public final class ProfileLogic {
         }
         presentation.profile = profile
         self.presentation = presentation
-        emit()
+        publish()
     }
 
-    private func update(_ newState: State) {
-        state = newState
-        onChange(newState)
-    }
-
+    /// The state for what is known now, told to `onChange`.
     @discardableResult
-    private func emit() -> State {
+    private func publish() -> State {
         let newState: State
         if let presentation {
             if isSaving {
@@ -206,7 +197,8 @@ public final class ProfileLogic {
         } else {
             newState = .loading
         }
-        update(newState)
+        state = newState
+        onChange(newState)
         return newState
     }
 }

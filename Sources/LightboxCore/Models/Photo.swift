@@ -7,14 +7,13 @@ public struct Photo: Identifiable, Hashable, Sendable {
     /// What a photo holds by reference (its path, title and metadata), kept
     /// in one shared object: a photo is copied whole many times over (the
     /// list, its index, the grid's model), and with one reference a copy
-    /// costs one retain instead of one per string and box, and the struct is
-    /// 40 bytes instead of 72. With 100,000 photos, merging a batch of 512
-    /// changed ones went from 20 to 10 ms, sorting by date from 37 to 27.
+    /// costs one retain instead of one per string and box, and the struct
+    /// stays small (bench/README.md has what this saves on big folders).
     private var record: Record
     public let fileSize: Int64
     /// Modification time, whole seconds since 1970 (as thumbnails record it).
     public let modificationTime: Int
-    /// 0 (unrated) to 5 stars.
+    /// -1 (rejected), 0 (unrated) or 1 to 5 stars, as XMP's xmp:Rating.
     public private(set) var rating: Int
     /// When the photo was taken: EXIF DateTimeOriginal, else the file's
     /// modification time. (Kept, not recomputed: sorting reads it often.)
@@ -85,13 +84,27 @@ public struct Photo: Identifiable, Hashable, Sendable {
 
     public var id: String { path }
 
-    public static let ratingRange = 0...5
+    /// XMP's range: -1 is "rejected", 0 "unrated".
+    public static let ratingRange = -1...5
+    public static let rejected = -1
+
+    public var isRejected: Bool { rating == Photo.rejected }
 
     public static func clampedRating(_ rating: Int) -> Int {
         min(max(rating, ratingRange.lowerBound), ratingRange.upperBound)
     }
 
     public mutating func rate(_ stars: Int) { rating = Photo.clampedRating(stars) }
+
+    /// The same photo after its file changed on disk to `size` and `modificationTime`.
+    public func withFile(size: Int64, modificationTime: Int) -> Photo {
+        var photo = Photo(path: path, fileSize: size, modificationTime: modificationTime, metadata: metadata,
+                          rating: rating)
+        // A photo with no date taken is dated by its modification time,
+        // which writing a rating changes: it keeps its place all the same.
+        photo.dateTaken = dateTaken
+        return photo
+    }
 
     public var fileName: String { String(Photo.name(of: path)) }
 

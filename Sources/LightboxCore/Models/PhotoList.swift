@@ -4,11 +4,15 @@ public struct PhotoList: Equatable, Sendable {
     public let folder: Folder
     public let photos: [Photo]
     public let total: Int
+    /// A rating that could not be written into its file: shown once, until
+    /// `PhotoListLogic.dismissRatingFailure()`.
+    public let ratingFailure: RatingWriteFailure?
 
-    public init(folder: Folder, photos: [Photo], total: Int) {
+    public init(folder: Folder, photos: [Photo], total: Int, ratingFailure: RatingWriteFailure? = nil) {
         self.folder = folder
         self.photos = photos
         self.total = total
+        self.ratingFailure = ratingFailure
     }
 
     public var count: Int { photos.count }

@@ -106,22 +106,36 @@ public struct PhotoOrder: Equatable, Hashable, Sendable {
     private static func lowercased(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
 }
 
-/// What the grid shows of the folder: a text search and a minimum rating.
+/// What the grid shows of the folder: a text search, a minimum rating
+/// and what to do with rejected photos.
 public struct PhotoFilter: Equatable, Sendable {
-    public var text: String
-    public var minimumRating: Int
+    /// Rejected photos (rating -1) with the rest, hidden, or alone.
+    public enum Rejected: Equatable, Sendable { case shown, hidden, only }
 
-    public init(text: String = "", minimumRating: Int = 0) {
+    public var text: String
+    /// 0 lets every rating through (rejected photos as `rejected` says).
+    public var minimumRating: Int
+    public var rejected: Rejected
+
+    public init(text: String = "", minimumRating: Int = 0, rejected: Rejected = .shown) {
         self.text = text
-        self.minimumRating = Photo.clampedRating(minimumRating)
+        self.minimumRating = max(0, Photo.clampedRating(minimumRating))
+        self.rejected = rejected
     }
 
-    public var isActive: Bool { !Photo.searchWords(text).isEmpty || minimumRating > 0 }
+    public var isActive: Bool { !Photo.searchWords(text).isEmpty || minimumRating > 0 || rejected != .shown }
 
     /// A predicate for many photos (the search is folded once).
     public func predicate() -> @Sendable (Photo) -> Bool {
         let words = Photo.searchWords(text)
-        let minimum = minimumRating
-        return { $0.rating >= minimum && $0.matches(search: words) }
+        let minimum = minimumRating, rejected = rejected
+        return { photo in
+            let passes = switch rejected {
+            case .shown: photo.isRejected ? minimum == 0 : photo.rating >= minimum
+            case .hidden: !photo.isRejected && photo.rating >= minimum
+            case .only: photo.isRejected
+            }
+            return passes && photo.matches(search: words)
+        }
     }
 }

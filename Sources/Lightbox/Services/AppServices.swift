@@ -2,12 +2,14 @@ import Foundation
 import GtkKit
 import LightboxCore
 
-/// The stores every window shares: one photo library (index and ratings)
-/// and one thumbnail loader (one pool, one memory cache).
+/// The stores every window shares: one photo library (index and ratings,
+/// and the queue writing ratings into files), the preferences, and one
+/// thumbnail loader (one pool, one memory cache).
 @MainActor
 final class AppServices {
     let directories: XDGDirectories
     let library: PhotoLibrary
+    let preferences: PreferencesStore
     let thumbnails: ThumbnailTextures
     /// Why the index is not on disk this run, when it could not be opened.
     let indexProblem: String?
@@ -25,7 +27,14 @@ final class AppServices {
             indexProblem = "Ratings cannot be saved: the library in \(directories.lightbox(\.dataHome).path) "
                 + "could not be opened (\(error))."
         }
-        library = PhotoLibrary(index: index)
+        preferences = PreferencesStore(directories: directories)
+        // Ratings go where the person chose; each written into a photo
+        // re-stamps its shared thumbnail instead of making it again.
+        let ratings = RatingQueue(index: index, storage: preferences.load().ratingStorage,
+                                  thumbnails: ThumbnailCache(directories: directories))
+        library = PhotoLibrary(index: index, ratings: ratings)
+        // Writes a quit or a full disk left undone are tried again.
+        ratings.resumePending()
         // Thumbnails are kept as the textures the grid shows, at the size
         // it shows them, in device pixels (twice the cell on a HiDPI
         // screen, made from the 512 px standard size). Grids load them for

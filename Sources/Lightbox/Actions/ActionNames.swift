@@ -1,0 +1,50 @@
+import GtkKit
+
+/// Every action the windows and the application add, named once: the same
+/// value adds an action and lets buttons, menus and keys refer to it.
+enum ActionNames {
+    // The application's.
+    static let newWindow = ActionID.app("new-window")
+    static let editProfile = ActionID.app("edit-profile")
+    static let showShortcuts = ActionID.app("shortcuts")
+    static let preferences = ActionID.app("preferences")
+    static let about = ActionID.app("about")
+    static let quit = ActionID.app("quit")
+
+    // Every window's.
+    static let closeWindow = ActionID.window("close")
+    /// F6: between the header bar and the content.
+    static let switchPane = ActionID.window("switch-pane")
+
+    // A main window's.
+    static let openFolder = ActionID.window("open-folder")
+    static let search = ActionID.window("search")
+    static let sortKey = ActionID.window("sort-key")
+    static let sortDirection = ActionID.window("sort-direction")
+    static let minimumRating = ActionID.window("minimum-rating")
+    /// "win.rejected::hidden": rejected photos shown, hidden or alone.
+    static let rejected = ActionID.window("rejected")
+
+    // A photo window's.
+    static let previous = ActionID.window("previous")
+    static let next = ActionID.window("next")
+    static let zoomIn = ActionID.window("zoom-in")
+    static let zoomOut = ActionID.window("zoom-out")
+    static let zoomFit = ActionID.window("zoom-fit")
+    static let zoomActual = ActionID.window("zoom-actual")
+    static let properties = ActionID.window("properties")
+    static let fullscreen = ActionID.window("fullscreen")
+    /// Escape: leave full screen, else close.
+    static let escape = ActionID.window("escape")
+    static let trash = ActionID.window("trash")
+    static let setProfilePhoto = ActionID.window("set-profile-photo")
+    /// "win.rate::3"; 0 clears.
+    static let rate = ActionID.window("rate")
+    /// Rejects the photo, or takes the rejection back.
+    static let reject = ActionID.window("reject")
+
+    // The profile window's.
+    static let save = ActionID.window("save")
+    static let cancelEditing = ActionID.window("cancel-editing")
+    static let reload = ActionID.window("reload")
+}

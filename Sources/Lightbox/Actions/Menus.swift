@@ -1,0 +1,41 @@
+import GtkKit
+
+/// The menus of a main window's header bar.
+@MainActor
+enum Menus {
+    /// The header bar's main menu.
+    static func main() -> Menu {
+        Menu(sections: [
+            [("New Window", ActionNames.newWindow.detailed), ("Open Folder…", ActionNames.openFolder.detailed)],
+            [("Edit Profile…", ActionNames.editProfile.detailed), ("Preferences", ActionNames.preferences.detailed)],
+            [("Keyboard Shortcuts", ActionNames.showShortcuts.detailed), ("About Lightbox", ActionNames.about.detailed)],
+            [("Quit", ActionNames.quit.detailed)],
+        ])
+    }
+
+    /// How the grid can be sorted (radio items over win.sort-key and
+    /// win.sort-direction).
+    static func sort() -> Menu {
+        Menu(sections: [
+            [("Name", ActionNames.sortKey.detailed("name")), ("Date Taken", ActionNames.sortKey.detailed("dateTaken")),
+             ("Rating", ActionNames.sortKey.detailed("rating")), ("Size", ActionNames.sortKey.detailed("size"))],
+            [("Ascending", ActionNames.sortDirection.detailed("ascending")),
+             ("Descending", ActionNames.sortDirection.detailed("descending"))],
+        ])
+    }
+
+    /// The rating filter: a minimum rating (radio items over
+    /// win.minimum-rating) and what to do with rejected photos (over
+    /// win.rejected).
+    static func rating() -> Menu {
+        Menu(sections: [
+            [("All Photos", ActionNames.minimumRating.detailed("0"))],
+            (1...5).map { stars in
+                (stars == 5 ? "5 Stars" : "\(stars) Stars or More", ActionNames.minimumRating.detailed("\(stars)"))
+            },
+            [("Show Rejected Photos", ActionNames.rejected.detailed("shown")),
+             ("Hide Rejected Photos", ActionNames.rejected.detailed("hidden")),
+             ("Only Rejected Photos", ActionNames.rejected.detailed("only"))],
+        ])
+    }
+}

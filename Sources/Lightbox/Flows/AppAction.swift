@@ -1,0 +1,17 @@
+/// What a controller asks of the flow: anything beyond its own window.
+@MainActor
+enum AppAction {
+    case mainWindowClosed(MainWindowController)
+    case openPhoto(path: String, from: MainWindowController)
+    /// A photo left a main window's folder (trashed, or gone on disk):
+    /// photo windows showing it move on.
+    case photoRemoved(path: String)
+    case photoWindowClosed(PhotoWindowController)
+    /// Delete in a photo window: the main window it came from trashes it.
+    case trashPhoto(path: String, from: PhotoWindowController)
+    /// "Set as Profile Photo": the profile window opens in editing with
+    /// this photo as the pending avatar (Save keeps it).
+    case setProfilePhoto(path: String)
+    case profileWindowClosed(ProfileWindowController)
+    case preferencesWindowClosed(PreferencesWindowController)
+}

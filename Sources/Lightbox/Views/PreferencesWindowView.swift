@@ -1,0 +1,84 @@
+import GtkKit
+import LightboxCore
+
+/// How the preferences window looks: where ratings go, as three choices
+/// with what each means, and why a choice could not be saved.
+@MainActor
+final class PreferencesWindowView {
+    enum Intent {
+        case ratingStorage(RatingStorage)
+        /// The window is closing.
+        case closed
+    }
+
+    var onIntent: (Intent) -> Void = { _ in }
+
+    let window: ApplicationWindow
+    private var choices: [(storage: RatingStorage, button: CheckButton)] = []
+    let problemLabel = Label()
+
+    init(application: Application) {
+        window = ApplicationWindow(application: application)
+        window.title = "Preferences"
+        window.defaultSize = (480, 360)
+        let heading = Label("Where ratings are kept")
+        heading.addCssClass("heading")
+        heading.xalign = 0
+        let box = Box(.vertical, spacing: 6, [heading])
+        box.setMargins(24)
+        var first: CheckButton?
+        for storage in RatingStorage.allCases {
+            let button = CheckButton(label: storage.title)
+            let hint = Self.hint(storage)
+            button.setAccessibleDescription(hint)
+            if let first { button.join(first) } else { first = button }
+            button.onChosen { [weak self] in self?.onIntent(.ratingStorage(storage)) }
+            let detail = Label(hint)
+            detail.addCssClass("dim-label")
+            detail.wraps = true
+            detail.xalign = 0
+            detail.setMargins(top: 0, bottom: 6, start: 28, end: 0)
+            box.append(button)
+            box.append(detail)
+            choices.append((storage, button))
+        }
+        problemLabel.addCssClass("profile-problem")
+        problemLabel.wraps = true
+        problemLabel.xalign = 0
+        problemLabel.isVisible = false
+        box.append(problemLabel)
+        window.setTitlebar(HeaderBar())
+        window.setChild(box)
+        window.addAction(Action(ActionNames.closeWindow) { [weak self] in self?.window.close() })
+        window.onCloseRequest { [weak self] in
+            self?.onIntent(.closed)
+            return false
+        }
+    }
+
+    /// What a choice means, in a sentence (README's "Ratings" says more).
+    private static func hint(_ storage: RatingStorage) -> String {
+        switch storage {
+        case .photoFiles: "Other photo apps see them. A file Lightbox cannot change gets a sidecar file beside it."
+        case .sidecarsOnly: "Photos are never changed; an .xmp file beside each rated photo holds its rating."
+        case .lightboxOnly: "Nothing beside your photos changes; other apps do not see these ratings."
+        }
+    }
+
+    /// The choice shown now.
+    var chosen: RatingStorage? { choices.first { $0.button.isActive }?.storage }
+
+    func render(_ state: PreferencesLogic.State) {
+        let preferences: Preferences
+        switch state {
+        case .presenting(let shown):
+            preferences = shown
+            problemLabel.isVisible = false
+        case .failed(let problem, let shown):
+            preferences = shown
+            problemLabel.text = problem
+            problemLabel.isVisible = true
+        }
+        for choice in choices { choice.button.show(active: choice.storage == preferences.ratingStorage) }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import GRDB
+
+/// A rating waiting to be written into a photo's file or sidecar.
+public struct PendingRatingWrite: Equatable, Sendable {
+    public let path: String
+    public let stars: Int
+    /// Attempts that failed so far.
+    public let attempts: Int
+    /// Why the last attempt failed.
+    public let failure: String?
+    /// Whether that failure was shown already (it is shown once).
+    public let reported: Bool
+}
+
+/// The queue of rating writes, kept in the index so that a write the app
+/// could not finish (it quit, the disk was full) is made at the next start.
+extension LibraryIndex {
+    /// Sets the rating and, when `queueingWrite`, queues writing it into
+    /// the file, in one transaction: a newer rating replaces a queued one.
+    public func setRating(_ stars: Int, for path: String, queueingWrite: Bool) throws {
+        try database.write { db in
+            try LibraryIndex.setRating(stars, for: path, in: db)
+            if queueingWrite {
+                try db.execute(sql: "INSERT OR REPLACE INTO rating_write (path, stars) VALUES (?, ?)",
+                               arguments: [path, Photo.clampedRating(stars)])
+            } else {
+                try db.execute(sql: "DELETE FROM rating_write WHERE path = ?", arguments: [path])
+            }
+        }
+    }
+
+    /// Every queued write, oldest first.
+    public func pendingWrites() throws -> [PendingRatingWrite] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT path, stars, attempts, failure, reported FROM rating_write ORDER BY rowid")
+                .map { PendingRatingWrite(path: $0[0], stars: $0[1], attempts: $0[2], failure: $0[3], reported: $0[4]) }
+        }
+    }
+
+    /// The paths below `folder` with a write queued: their files still
+    /// state the old rating, which must not replace the new one.
+    public func pendingWritePaths(under folder: String) throws -> Set<String> {
+        let (low, high) = LibraryIndex.range(under: folder)
+        return try database.read { db in
+            Set(try String.fetchAll(db, sql: "SELECT path FROM rating_write WHERE path >= ? AND path < ?",
+                                    arguments: [low, high]))
+        }
+    }
+
+    public func hasPendingWrite(_ path: String) throws -> Bool {
+        try database.read { db in
+            try Bool.fetchOne(db, sql: "SELECT 1 FROM rating_write WHERE path = ?", arguments: [path]) ?? false
+        }
+    }
+
+    /// The write of `stars` is done, or abandoned: it leaves the queue
+    /// unless a newer rating was queued meanwhile. `file`, when given, is
+    /// the file as written (so the next scan need not read it again).
+    public func finishWrite(path: String, stars: Int, file: IndexedFile? = nil) throws {
+        try database.write { db in
+            try db.execute(sql: "DELETE FROM rating_write WHERE path = ? AND stars = ?", arguments: [path, stars])
+            if let file {
+                let columns = IndexedFile.columns.map(\.name)
+                let placeholders = Array(repeating: "?", count: columns.count + 3).joined(separator: ", ")
+                try db.execute(sql: "INSERT OR REPLACE INTO file (path, size, mtime, \(columns.joined(separator: ", "))) "
+                                   + "VALUES (\(placeholders))", arguments: file.arguments)
+            }
+        }
+    }
+
+    /// An attempt failed; returns the write as it now stands.
+    @discardableResult
+    public func recordFailure(path: String, stars: Int, reason: String) throws -> PendingRatingWrite? {
+        try database.write { db in
+            try db.execute(sql: "UPDATE rating_write SET attempts = attempts + 1, failure = ? WHERE path = ? AND stars = ?",
+                           arguments: [reason, path, stars])
+            return try Row.fetchOne(db, sql: "SELECT path, stars, attempts, failure, reported FROM rating_write WHERE path = ?",
+                                    arguments: [path])
+                .map { PendingRatingWrite(path: $0[0], stars: $0[1], attempts: $0[2], failure: $0[3], reported: $0[4]) }
+        }
+    }
+
+    /// The failure of the write to `path` was shown.
+    public func markReported(path: String) throws {
+        try database.write { db in
+            try db.execute(sql: "UPDATE rating_write SET reported = 1 WHERE path = ?", arguments: [path])
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Rating actions: the photo shows its new rating at once; the index and
+/// the file are written off the main thread by the library's RatingQueue,
+/// whose reports come back here.
+extension PhotoListLogic {
+    /// Rates a photo 1…5 stars (0 clears the rating, -1 rejects it).
+    @discardableResult
+    public func rate(path: String, stars: Int) -> State {
+        guard var photo = byPath[path] else { return state }
+        photo.rate(stars)
+        replace([photo])
+        library.ratings.rate(photo.rating, path: path)
+        return publish(makeState())
+    }
+
+    /// Marks a photo rejected (xmp:Rating -1).
+    @discardableResult
+    public func reject(path: String) -> State { rate(path: path, stars: Photo.rejected) }
+
+    /// Takes a rejection back, leaving the photo unrated.
+    @discardableResult
+    public func unreject(path: String) -> State {
+        guard byPath[path]?.isRejected == true else { return state }
+        return clearRating(path: path)
+    }
+
+    /// Leaves the photo unrated (xmp:Rating 0).
+    @discardableResult
+    public func clearRating(path: String) -> State { rate(path: path, stars: 0) }
+
+    /// The failure shown now was seen: the next one, if any, takes its place.
+    @discardableResult
+    public func dismissRatingFailure() -> State {
+        guard !ratingFailures.isEmpty else { return state }
+        ratingFailures.removeFirst()
+        return publish(makeState())
+    }
+
+    /// The rating write failure to show now, if any.
+    public var ratingFailure: RatingWriteFailure? { ratingFailures.first }
+
+    /// An XMP sidecar appeared, changed or vanished: the photos it
+    /// belongs to are read again (its rating may now be theirs).
+    func sidecarChanged(path: String) async -> State {
+        let base = String(path.dropLast(4))
+        let owners = byPath.keys.filter { photo in
+            photo == base || (String(photo.dropLast(Photo.name(of: photo).count)) + Photo.stem(of: photo)) == base
+        }
+        for owner in owners {
+            if let photo = await library.reload(path: owner), byPath[owner] != nil { replace([photo]) }
+        }
+        return owners.isEmpty ? state : publish(makeState())
+    }
+
+    func observeRatings() {
+        library.ratings.observe(owner: self) { [weak self] event in
+            Task { @MainActor in self?.handle(event) }
+        }
+    }
+
+    private func handle(_ event: RatingEvent) {
+        switch event {
+        case .written(let path, let size, let time):
+            // The file changed on disk, its pixels did not: the photo
+            // takes the new size and time, so its thumbnail (re-stamped
+            // to them) stays valid.
+            guard let photo = byPath[path], photo.fileSize != size || photo.modificationTime != time else { return }
+            replace([photo.withFile(size: size, modificationTime: time)])
+        case .failed(let failure):
+            ratingFailures.append(failure)
+        }
+        publish(makeState())
+    }
+}

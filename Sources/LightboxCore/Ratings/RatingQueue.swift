@@ -1,0 +1,200 @@
+import Foundation
+
+/// A rating write that failed for good, to show once: which file and why.
+public struct RatingWriteFailure: Equatable, Sendable {
+    /// The photo rated.
+    public let path: String
+    /// The file that could not be written (the photo or its sidecar).
+    public let fileName: String
+    /// Why, for a person: "the disk is full".
+    public let reason: String
+
+    public init(path: String, fileName: String, reason: String) {
+        self.path = path
+        self.fileName = fileName
+        self.reason = reason
+    }
+
+    /// "Could not save the rating of “IMG_1.JPG”: the disk is full."
+    public var message: String { "Could not save the rating in “\(fileName)”: \(reason)." }
+}
+
+/// What the queue reports to whoever shows photos.
+public enum RatingEvent: Equatable, Sendable {
+    /// The rating reached the disk; the photo file now has this size and
+    /// modification time (changed only when the photo itself was written).
+    case written(path: String, fileSize: Int64, modificationTime: Int)
+    case failed(RatingWriteFailure)
+}
+
+/// Ratings as the person gives them: kept in the index at once, written
+/// into files (or sidecars) on one worker thread, in order, through a
+/// queue in the index that survives the app quitting. A write that fails
+/// for a passing reason (a full disk, a busy file) is tried again at the
+/// next start and shown once if it fails again; one that cannot succeed
+/// (a read-only folder) is shown once at once. The rating stays in
+/// Lightbox either way.
+public final class RatingQueue: Sendable {
+    public let index: LibraryIndex
+    private let writer: any RatingWriter
+    private let thumbnails: ThumbnailCache?
+    private let settings: Locked<RatingStorage>
+    private let observers = Locked<[Observer]>([])
+    /// Failures that found no one to show them yet.
+    private let undelivered = Locked<[RatingWriteFailure]>([])
+    /// Attempts after which a failing write is given up (shown by then).
+    static let mostAttempts = 5
+
+    /// Ratings reach the index here, in the order given, each in a moment,
+    /// whatever file writes are under way: quitting during a run of slow
+    /// writes loses none of them.
+    private static let recording = WorkerPool(name: "lb-rate-db", threads: 1)
+    /// File writes run here, one at a time, in the order asked.
+    private static let writing = WorkerPool(name: "lb-ratings", threads: 1)
+
+    public init(index: LibraryIndex, writer: any RatingWriter = FileRatingWriter(),
+                storage: RatingStorage = .photoFiles, thumbnails: ThumbnailCache? = nil) {
+        self.index = index
+        self.writer = writer
+        self.thumbnails = thumbnails
+        settings = Locked(storage)
+    }
+
+    /// Where ratings go (the preference); applies to writes made from now on.
+    public var storage: RatingStorage {
+        get { settings.withLock { $0 } }
+        set { settings.withLock { $0 = newValue } }
+    }
+
+    /// Records `stars` (-1…5; 0 clears) for the photo and queues writing
+    /// it. Returns at once: the work is done on the queue's thread.
+    public func rate(_ stars: Int, path: String) {
+        let stars = Photo.clampedRating(stars)
+        RatingQueue.recording.submit { [self] in
+            let storage = self.storage
+            let queued = storage != .lightboxOnly
+            do {
+                try index.setRating(stars, for: path, queueingWrite: queued)
+            } catch {
+                return report(RatingWriteFailure(path: path, fileName: "library.sqlite",
+                                                 reason: "the index could not be saved (\(error))"))
+            }
+            if queued { RatingQueue.writing.submit { self.attempt(stars, path: path, storage: storage) } }
+        }
+    }
+
+    /// A photo was renamed or moved: its rating follows it, after any
+    /// rating given before (the queue's order), and a write still queued
+    /// for it is made under its new name. Returns once the index is updated.
+    public func move(from old: String, to new: String) async {
+        await RatingQueue.recording.run { [index] in try? index.move(from: old, to: new) }
+        RatingQueue.writing.submit { [self] in
+            let storage = self.storage
+            guard storage != .lightboxOnly,
+                  let write = (try? index.pendingWrites())?.first(where: { $0.path == new }) else { return }
+            attempt(write.stars, path: new, storage: storage)
+        }
+    }
+
+    /// Tries the writes left over from earlier runs again (call once at start).
+    public func resumePending() {
+        RatingQueue.writing.submit { [self] in
+            let storage = self.storage
+            for write in (try? index.pendingWrites()) ?? [] {
+                guard storage != .lightboxOnly else {
+                    try? index.finishWrite(path: write.path, stars: write.stars)
+                    continue
+                }
+                attempt(write.stars, path: write.path, storage: storage)
+            }
+        }
+    }
+
+    /// Calls `handler` (on the queue's thread) with every event from now
+    /// on, as long as `owner` lives; failures no one was shown yet come first.
+    public func observe(owner: AnyObject, _ handler: @escaping @Sendable (RatingEvent) -> Void) {
+        observers.withLock { $0.append(Observer(owner: owner, handler: handler)) }
+        RatingQueue.writing.submit { [self] in
+            let waiting = undelivered.withLock { list in defer { list = [] }; return list }
+            for failure in waiting { handler(.failed(failure)) }
+        }
+    }
+
+    /// Returns once every write asked before has been attempted.
+    public func settled() async {
+        await RatingQueue.recording.run {}
+        await RatingQueue.writing.run {}
+    }
+
+    // MARK: On the queue's thread
+
+    private func attempt(_ stars: Int, path: String, storage: RatingStorage) {
+        let before = FolderScanner().stamp(of: path)
+        do {
+            let result = try writer.write(stars, for: path, storage: storage)
+            let after = FolderScanner().stamp(of: path)
+            // The index learns the file as written, so no scan reads it again.
+            let file = after.map { PhotoLibrary.read($0) }
+            try? index.finishWrite(path: path, stars: stars, file: file)
+            if result.photoRewritten, let before, let after {
+                thumbnails?.restamp(from: before.thumbnailSource, to: after.thumbnailSource)
+            }
+            if let after { emit(.written(path: path, fileSize: after.size, modificationTime: after.modificationTime)) }
+        } catch {
+            failed(error, stars: stars, path: path)
+        }
+    }
+
+    private func failed(_ error: RatingFileError, stars: Int, path: String) {
+        let failure = RatingWriteFailure(path: path, fileName: String(Photo.name(of: error.path)), reason: error.reason)
+        guard error.isTransient else {
+            try? index.finishWrite(path: path, stars: stars)
+            // A photo that is gone takes its rating with it: nothing to say.
+            if !error.isGone { report(failure) }
+            return
+        }
+        guard let write = try? index.recordFailure(path: path, stars: stars, reason: error.reason) else { return }
+        if write.attempts >= 2, !write.reported {
+            try? index.markReported(path: path)
+            report(failure)
+        }
+        if write.attempts >= RatingQueue.mostAttempts { try? index.finishWrite(path: path, stars: stars) }
+    }
+
+    private func report(_ failure: RatingWriteFailure) {
+        if !emit(.failed(failure)) { undelivered.withLock { $0.append(failure) } }
+    }
+
+    /// Tells the living observers; false when there was none.
+    @discardableResult
+    private func emit(_ event: RatingEvent) -> Bool {
+        let living = observers.withLock { list in
+            list.removeAll { $0.owner == nil }
+            return list
+        }
+        for observer in living { observer.handler(event) }
+        return !living.isEmpty
+    }
+
+    private struct Observer: @unchecked Sendable {
+        // Weak, read under the lock only.
+        weak var owner: AnyObject?
+        let handler: @Sendable (RatingEvent) -> Void
+    }
+}
+
+extension ScannedFile {
+    var thumbnailSource: ThumbnailSource {
+        ThumbnailSource(path: path, modificationTime: modificationTime, fileSize: size)
+    }
+}
+
+extension FolderScanner {
+    /// The file as the scan would see it, whatever its extension.
+    func stamp(of path: String) -> ScannedFile? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return ScannedFile(path: path, size: Int64(info.st_size), modificationTime: Int(info.st_mtim.tv_sec),
+                           sidecar: SidecarNaming.existing(for: path))
+    }
+}

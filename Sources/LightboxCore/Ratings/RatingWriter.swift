@@ -1,0 +1,141 @@
+import Foundation
+import Imaging
+
+/// Writes ratings where the person's preference says. The queue calls it
+/// on a worker thread; tests may give the queue another one.
+public protocol RatingWriter: Sendable {
+    /// Writes `stars` (-1…5) for the photo at `photo`: into the file, a
+    /// sidecar, or nowhere, as `storage` and the file allow.
+    func write(_ stars: Int, for photo: String, storage: RatingStorage) throws(RatingFileError) -> RatingWriteResult
+}
+
+/// What a rating write changed on disk.
+public struct RatingWriteResult: Equatable, Sendable {
+    /// The files written, photo and sidecars.
+    public var written: [String]
+    /// Whether the photo file itself was replaced (its mtime changed).
+    public var photoRewritten: Bool
+
+    public init(written: [String] = [], photoRewritten: Bool = false) {
+        self.written = written
+        self.photoRewritten = photoRewritten
+    }
+}
+
+/// Why a rating could not be written.
+public struct RatingFileError: Error, Equatable, Sendable {
+    /// The file that could not be written.
+    public let path: String
+    /// Why, for a person ("the disk is full").
+    public let reason: String
+    /// Whether trying again later may work (a full disk, a busy file).
+    public let isTransient: Bool
+    /// The photo is gone: there is nothing left to write.
+    public let isGone: Bool
+
+    public init(path: String, reason: String, isTransient: Bool = false, isGone: Bool = false) {
+        self.path = path
+        self.reason = reason
+        self.isTransient = isTransient
+        self.isGone = isGone
+    }
+
+    init(path: String, _ error: RatingWriteError) {
+        switch error.kind {
+        case .system(let code):
+            self.init(path: path, reason: RatingFileError.reason(errno: code),
+                      isTransient: RatingFileError.transient.contains(code), isGone: code == ENOENT)
+        case .metadata:
+            self.init(path: path, reason: "its metadata could not be written (\(error.message))")
+        case .imageDataChanged:
+            self.init(path: path, reason: "writing the rating would have changed the image itself")
+        }
+    }
+
+    /// Failures that may clear up on their own.
+    static let transient: Set<Int32> = [ENOSPC, EDQUOT, EBUSY, ETXTBSY, EAGAIN, EINTR, EIO, EMFILE, ENFILE, ENOMEM]
+
+    static func reason(errno code: Int32) -> String {
+        switch code {
+        case ENOSPC, EDQUOT: "the disk is full"
+        case EROFS: "the disk is read-only"
+        case EACCES, EPERM: "permission was denied"
+        case EBUSY, ETXTBSY: "the file is busy"
+        case ENOENT: "the file is gone"
+        default: String(cString: strerror(code)).lowercased()
+        }
+    }
+}
+
+/// The real writer, over gexiv2 (`Imaging.writeRating`): xmp:Rating into
+/// JPEG, PNG, WebP and TIFF files (and EXIF's Rating and RatingPercent
+/// where the format carries EXIF); an XMP sidecar for anything else, for
+/// files and folders that are read-only, links, and when the preference says so.
+public struct FileRatingWriter: RatingWriter {
+    /// Formats gexiv2 rewrites safely, by extension; `true` where EXIF is
+    /// written too. (PNG's EXIF would go into a text chunk few tools read.)
+    static let writableFormats: [String: Bool] = [
+        "jpg": true, "jpeg": true, "jpe": true, "tif": true, "tiff": true, "webp": true, "png": false,
+    ]
+
+    public init() {}
+
+    public func write(_ stars: Int, for photo: String, storage: RatingStorage) throws(RatingFileError) -> RatingWriteResult {
+        guard storage != .lightboxOnly else { return RatingWriteResult() }
+        var info = stat()
+        guard stat(photo, &info) == 0 else { throw RatingFileError(path: photo, reason: "the file is gone", isGone: true) }
+        let sidecar = SidecarNaming.existing(for: photo)
+        var result = RatingWriteResult()
+        if storage == .photoFiles, let exif = FileRatingWriter.exif(for: photo), FileRatingWriter.mayModify(photo, info) {
+            do {
+                try Imaging.writeRating(stars, to: photo, as: .photo(exif: exif))
+                result.written.append(photo)
+                result.photoRewritten = true
+            } catch {
+                // A file gexiv2 cannot rewrite safely gets a sidecar; a
+                // full disk or a busy file is tried again later.
+                guard case .system(let code) = error.kind, code != EACCES, code != EPERM, code != EROFS else {
+                    return try writeSidecar(stars, for: photo, existing: sidecar, result)
+                }
+                throw RatingFileError(path: photo, error)
+            }
+            // A sidecar beside it would otherwise contradict it (and win).
+            guard sidecar != nil else { return result }
+        }
+        return try writeSidecar(stars, for: photo, existing: sidecar, result)
+    }
+
+    /// Writes the sidecar that exists, else NAME.EXT.xmp.
+    private func writeSidecar(_ stars: Int, for photo: String, existing: SidecarFile?,
+                              _ result: RatingWriteResult) throws(RatingFileError) -> RatingWriteResult {
+        let path = existing?.path ?? SidecarNaming.appended.path(for: photo)
+        do {
+            try Imaging.writeRating(stars, to: path, as: existing == nil ? .newSidecar(photo: photo) : .sidecar)
+        } catch {
+            throw RatingFileError(path: path, error)
+        }
+        var result = result
+        result.written.append(path)
+        return result
+    }
+
+    /// Whether EXIF is written too; nil when the format is not rewritten.
+    static func exif(for photo: String) -> Bool? {
+        let name = Photo.name(of: photo)
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        return writableFormats[name[name.index(after: dot)...].lowercased()]
+    }
+
+    /// A file is left alone when it or its folder is read-only: by
+    /// permission, by the file system, or by having no write bit at all
+    /// (which root's access() would not tell). So is a symbolic link or a
+    /// file with other hard links: replacing it by a rename would turn the
+    /// link into a copy, or leave the other names with the old file.
+    static func mayModify(_ photo: String, _ info: stat) -> Bool {
+        let folder = photo.contains("/") ? String(photo.dropLast(Photo.name(of: photo).count)) : "."
+        var folderInfo = stat(), own = stat()
+        guard lstat(photo, &own) == 0, (own.st_mode & S_IFMT) == S_IFREG, own.st_nlink == 1 else { return false }
+        guard access(photo, W_OK) == 0, access(folder, W_OK) == 0, stat(folder, &folderInfo) == 0 else { return false }
+        return info.st_mode & 0o222 != 0 && folderInfo.st_mode & 0o222 != 0
+    }
+}

@@ -1,0 +1,79 @@
+"""End-to-end tests of ratings that travel with the photo: what Lightbox writes, exiftool (an
+independent reader and writer) reads, and what exiftool writes, Lightbox shows.
+
+Run through Tests/E2E/run.sh (Xvfb + a private D-Bus session + AT-SPI); see lightbox_a11y.py.
+"""
+import os
+import shutil
+import subprocess
+import unittest
+
+import lightbox_a11y as a11y
+from lightbox_a11y import find, send_keys, wait_for
+from lightbox_case import LightboxTestCase
+from test_photos import make_jpeg
+
+
+def exif_ratings(path):
+    """exiftool's reading of the file: (XMP:Rating, EXIF:Rating), numbers or None."""
+    out = subprocess.run(["exiftool", "-s3", "-n", "-f", "-XMP:Rating", "-EXIF:Rating", path],
+                         capture_output=True, text=True, check=True).stdout.split()
+    return tuple(None if value == "-" else int(value) for value in out)
+
+
+@unittest.skipUnless(shutil.which("exiftool"), "exiftool is missing: apt-get install libimage-exiftool-perl")
+class RatingTests(LightboxTestCase):
+    def setUp(self):
+        super().setUp()
+        self.folder = self.sandbox.path("Trip")
+        os.makedirs(self.folder)
+        for index, name in enumerate(("one", "two", "three")):
+            make_jpeg(os.path.join(self.folder, f"{name}.jpg"), index + 1)
+
+    def point_at(self, title):
+        a11y.xdotool("mousemove", "--window", a11y.x_window(title), "200", "300")
+
+    def test_ratings_given_in_a_photo_window_are_in_the_files(self):
+        app, window = self.launch_main_window(self.folder)
+        self.wait_label(window, "Trip \u2014 3 photos")
+        self.point_at("Lightbox")
+        wait_for(lambda: "focused" in a11y.states(find(window, name="one")), message="the first photo focused")
+        send_keys("Return")
+        photo = app.window("one")
+        self.point_at("one")
+        picture = find(photo, "image", "one")
+        send_keys("4")
+        wait_for(lambda: picture.description == "Rated 4 stars", message=lambda: a11y.describe(picture))
+        send_keys("Right")
+        wait_for(lambda: picture.name == "three" or picture.name == "two", message=lambda: a11y.describe(picture))
+        second = picture.name
+        send_keys("x")
+        wait_for(lambda: picture.description == "Rejected", message=lambda: a11y.describe(picture))
+        send_keys("ctrl+q")
+        self.assertEqual(app.wait_exit(), 0, app.stderr())
+        # Written into the photos (EXIF has no rejection: 0 there); nothing else left in the folder.
+        self.assertEqual(exif_ratings(os.path.join(self.folder, "one.jpg")), (4, 4))
+        self.assertEqual(exif_ratings(os.path.join(self.folder, f"{second}.jpg"))[0], -1)
+        self.assertEqual(sorted(os.listdir(self.folder)), ["one.jpg", "three.jpg", "two.jpg"])
+
+    def test_a_rating_another_tool_writes_shows_in_the_open_window(self):
+        app, window = self.launch_main_window(self.folder)
+        self.wait_label(window, "Trip \u2014 3 photos")
+        cell = find(window, name="two")
+        wait_for(lambda: (cell.description or "").startswith("Not rated"), message=lambda: a11y.describe(cell))
+        path = os.path.join(self.folder, "two.jpg")
+        subprocess.run(["exiftool", "-q", "-overwrite_original", "-XMP:Rating=2", path], check=True)
+        wait_for(lambda: (find(window, name="two").description or "").startswith("Rated 2 stars"),
+                 message=lambda: a11y.describe(find(window, name="two")))
+        # A sidecar beside the photo, as darktable writes one, wins over the file.
+        with open(path + ".xmp", "w", encoding="utf-8") as sidecar:
+            sidecar.write('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF '
+                          'xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
+                          '<rdf:Description xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmp:Rating="5"/>'
+                          '</rdf:RDF></x:xmpmeta>')
+        wait_for(lambda: (find(window, name="two").description or "").startswith("Rated 5 stars"),
+                 message=lambda: a11y.describe(find(window, name="two")))
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,28 @@
+import GtkKit
+import XCTest
+
+/// Swift's XCTest on Linux cannot call `@MainActor` test methods, but it
+/// calls every test on the main thread: the tests say so with this.
+public func onMain(_ body: @MainActor () throws -> Void) rethrows {
+    try MainActor.assumeIsolated(body)
+}
+
+/// Skips GTK tests when there is no display.
+public func requireDisplay() throws {
+    try onMain { try XCTSkipUnless(Gtk.initialize(), "needs a display (run under xvfb-run)") }
+}
+
+/// The base of tests that need GTK and a display (run under xvfb-run);
+/// they skip without one.
+open class DisplayTestCase: XCTestCase {
+    override open func setUpWithError() throws { try requireDisplay() }
+}
+
+/// Runs the main loop until `condition` holds; fails the test after 10 s.
+@MainActor
+public func spin(until condition: () -> Bool, _ message: String = "condition", file: StaticString = #filePath,
+                 line: UInt = #line) {
+    if !MainLoop.iterate(until: condition, timeout: 10) {
+        XCTFail("timed out waiting for \(message)", file: file, line: line)
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import LightboxCore
+
+/// A trash of the tests' own: files move into `folder` and back, each
+/// under a name of its own (files trashed from two folders can share a
+/// name). `refuses` makes every move fail, as a filesystem without a trash
+/// does.
+final class FolderTrash: PhotoTrash, @unchecked Sendable {
+    let folder: URL
+    let refuses: Bool
+    /// Trashed name by original path; only ever touched by one test at a time.
+    private var trashed: [String: URL] = [:]
+    private let lock = NSLock()
+
+    init(folder: URL, refuses: Bool = false) {
+        self.folder = folder
+        self.refuses = refuses
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    func trash(path: String) throws(TrashError) {
+        guard !refuses else { throw TrashError(message: "This folder has no trash.") }
+        let target = folder.appendingPathComponent(UUID().uuidString)
+        do { try FileManager.default.moveItem(atPath: path, toPath: target.path) } catch {
+            throw TrashError(message: error.localizedDescription)
+        }
+        lock.withLock { trashed[path] = target }
+    }
+
+    func restore(path: String) throws(TrashError) {
+        guard let source = lock.withLock({ trashed.removeValue(forKey: path) }) else {
+            throw TrashError(message: "Nothing to put back.")
+        }
+        do { try FileManager.default.moveItem(atPath: source.path, toPath: path) } catch {
+            throw TrashError(message: error.localizedDescription)
+        }
+    }
+}

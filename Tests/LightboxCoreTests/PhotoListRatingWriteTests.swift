@@ -1,0 +1,42 @@
+import Foundation
+@testable import LightboxCore
+import XCTest
+
+/// A rating written into a photo swaps it with a hidden, rewritten copy:
+/// the folder's watcher reports that as moves, and the file gets a new
+/// size and time. The photo must stay where it is in the list (a photo
+/// window stepping through it would otherwise lose its place).
+final class PhotoListRatingWriteTests: XCTestCase {
+    @MainActor
+    func testARatingWriteLeavesThePhotoInItsPlace() async throws {
+        let scratch = Scratch()
+        for name in ["a", "b"] { try PhotoFixtures.jpeg(at: scratch.path("photos/\(name).jpg")) }
+        let root = scratch.path("photos").standardizedFileURL.path
+        let a = root + "/a.jpg"
+        // No date taken: ordered by the files' times, a well before b.
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_600_000_000)],
+                                              ofItemAtPath: a)
+        let logic = PhotoListLogic(library: PhotoLibrary(index: try LibraryIndex()),
+                                   trash: FolderTrash(folder: scratch.path("trash")))
+        await logic.load(path: root)
+        XCTAssertEqual(logic.visiblePhotos.map(\.title), ["a", "b"])
+
+        logic.rate(path: a, stars: 4)
+        for _ in 0..<500 where logic.photo(at: a)?.modificationTime == 1_600_000_000 {
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+        XCTAssertNotEqual(logic.photo(at: a)?.modificationTime, 1_600_000_000, "the file was written")
+        XCTAssertEqual(logic.visiblePhotos.map(\.title), ["a", "b"], "not moved to the end of the date order")
+
+        // What the watcher reports of the swap changes nothing either.
+        let temporary = root + "/.a.jpg.lightbox-\(getpid())-Q1w2E3"
+        XCTAssertTrue(RatingTemporary.isTemporary(temporary))
+        XCTAssertFalse(RatingTemporary.isTemporary(a))
+        let before = logic.state
+        let afterOut = await logic.fileMoved(from: a, to: temporary)
+        let afterIn = await logic.fileMoved(from: temporary, to: a)
+        XCTAssertEqual(afterOut, before)
+        XCTAssertEqual(afterIn, before)
+        XCTAssertEqual(logic.neighbour(of: a, offset: 1)?.title, "b")
+    }
+}

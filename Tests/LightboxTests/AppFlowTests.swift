@@ -1,0 +1,54 @@
+import Foundation
+import GtkKit
+import GtkTestSupport
+@testable import Lightbox
+import LightboxCore
+import XCTest
+
+/// The flow creates and closes windows and routes what one asks of another.
+final class AppFlowTests: DisplayTestCase {
+    @MainActor
+    private static func flow(in folder: PhotoFolder) -> AppFlow {
+        let application = Application(id: "org.lightboxphotos.FlowTests", isUnique: false)
+        try? application.register()
+        return AppFlow(application: application, directories: folder.directories)
+    }
+
+    func testPhotoWindowsOpenOncePerPhotoAndFollowTheirMainWindow() throws { try onMain {
+        let folder = try PhotoFolder(["a", "b", "c"])
+        let flow = Self.flow(in: folder)
+        let main = flow.newMainWindow()
+        main.present()
+        main.open(path: folder.photos.path)
+        spin(until: { main.viewer(for: folder.path("c")) != nil }, "the folder")
+
+        flow.handle(.openPhoto(path: folder.path("b"), from: main))
+        flow.handle(.openPhoto(path: folder.path("b"), from: main))
+        XCTAssertEqual(flow.photoWindows.map(\.controller.path), [folder.path("b")], "one window per photo")
+        flow.handle(.openPhoto(path: folder.path("nowhere"), from: main))
+        XCTAssertEqual(flow.photoWindows.count, 1, "a photo the list does not hold opens nothing")
+
+        // Trashing from the photo window goes through the main window's list.
+        let window = flow.photoWindows[0].controller
+        flow.handle(.trashPhoto(path: folder.path("b"), from: window))
+        spin(until: { window.path != folder.path("b") || main.viewer(for: folder.path("b")) == nil }, "the trash")
+        if main.viewer(for: folder.path("b")) != nil { throw XCTSkip("no trash here") }
+        spin(until: { window.path != folder.path("b") }, "the photo window to move on")
+
+        flow.handle(.photoWindowClosed(window))
+        XCTAssertTrue(flow.photoWindows.isEmpty)
+        main.close()
+        spin(until: { flow.mainWindows.isEmpty }, "the main window gone")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: WindowStateStore(directories: folder.directories).url.path),
+                      "the size is remembered")
+    } }
+
+    func testOneProfileWindow() throws { try onMain {
+        let folder = try PhotoFolder([])
+        let flow = Self.flow(in: folder)
+        let first = flow.showProfile()
+        XCTAssertTrue(flow.showProfile() === first)
+        flow.handle(.profileWindowClosed(first))
+        XCTAssertFalse(flow.showProfile() === first, "a new one once it closed")
+    } }
+}

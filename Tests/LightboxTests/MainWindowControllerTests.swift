@@ -1,0 +1,107 @@
+import Foundation
+import GtkKit
+import GtkTestSupport
+@testable import Lightbox
+import LightboxCore
+import XCTest
+
+/// A main window's controller over a real folder, a real list logic and
+/// real thumbnails: what the view asks reaches the logic or the flow, and
+/// what the logic answers reaches the view.
+final class MainWindowControllerTests: DisplayTestCase {
+    @MainActor
+    private final class Fixture {
+        let folder: PhotoFolder
+        let view = MainWindowView(application: testApplication)
+        let observer = Observer()
+        let controller: MainWindowController
+        var actions: [String] = []
+
+        init(_ names: [String] = ["a", "b", "c"]) throws {
+            folder = try PhotoFolder(names)
+            let logic = PhotoListLogic(library: PhotoLibrary(index: try LibraryIndex()), trash: DesktopTrash())
+            var sink: ((AppAction) -> Void)?
+            controller = MainWindowController(view: view, logic: logic, thumbnails: folder.thumbnails(),
+                                              observer: observer) { sink?($0) }
+            sink = { [unowned self] action in
+                switch action {
+                case .openPhoto(let path, _): self.actions.append("open \((path as NSString).lastPathComponent)")
+                case .photoRemoved(let path): self.actions.append("removed \((path as NSString).lastPathComponent)")
+                case .mainWindowClosed: self.actions.append("closed")
+                default: self.actions.append("other")
+                }
+            }
+            view.window.defaultSize = (800, 600)
+            controller.present()
+        }
+
+        func open() {
+            controller.open(path: folder.photos.path)
+            spin(until: { self.view.subtitle == "photos — 3 photos" }, "the folder")
+        }
+    }
+
+    @MainActor
+    private final class Observer: MainWindowObserving {
+        var states: [PhotoListLogic.State] = []
+        var filled = 0
+        func presented(_ window: Window) {}
+        func shown(_ state: PhotoListLogic.State, in grid: PhotoGridView) { states.append(state) }
+        func screenFilled(cells: Int, in grid: PhotoGridView) { filled = cells }
+    }
+
+    func testOpensAFolderFillsTheScreenWithThumbnailsAndOpensPhotos() throws { try onMain {
+        let fixture = try Fixture()
+        defer { fixture.view.window.destroy() }
+        fixture.open()
+        XCTAssertEqual(fixture.view.visiblePage, .grid)
+        spin(until: { fixture.observer.filled == 3 }, "three cells with their thumbnails")
+        spin(until: {
+            if case .presenting(let list) = fixture.observer.states.last { return list.photos.count == 3 }
+            return false
+        }, "the observer told of the loaded folder")
+        fixture.view.onIntent(.grid(.open(samplePhotos(1, folder: fixture.folder.photos.path)[0])))
+        XCTAssertEqual(fixture.actions, ["open photo-000.jpg"])
+    } }
+
+    func testSearchFiltersAndEnterOpensTheFirstFound() throws { try onMain {
+        let fixture = try Fixture()
+        defer { fixture.view.window.destroy() }
+        fixture.open()
+        fixture.view.onIntent(.search("b"))
+        spin(until: { fixture.view.subtitle == "photos — 1 of 3 photos" }, "the search")
+        fixture.view.onIntent(.openFirstFound)
+        spin(until: { !fixture.actions.isEmpty }, "the first photo found")
+        XCTAssertEqual(fixture.actions, ["open b.jpg"])
+        fixture.view.onIntent(.search("nothing like it"))
+        spin(until: { fixture.view.visiblePage == .noResults }, "no results")
+    } }
+
+    func testTrashOffersUndoThatPutsThePhotoBack() throws { try onMain {
+        let fixture = try Fixture()
+        defer { fixture.view.window.destroy() }
+        fixture.open()
+        let path = fixture.folder.path("b")
+        fixture.controller.trash(path: path)
+        spin(until: { fixture.view.notice != nil }, "a notice")
+        if fixture.view.notice?.contains("could not be moved") == true {
+            throw XCTSkip("no trash here: \(fixture.view.notice ?? "")")
+        }
+        XCTAssertEqual(fixture.view.notice, "“b” moved to trash")
+        XCTAssertEqual(fixture.view.subtitle, "photos — 2 photos")
+        XCTAssertEqual(fixture.actions, ["removed b.jpg"], "photo windows showing it are told")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+        fixture.view.onIntent(.noticeAction)
+        spin(until: { fixture.view.subtitle == "photos — 3 photos" }, "the photo back")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path))
+    } }
+
+    func testAFolderThatCannotBeOpenedSaysSoAndClosingTellsTheFlow() throws { try onMain {
+        let fixture = try Fixture()
+        fixture.controller.open(path: "/nonexistent/lightbox-test")
+        spin(until: { fixture.view.visiblePage == .failed }, "the failed page")
+        XCTAssertEqual(fixture.view.failedPage.titleLabel.text, "Folder Not Found")
+        fixture.view.window.close()
+        spin(until: { fixture.actions == ["closed"] }, "the flow told")
+    } }
+}

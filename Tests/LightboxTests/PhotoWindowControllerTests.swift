@@ -1,0 +1,54 @@
+import Foundation
+import GtkKit
+import GtkTestSupport
+@testable import Lightbox
+import LightboxCore
+import XCTest
+
+/// A photo window's controller over a real list: keys step and rate, and
+/// what is beyond the window goes to the flow.
+final class PhotoWindowControllerTests: DisplayTestCase {
+    func testStepsRatesAndAsksTheFlowForTheRest() throws { try onMain {
+        let folder = try PhotoFolder(["a", "b"])
+        let list = PhotoListLogic(library: PhotoLibrary(index: try LibraryIndex()), trash: DesktopTrash())
+        var loaded = false
+        Task {
+            _ = await list.sort(by: PhotoOrder(.name))
+            await list.load(path: folder.photos.path)
+            loaded = true
+        }
+        spin(until: { loaded }, "the folder")
+        let view = PhotoWindowView(application: testApplication)
+        var actions: [String] = []
+        let controller = PhotoWindowController(
+            view: view, logic: PhotoViewerLogic(photo: list.visiblePhotos[0], browsing: list)) { action in
+            switch action {
+            case .trashPhoto(let path, _): actions.append("trash \((path as NSString).lastPathComponent)")
+            case .setProfilePhoto: actions.append("profile photo")
+            case .photoWindowClosed: actions.append("closed")
+            default: actions.append("other")
+            }
+        }
+        controller.present()
+        spin(until: { view.shownSize != nil }, "the photo")
+        XCTAssertEqual(view.window.title, "a")
+
+        view.window.activateAction(ActionNames.next.detailed)
+        spin(until: { view.window.title == "b" && view.shownSize != nil }, "the next photo")
+        XCTAssertEqual(controller.path, folder.path("b"))
+        view.window.activateAction(ActionNames.rate.detailed, target: "4")
+        XCTAssertEqual(view.subtitle, "Rated 4 stars")
+        XCTAssertEqual(list.photo(at: folder.path("b"))?.rating, 4, "the list keeps it")
+
+        view.window.activateAction(ActionNames.trash.detailed)
+        view.window.activateAction(ActionNames.setProfilePhoto.detailed)
+        XCTAssertEqual(actions, ["trash b.jpg", "profile photo"])
+
+        // The photo left the folder: the previous one shows.
+        list.fileRemoved(path: folder.path("b"))
+        controller.photoRemoved()
+        spin(until: { view.window.title == "a" }, "the photo before it")
+        view.window.activateAction(ActionNames.escape.detailed)
+        spin(until: { actions.last == "closed" }, "the window to close")
+    } }
+}

@@ -1,0 +1,443 @@
+"""Run Debian's screen reader Orca against the real Lightbox app and listen to what it says.
+
+Run it with Debian's /usr/bin/python3 inside `xvfb-run -a dbus-run-session` (see run.sh). It builds on
+Tests/E2E/lightbox_a11y.py (Sandbox, LightboxApp, waiting helpers), imported from there.
+
+What it took to make Orca 43.1 (Debian 12) speak headless, learned here:
+* Speech is read from Orca's own debug log: every utterance is logged as
+  `HH:MM:SS.ffffff - SPEECH OUTPUT: 'text'{acss}` before it goes to the speech server; key echo and
+  single characters as `... SPEECH OUTPUT: 'text' {acss}` (a space before the voice). A text with
+  newlines continues on lines indented by 18 spaces. The voice part is a dict, or None.
+* /usr/bin/orca opens the debug file with an 8 KiB buffer, so the last utterances sit in memory while
+  Orca idles; and SIGTERM does nothing to an idle Orca (its Python handler waits for the main thread
+  to leave GLib's main loop). orca_launcher.py starts the same Orca with a line-buffered log at INFO
+  level and a signal wakeup fd; a stop takes ~0.3 s and Orca says "Screen reader off.".
+* Orca needs a WORKING speech-dispatcher. With none running it autospawns the system one (espeak-ng),
+  which cannot open an audio device here: Orca then blocks on it after its first utterances (it heard
+  no key for 10 s) and hangs at shutdown, and the daemon outlives the test. speechd's dummy module
+  fails the same way ("Opening sound device failed"), and so does every module while no audio output
+  opens. What works: speech-dispatcher in the foreground (--run-single, no idle timeout) on a private
+  socket (SPEECHD_ADDRESS), AudioOutputMethod "alsa" with ALSA's built-in "null" device, and the
+  generic module whose "synthesiser" is a shell command appending each text to a file: a second
+  record of what reached the speech server (kept as synth.txt). DisableAutoSpawn in that config and
+  SPEECHD_ADDRESS keep any Orca of the run from starting the system daemon.
+* Orca gets key events through AT-SPI (it logs KEYBOARD_EVENT for xdotool's XTEST keys) and echoes
+  action keys by default ("return ", "escape ", "4 "); arrows are not echoed. Utterance.kind tells
+  echo ("echo") from speech ("speech").
+* Orca says "Screen reader on." once it is listening; start the app after that, as a person would.
+* Braille is switched off (no brltty: Orca would try BrlAPI at every start); the rest is Orca's
+  defaults, so the transcript is what a new Orca user hears.
+"""
+import datetime
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "E2E"))
+
+import lightbox_a11y as a11y  # noqa: E402
+from lightbox_a11y import E2EError  # noqa: E402
+
+TIMEOUT = float(os.environ.get("ORCA_TEST_TIMEOUT", "15"))
+LAUNCHER = os.path.join(HERE, "orca_launcher.py")
+# Orca's settings for every run; everything else stays at Orca's defaults.
+ORCA_SETTINGS = {"enableBraille": False}
+
+_STAMP = re.compile(r"^(\d\d):(\d\d):(\d\d\.\d+) - (.*)$")
+_SPEECH = re.compile(r"^SPEECH OUTPUT: '(.*?)'(?P<voice> voice=\w+)?(?P<echo> )?(?:\{.*\}|None)$", re.S)
+
+
+def _seconds_of_day(h, m, s):
+    return int(h) * 3600 + int(m) * 60 + float(s)
+
+
+def _now_seconds():
+    now = datetime.datetime.now()
+    return now.hour * 3600 + now.minute * 60 + now.second + now.microsecond / 1e6
+
+
+class Utterance:
+    """One thing Orca said: its text, when (seconds since midnight, Orca's clock, which is ours), and
+    its kind: "speech", or "echo" for a key or character echoed as typed."""
+
+    def __init__(self, index, when, text, kind, voice=None):
+        self.index, self.when, self.text, self.kind, self.voice = index, when, text, kind, voice
+
+    def __repr__(self):
+        return f"Utterance({self.text!r}{', echo' if self.kind == 'echo' else ''})"
+
+
+class SpeechLog:
+    """Orca's debug log, read as it grows: the utterances so far, parsed from SPEECH OUTPUT lines.
+
+    Only whole lines are read (Orca may be halfway through one); a record whose text holds newlines is
+    complete when its voice part has arrived."""
+
+    def __init__(self, path):
+        self.path, self.offset, self.partial, self.pending = path, 0, b"", None
+        self.utterances = []
+        self.day_offset, self.last_when = 0.0, 0.0
+
+    def poll(self):
+        """Read what Orca has written since the last poll; return the utterances list."""
+        try:
+            with open(self.path, "rb") as f:
+                f.seek(self.offset)
+                data = f.read()
+        except FileNotFoundError:
+            return self.utterances
+        self.offset += len(data)
+        data = self.partial + data
+        lines = data.split(b"\n")
+        self.partial = lines.pop()  # not yet ended by a newline
+        for raw in lines:
+            self._line(raw.decode("utf-8", "replace"))
+        return self.utterances
+
+    def _line(self, line):
+        if self.pending is not None:
+            if line.startswith(" " * 18):
+                self.pending[1] += "\n" + line[18:]
+                self._try_finish()
+                return
+            self.pending = None  # a record whose end never came: not speech we understand
+        match = _STAMP.match(line)
+        if match and match.group(4).startswith("SPEECH OUTPUT: "):
+            self.pending = [_seconds_of_day(*match.groups()[:3]), match.group(4)]
+            self._try_finish()
+
+    def _try_finish(self):
+        when, record = self.pending
+        match = _SPEECH.match(record)
+        if not match:
+            return
+        self.pending = None
+        if when + self.day_offset < self.last_when - 43200:  # the log went past midnight
+            self.day_offset += 86400
+        when += self.day_offset
+        self.last_when = when
+        kind = "echo" if match.group("echo") else "speech"
+        text = match.group(1)
+        if kind == "echo":
+            text = text.rstrip(" ")  # "return " is the key name and an empty locking-state string
+        voice = (match.group("voice") or "").strip().partition("=")[2] or None
+        self.utterances.append(Utterance(len(self.utterances), when, text, kind, voice))
+
+
+class SpeechDispatcher:
+    """A private speech-dispatcher in the foreground: ALSA's null device, and a "synthesiser" that
+    appends each text it is given to synth.txt."""
+
+    def __init__(self, root):
+        self.root = root
+        self.conf = os.path.join(root, "speechd")
+        self.socket = os.path.join(root, "speechd.sock")
+        self.synth_file = os.path.join(root, "synth.txt")
+        self.proc = None
+
+    @property
+    def address(self):
+        return f"unix_socket:{self.socket}"
+
+    def _write_config(self):
+        os.makedirs(os.path.join(self.conf, "modules"), exist_ok=True)
+        with open(os.path.join(self.conf, "speechd.conf"), "w") as f:
+            f.write('LogLevel 3\nDisableAutoSpawn\nAudioOutputMethod "alsa"\nAudioALSADevice "null"\n'
+                    'AddModule "record" "sd_generic" "record.conf"\nDefaultModule record\n')
+        # sd_generic substitutes $DATA (the text, quotes escaped for single quotes) into the command.
+        quoted = self.synth_file.replace("'", "'\\''")
+        with open(os.path.join(self.conf, "modules", "record.conf"), "w") as f:
+            f.write(f"GenericExecuteSynth \"printf '%s\\\\n' \\'$DATA\\' >> '{quoted}'\"\n"
+                    'AddVoice "en" "MALE1" "record"\nGenericLanguage "en" "en" "utf-8"\n')
+
+    def start(self, env):
+        self._write_config()
+        logs = os.path.join(self.root, "speechd-logs")
+        os.makedirs(logs, exist_ok=True)
+        with open(os.path.join(self.root, "speechd.out"), "wb") as out:
+            self.proc = subprocess.Popen(
+                ["speech-dispatcher", "--run-single", "--timeout", "0", "--communication-method",
+                 "unix_socket", "--socket-path", self.socket, "--config-dir", self.conf,
+                 "--log-dir", logs, "--pid-file", os.path.join(self.root, "speechd.pid")],
+                env=env, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                start_new_session=True)
+        remember_group(self.proc)
+        a11y.wait_for(lambda: self._alive() and os.path.exists(self.socket), TIMEOUT,
+                      message=lambda: "speech-dispatcher's socket; its output:\n" + self.output())
+        return self
+
+    def _alive(self):
+        if self.proc.poll() is not None:
+            raise E2EError(f"speech-dispatcher exited with {self.proc.returncode}:\n{self.output()}")
+        return True
+
+    def output(self):
+        try:
+            with open(os.path.join(self.root, "speechd.out"), errors="replace") as f:
+                return f.read()[-3000:]
+        except FileNotFoundError:
+            return ""
+
+    def synthesised(self):
+        """The texts that reached the speech server, one per line (Orca sends SSML; the module strips it)."""
+        try:
+            with open(self.synth_file, errors="replace") as f:
+                return f.read().splitlines()
+        except FileNotFoundError:
+            return []
+
+    def stop(self):
+        stop_group(self.proc)
+
+
+def remember_group(proc):
+    """Note proc's process group in $ORCA_TEST_PGIDS, for run.sh to kill if the run dies first."""
+    path = os.environ.get("ORCA_TEST_PGIDS")
+    if path:
+        with open(path, "a") as f:
+            f.write(f"{proc.pid}\n")
+    return proc
+
+
+def stop_group(proc, grace=5.0):
+    """SIGTERM proc, SIGKILL it after `grace` s, then kill whatever is left of its process group
+    (proc must have been started with start_new_session=True)."""
+    if proc is None:
+        return
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(grace)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)  # module processes, xkbcomp, ...
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+class Orca:
+    """Orca in the test's display and buses, with private settings and a debug log of its speech."""
+
+    def __init__(self, root, env, speechd):
+        self.root, self.speechd = root, speechd
+        self.log_path = os.path.join(root, "orca-debug.log")
+        self.prefs = os.path.join(root, "orca-prefs")
+        self.env = dict(env, SPEECHD_ADDRESS=speechd.address)
+        for var in ("GTK_A11Y", "GSK_RENDERER"):  # the app's settings, not Orca's (GTK 3)
+            self.env.pop(var, None)
+        self.proc, self.log = None, SpeechLog(self.log_path)
+        self.last_mark = 0  # where the last key press (or note) was: wait_for's default `since`
+
+    def start(self):
+        settings = [f"{key}={json.dumps(value)}" for key, value in ORCA_SETTINGS.items()]
+        with open(os.path.join(self.root, "orca.out"), "wb") as out:
+            self.proc = subprocess.Popen(["/usr/bin/python3", LAUNCHER, self.prefs, self.log_path, *settings],
+                                         env=self.env, stdout=out, stderr=subprocess.STDOUT,
+                                         stdin=subprocess.DEVNULL, start_new_session=True)
+        remember_group(self.proc)
+        self.wait_for(r"^Screen reader on\.$", timeout=max(TIMEOUT, 30), since=0)
+        return self
+
+    def output(self):
+        try:
+            with open(os.path.join(self.root, "orca.out"), errors="replace") as f:
+                return f.read()[-3000:]
+        except FileNotFoundError:
+            return ""
+
+    def stop(self):
+        stop_group(self.proc)
+        self.log.poll()
+
+    # ---- listening -----------------------------------------------------------------------------
+    def utterances(self, since=0, kind=None):
+        """What Orca said from mark `since` on (kind "speech" leaves out key echo)."""
+        return [u for u in self.log.poll()[since:] if kind is None or u.kind == kind]
+
+    def mark(self):
+        """A position in the transcript: pass it as `since` to look only at what comes after."""
+        return len(self.log.poll())
+
+    def transcript(self, since=0):
+        said = self.utterances(since)
+        return "\n".join(f"  {u.text!r}{' (echo)' if u.kind == 'echo' else ''}" for u in said) \
+            or "  (nothing)"
+
+    def wait_for(self, pattern, timeout=None, since=None, kind="speech"):
+        """Wait until Orca says something matching the regex `pattern` (re.search) after mark `since`
+        (default: the last press()); return that Utterance. On timeout, fail with everything Orca said
+        since the mark."""
+        since = self.last_mark if since is None else since
+        regex = re.compile(pattern) if isinstance(pattern, str) else pattern
+        timeout = TIMEOUT if timeout is None else timeout
+
+        def probe():
+            for u in self.utterances(since, kind):
+                if regex.search(u.text):
+                    return u
+            if self.proc.poll() is not None:
+                raise E2EError(f"Orca exited with {self.proc.returncode}:\n{self.output()}")
+            return None
+        return a11y.wait_for(probe, timeout, interval=0.05, message=lambda:
+                             f"Orca to say /{regex.pattern}/; it said, since the mark:\n"
+                             + self.transcript(since))
+
+    def wait_quiet(self, quiet=1.0, timeout=None):
+        """Wait until Orca has said nothing new for `quiet` seconds (for recording transcripts, where
+        there is no particular utterance to wait for); return the utterances since the last mark."""
+        timeout = TIMEOUT if timeout is None else timeout
+        deadline = time.monotonic() + timeout
+        count, since = self.mark(), time.monotonic()
+        while time.monotonic() < deadline:
+            time.sleep(0.05)
+            now = self.mark()
+            if now != count:
+                count, since = now, time.monotonic()
+            elif time.monotonic() - since >= quiet:
+                break
+        return self.utterances(self.last_mark)
+
+
+class Keyboard:
+    """Keys and typing through XTEST (xdotool), as a person at the keyboard.
+
+    run.sh runs a window manager (openbox), so keys go to the focused window, and focus moves as on a
+    desktop: a new window gets it, a closed one hands it back. press(keys, window=TITLE) first makes
+    sure the window titled TITLE has the focus, activating it through the window manager if not (as a
+    person would click it or Alt+Tab to it); that is written in the transcript, as it may be a bug.
+    With window=None the keys go wherever the focus is."""
+
+    def __init__(self, orca=None):
+        self.orca, self.actions = orca, []  # actions: (seconds of day, description)
+        self.last_where = None  # the title of the window the last keys went to
+
+    @staticmethod
+    def focused_window():
+        """(X window id, title) of the window with the keyboard focus; title "" for none."""
+        wid = a11y.xdotool("getwindowfocus")
+        try:
+            return wid, a11y.xdotool("getwindowname", wid)
+        except E2EError:
+            return wid, ""
+
+    def _focus(self, title):
+        """Make sure the window titled `title` has the focus; return the title of the focused one."""
+        focused, name = self.focused_window()
+        if title is None:
+            return name
+        wid = a11y.x_window(title)
+        if focused == wid:
+            return name
+        self._record(f"(focus was on {name or 'no window'!r}: activate {title!r} through the window manager)")
+        a11y.xdotool("windowactivate", "--sync", wid)
+        a11y.wait_for(lambda: self.focused_window()[0] == wid, 10,
+                      message=lambda: f"the focus on {title!r}; it is on {self.focused_window()[1]!r}")
+        return title
+
+    def _record(self, what):
+        self.actions.append((_now_seconds(), what))
+
+    def _mark(self):
+        """Mark the transcript before a step (what the step's own window activation makes Orca say
+        counts as the step's)."""
+        if self.orca is None:
+            return None
+        self.orca.last_mark = self.orca.mark()
+        return self.orca.last_mark
+
+    def press(self, keys, window=None):
+        """Press each key combo in `keys` ("Right", "ctrl+f", or "Down Down Return"), in the window
+        titled `window` (None: the focused one); return the transcript mark taken just before."""
+        mark = self._mark()
+        self.last_where = where = self._focus(window)
+        self._record(f"press {keys}   (in {where!r})")
+        for combo in keys.split():
+            a11y.xdotool("key", "--clearmodifiers", combo)
+        return mark
+
+    def type(self, text, window=None):
+        """Type `text` into the focused widget (of `window`); return the mark taken just before."""
+        mark = self._mark()
+        self.last_where = where = self._focus(window)
+        self._record(f"type {text!r}   (in {where!r})")
+        a11y.xdotool("type", "--delay", "30", text)
+        return mark
+
+    def note(self, what):
+        """Put a line in the transcript (e.g. a step that is not a key); return a mark."""
+        mark = self._mark()
+        self._record(what)
+        return mark
+
+
+def merged_transcript(orca, keyboard, start=None):
+    """Keys and speech in time order, each line with seconds since `start` (default: the first)."""
+    events = [(u.when, 1, f"    Orca: {u.text!r}" + ("  (key echo)" if u.kind == "echo" else ""))
+              for u in orca.utterances()]
+    events += [(when, 0, f">>> {what}") for when, what in keyboard.actions]
+    events.sort(key=lambda e: (e[0], e[1]))
+    if not events:
+        return "(nothing happened)\n"
+    t0 = events[0][0] if start is None else start
+    return "".join(f"{when - t0:7.2f}  {line}\n" for when, _, line in events)
+
+
+class OrcaSession:
+    """speech-dispatcher + Orca + Lightbox for one test, in a lightbox_a11y.Sandbox; close() stops
+    them all (in reverse order) and writes transcript.txt beside them."""
+
+    def __init__(self, sandbox):
+        self.sandbox, self.app = sandbox, None
+        self.speechd = SpeechDispatcher(sandbox.path("speech"))
+        os.makedirs(self.speechd.root, exist_ok=True)
+        self.orca = Orca(sandbox.path("speech"), sandbox.env, self.speechd)
+        self.keys = Keyboard(self.orca)
+
+    def start(self):
+        env = dict(self.sandbox.env)
+        self.speechd.start(env)
+        self.orca.start()
+        return self
+
+    def launch(self, *args, wait_title="Lightbox"):
+        """Start Lightbox (the folder etc. in args) with Orca listening; wait for its window."""
+        self.keys.note("launch lightbox " + " ".join(os.path.basename(a) for a in args))
+        self.app = a11y.LightboxApp(self.sandbox, *args).start()
+        self.app.window(wait_title)
+        return self.app
+
+    def press(self, keys, window=None):
+        return self.keys.press(keys, window)
+
+    def type(self, text, window=None):
+        return self.keys.type(text, window)
+
+    def say(self, pattern, timeout=None, since=None):
+        """Wait for Orca to say something matching `pattern` since the last key; return its text."""
+        return self.orca.wait_for(pattern, timeout, since).text
+
+    def transcript(self):
+        return merged_transcript(self.orca, self.keys)
+
+    def close(self):
+        try:
+            if self.app is not None:
+                self.app.stop()
+        finally:
+            try:
+                self.orca.stop()
+            finally:
+                self.speechd.stop()
+                with open(self.sandbox.path("transcript.txt"), "w", encoding="utf-8") as f:
+                    f.write(self.transcript())
+                    synth = self.speechd.synthesised()
+                    f.write(f"\n--- {len(synth)} texts reached speech-dispatcher ---\n")
+                    f.write("".join(f"    {line}\n" for line in synth))

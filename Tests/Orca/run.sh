@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# Run Lightbox's screen reader tests: Debian's Orca listens to the real app under Xvfb while the tests
+# drive it by keyboard, and the tests assert on what Orca says.
+#
+#   LIGHTBOX_BIN=path/to/lightbox Tests/Orca/run.sh [extra unittest args, e.g. -k grid]
+#   LIGHTBOX_BIN=path/to/lightbox Tests/Orca/run.sh --transcript OUT.md [JOB ...]
+#
+# The second form runs no test: it records what Orca says for everyday jobs (record_transcript.py).
+# Builds nothing. Needs (Debian 12): orca speech-dispatcher openbox xvfb xauth dbus dbus-x11
+# at-spi2-core python3-pyatspi gir1.2-atspi-2.0 python3-gi xdotool.
+# The whole suite runs in ONE private X server (with the openbox window manager), session bus and
+# accessibility bus; each test gets its own HOME and XDG dirs, speech-dispatcher, Orca and app.
+# Optional: ORCA_TEST_TIMEOUT (seconds per wait, default 15), ORCA_SUITE_TIMEOUT (default 420),
+# ORCA_TEST_KEEP=1 (keep the per-test dirs and transcripts), ORCA_TEST_DEBUG_LEVEL=ALL (Orca's full
+# debug log). Each test's transcript.txt (keys and speech, timed) is in its dir under the work dir.
+# Last line printed: "Orca: N passed, M failed"; the exit status is non-zero on any failure.
+set -u
+
+if [ "${1:-}" = --inside ]; then
+    # In the X server and the session bus: start the window manager, run Python, stop the manager.
+    shift
+    openbox --sm-disable --startup "touch $WORK/wm-ready" >"$WORK/openbox.log" 2>&1 &
+    wm=$!
+    for _ in $(seq 200); do [ -e "$WORK/wm-ready" ] && break; sleep 0.05; done
+    if [ ! -e "$WORK/wm-ready" ]; then
+        echo "Orca: openbox did not start; its log:" >&2; cat "$WORK/openbox.log" >&2
+        kill "$wm" 2>/dev/null; exit 3
+    fi
+    /usr/bin/python3 "$@"
+    status=$?
+    kill "$wm" 2>/dev/null; wait "$wm" 2>/dev/null
+    exit "$status"
+fi
+
+cd "$(dirname "$0")/../.." || exit 2
+REPO=$PWD
+BIN=${LIGHTBOX_BIN:-.build/debug/lightbox}
+case $BIN in /*) ;; *) BIN=$REPO/$BIN ;; esac
+export LIGHTBOX_BIN=$BIN
+
+transcript=
+if [ "${1:-}" = --transcript ]; then
+    [ -n "${2:-}" ] || { echo "usage: $0 --transcript OUT.md [JOB ...]" >&2; exit 2; }
+    transcript=$2
+    case $transcript in /*) ;; *) transcript=$REPO/$transcript ;; esac
+    shift 2
+fi
+
+fail_early() {
+    echo "Orca: $1" >&2
+    echo "Orca: 0 passed, 1 failed"
+    exit 2
+}
+[ -x "$BIN" ] || fail_early "no lightbox binary at $BIN (build it, or set LIGHTBOX_BIN)"
+for tool in xvfb-run dbus-run-session xdotool xauth openbox speech-dispatcher; do
+    command -v "$tool" >/dev/null || fail_early "$tool is missing: scripts/install-deps.sh --test"
+done
+/usr/bin/python3 -c 'import pyatspi, speechd, orca.orca_platform' 2>/dev/null \
+    || fail_early "/usr/bin/python3 cannot import pyatspi, speechd and orca: scripts/install-deps.sh --test"
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/lightbox-orca.XXXXXX")
+LOG=$WORK/unittest.log
+# Every speech-dispatcher and Orca the run starts leads a process group of its own (so that a test can
+# stop their helpers with them) and writes its id here: whatever is left when the run ends is killed.
+export ORCA_TEST_PGIDS=$WORK/pgids
+kill_leftovers() {
+    [ -f "$ORCA_TEST_PGIDS" ] || return 0
+    local pgid
+    while read -r pgid; do
+        [ -n "$pgid" ] && kill -KILL -- "-$pgid" 2>/dev/null
+    done <"$ORCA_TEST_PGIDS"
+    return 0
+}
+trap kill_leftovers EXIT
+mkdir -p "$WORK"/{home,config,data,cache,state,runtime,artifacts}
+chmod 700 "$WORK/runtime"
+export WORK HOME=$WORK/home XDG_CONFIG_HOME=$WORK/config XDG_DATA_HOME=$WORK/data
+export XDG_CACHE_HOME=$WORK/cache XDG_STATE_HOME=$WORK/state XDG_RUNTIME_DIR=$WORK/runtime
+export LIGHTBOX_E2E_ARTIFACTS=$WORK/artifacts
+export GDK_BACKEND=x11 GTK_A11Y=atspi
+unset NO_AT_BRIDGE DBUS_SESSION_BUS_ADDRESS AT_SPI_BUS_ADDRESS WAYLAND_DISPLAY DISPLAY SPEECHD_ADDRESS
+export GSK_RENDERER=${GSK_RENDERER:-cairo}
+export PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PYTHONWARNINGS=ignore::DeprecationWarning
+export PYTHONPATH=$REPO/Tests/Orca:$REPO/Tests/E2E
+
+if [ -n "$transcript" ]; then
+    echo "Orca: recording a transcript of $BIN"
+    timeout -k 10 "${ORCA_SUITE_TIMEOUT:-900}" \
+        xvfb-run -a -e "$WORK/xvfb.log" -s "-screen 0 1280x1024x24 -nolisten tcp -noreset" \
+        dbus-run-session -- bash "$REPO/Tests/Orca/run.sh" --inside \
+        "$REPO/Tests/Orca/record_transcript.py" "$transcript" "$@" 2>"$WORK/stderr.log"
+    status=$?
+    echo "Orca: per-job dirs (full transcripts, Orca's debug logs) kept in $WORK/artifacts"
+    exit "$status"
+fi
+
+# -noreset: see Tests/E2E/run.sh (an app connecting while Xvfb resets dies with "cannot open display").
+echo "Orca: testing $BIN"
+timeout -k 10 "${ORCA_SUITE_TIMEOUT:-420}" \
+    xvfb-run -a -e "$WORK/xvfb.log" -s "-screen 0 1280x1024x24 -nolisten tcp -noreset" \
+    dbus-run-session -- bash "$REPO/Tests/Orca/run.sh" --inside \
+    -m unittest discover -s Tests/Orca -p 'test_*.py' -v "$@" 2>&1 \
+    | awk '{ line = $0  # drop the buses\x27 chatter, even when it lands after a "test ... " prefix
+             sub(/dbus-daemon\[[0-9]+\]: .*(fd limit|ctivat).*$/, ""); sub(/SpiRegistry daemon is running.*$/, "")
+             if ($0 == "" && line != "") next
+             if ($0 ~ / \.\.\. $/) { printf "%s", $0; fflush(); next }
+             print; fflush() }' \
+    | tee "$LOG"
+status=${PIPESTATUS[0]}
+kill_leftovers
+
+# Count the tests from unittest's per-test lines ("test_x (module.Class.test_x) ... ok/FAIL/ERROR",
+# possibly with the test's docstring on the next line); a run that ended abnormally counts one more.
+read -r passed failed < <(/usr/bin/python3 - "$LOG" "$status" <<'EOF'
+import re, sys
+text, status = open(sys.argv[1], errors="replace").read(), int(sys.argv[2])
+results = re.findall(r"\.\.\. (ok|FAIL|ERROR|skipped.*|expected failure|unexpected success)$", text, re.M)
+passed = sum(1 for r in results if r == "ok")
+failed = sum(1 for r in results if r in ("FAIL", "ERROR", "unexpected success"))
+finished = re.search(r"^Ran \d+ tests? in", text, re.M) is not None
+if status != 0 and failed == 0 or not finished or not results:
+    failed += 1  # a crash, a time-out, or nothing ran
+print(passed, failed)
+EOF
+)
+if [ "$status" = 124 ] || [ "$status" = 137 ]; then
+    echo "Orca: the suite hit its ${ORCA_SUITE_TIMEOUT:-420}s time limit" >&2
+fi
+if [ "$failed" -gt 0 ] || [ "$status" != 0 ]; then
+    echo "Orca: logs, transcripts and per-test dirs kept in $WORK" >&2
+    [ "$failed" -gt 0 ] || failed=1
+    echo "Orca: $passed passed, $failed failed"
+    exit 1
+fi
+if [ -n "${ORCA_TEST_KEEP:-}" ]; then
+    echo "Orca: logs, transcripts and per-test dirs kept in $WORK" >&2
+else
+    rm -rf "$WORK"
+fi
+echo "Orca: $passed passed, $failed failed"
