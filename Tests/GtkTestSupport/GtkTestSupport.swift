@@ -1,3 +1,6 @@
+// Built with everything else by `swift build`, where XCTest is absent: the
+// helpers exist for test builds only.
+#if canImport(XCTest)
 import GtkKit
 import XCTest
 
@@ -26,3 +29,4 @@ public func spin(until condition: () -> Bool, _ message: String = "condition", f
         XCTFail("timed out waiting for \(message)", file: file, line: line)
     }
 }
+#endif
