@@ -5,6 +5,7 @@
 #   make run        build, then open your Pictures folder (or the samples)
 #   make test       install test packages, build with tests, run scripts/test.sh
 #   make bench      release build, then benchmark it (QUICK=1: about two minutes)
+#   make fuzz       libFuzzer over the C parsers, ASan+UBSan (FUZZ_SECONDS each)
 #   make install    install into $(DESTDIR)$(PREFIX) (run `make build` first)
 #   make uninstall  remove what `make install` put there
 #   make clean      remove the build folder
@@ -49,7 +50,7 @@ METAINFO_SRC = Resources/$(APP_ID).metainfo.xml
 ICON_SRC     = Resources/icons/hicolor/scalable/apps/$(APP_ID).svg
 SYMBOLIC_SRC = Resources/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 
-.PHONY: all deps deps-test deps-bench build run test bench install uninstall clean help
+.PHONY: all deps deps-test deps-bench build run test bench fuzz install uninstall clean help
 
 all: build
 
@@ -82,13 +83,38 @@ test: deps-test $(PKGCONFIG_DIR)/gdk-pixbuf-2.0.pc
 bench: deps deps-bench build
 	python3 bench/run.py $(if $(QUICK),--quick)
 
+# libFuzzer targets (fuzz/) over the C code that reads untrusted bytes: the
+# completeness check and the app's checks of decoder replies, linked with
+# all of CImaging and the app's side of CDecoding, built with clang (the Swift toolchain ships one with
+# libFuzzer), AddressSanitizer and UBSan. Each runs FUZZ_SECONDS from the
+# committed seeds in fuzz/corpus/; what it finds goes to .build/fuzz/.
+CLANG        ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_DIR      = .build/fuzz
+FUZZ_FLAGS    = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -fuse-ld=lld \
+                -ISources/CImaging/include -ISources/CDecoding/include -ISources/CDecoding
+
+fuzz: $(PKGCONFIG_DIR)/gdk-pixbuf-2.0.pc
+	mkdir -p $(FUZZ_DIR)/integrity-corpus $(FUZZ_DIR)/replies-corpus
+	$(CLANG) $(FUZZ_FLAGS) fuzz/integrity.c Sources/CImaging/integrity.c -o $(FUZZ_DIR)/integrity
+	$(CLANG) $(FUZZ_FLAGS) fuzz/replies.c Sources/CDecoding/replies.c Sources/CDecoding/client.c \
+		Sources/CDecoding/protocol.c Sources/CDecoding/sandbox.c Sources/CImaging/*.c \
+		$$(pkg-config --cflags --libs gdk-pixbuf-2.0 gexiv2) -o $(FUZZ_DIR)/replies
+	for target in integrity replies; do \
+		$(FUZZ_DIR)/$$target -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(FUZZ_DIR)/$$target- \
+			$(FUZZ_DIR)/$$target-corpus fuzz/corpus/$$target || exit 1; \
+	done
+
 install:
-	@if [ ! -f "$(BUILD_DIR)/lightbox" ]; then \
-		echo "$(BUILD_DIR)/lightbox not found: run 'make build' first." >&2; exit 1; \
-	fi
+	@for program in lightbox lightbox-decoder; do \
+		if [ ! -f "$(BUILD_DIR)/$$program" ]; then \
+			echo "$(BUILD_DIR)/$$program not found: run 'make build' first." >&2; exit 1; \
+		fi; \
+	done
 	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(APPS_DIR)" "$(DESTDIR)$(METAINFO_DIR)" \
 		"$(DESTDIR)$(ICONS_DIR)/scalable/apps" "$(DESTDIR)$(ICONS_DIR)/symbolic/apps"
 	$(INSTALL_PROGRAM) "$(BUILD_DIR)/lightbox" "$(DESTDIR)$(BINDIR)/lightbox"
+	$(INSTALL_PROGRAM) "$(BUILD_DIR)/lightbox-decoder" "$(DESTDIR)$(BINDIR)/lightbox-decoder"
 	$(INSTALL_DATA) $(DESKTOP_SRC) "$(DESTDIR)$(APPS_DIR)/$(APP_ID).desktop"
 	$(INSTALL_DATA) $(METAINFO_SRC) "$(DESTDIR)$(METAINFO_DIR)/$(APP_ID).metainfo.xml"
 	$(INSTALL_DATA) $(ICON_SRC) "$(DESTDIR)$(ICONS_DIR)/scalable/apps/$(APP_ID).svg"
@@ -97,6 +123,7 @@ install:
 
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/lightbox"
+	rm -f "$(DESTDIR)$(BINDIR)/lightbox-decoder"
 	rm -f "$(DESTDIR)$(APPS_DIR)/$(APP_ID).desktop"
 	rm -f "$(DESTDIR)$(METAINFO_DIR)/$(APP_ID).metainfo.xml"
 	rm -f "$(DESTDIR)$(ICONS_DIR)/scalable/apps/$(APP_ID).svg"

@@ -11,6 +11,9 @@ let package = Package(
         .executable(name: "lightbox-rating-writer", targets: ["RatingWriter"]),
         // Thumbnails files with the app's own loader, for `make bench`.
         .executable(name: "lightbox-bench-thumbnails", targets: ["BenchThumbnails"]),
+        // Decodes images for the app in a sandboxed helper process; installed
+        // next to `lightbox`, which looks for it there.
+        .executable(name: "lightbox-decoder", targets: ["CDecoderMain"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -55,12 +58,29 @@ let package = Package(
         .target(
             name: "CImaging",
             dependencies: ["CGdkPixbuf", "CGExiv2"],
-            path: "Sources/CImaging"
+            path: "Sources/CImaging",
+            // rating.c rounds with lround; the Swift products get libm from
+            // the Swift runtime, lightbox-decoder (all C) does not.
+            linkerSettings: [.linkedLibrary("m")]
         ),
-        // Swift over CImaging: images and metadata as Swift values.
+        // Decoding in helper processes: the socket protocol, starting them
+        // (in bubblewrap), the seccomp filter, and the helper's own loop.
+        .target(
+            name: "CDecoding",
+            dependencies: ["CImaging"],
+            path: "Sources/CDecoding"
+        ),
+        // lightbox-decoder's main(); all of it is in CDecoding.
+        .executableTarget(
+            name: "CDecoderMain",
+            dependencies: ["CDecoding"],
+            path: "Sources/CDecoderMain"
+        ),
+        // Swift over CImaging and CDecoding: images and metadata as Swift
+        // values, decoded in the DecoderPool's helper processes.
         .target(
             name: "Imaging",
-            dependencies: ["CImaging"],
+            dependencies: ["CImaging", "CDecoding"],
             path: "Sources/Imaging"
         ),
         // Models, stores and logic controllers. No GTK here.
@@ -90,7 +110,7 @@ let package = Package(
         // Benchmark helper: thumbnails a list of files with the app's loader.
         .executableTarget(
             name: "BenchThumbnails",
-            dependencies: ["LightboxCore"],
+            dependencies: ["LightboxCore", "Imaging"],
             path: "Sources/BenchThumbnails"
         ),
         .testTarget(

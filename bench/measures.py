@@ -1,5 +1,6 @@
 """The measurements of `make bench`, each beside its floor or peer, run
 alternately in the same invocation so a noisy machine moves both."""
+import json
 import os
 import shutil
 import subprocess
@@ -162,16 +163,19 @@ def thumbnails(work, folder, count, runs):
     warm_files(files)
     cores = str(os.cpu_count() or 2)
     listing = "".join(f + "\n" for f in files).encode()
-    out = {"lightbox": [], "peer": [], "floor": []}
+    out = {"lightbox": [], "in_process": [], "peer": [], "floor": []}
     home = Home(work, "home-thumbnails")
     peer_dir = os.path.join(work, "peer-thumbnails")
     for i in range(runs):
-        home.clear("cache")
-        ms = timed([THUMBNAILER], input=listing, env=home.env(), stdout=subprocess.DEVNULL)
-        made = len(os.listdir(os.path.join(home.folder("cache"), "thumbnails", "large")))
-        if made != len(files):
-            log(f"thumbnails: Lightbox made {made} of {len(files)}")
-        out["lightbox"].append(made / ms * 1000)
+        # Sandboxed decoders (what the app does), then the same loader
+        # decoding in its own process: what the isolation costs.
+        for key, flags in (("lightbox", []), ("in_process", ["--in-process"])):
+            home.clear("cache")
+            ms = timed([THUMBNAILER] + flags, input=listing, env=home.env(), stdout=subprocess.DEVNULL)
+            made = len(os.listdir(os.path.join(home.folder("cache"), "thumbnails", "large")))
+            if made != len(files):
+                log(f"thumbnails ({key}): Lightbox made {made} of {len(files)}")
+            out[key].append(made / ms * 1000)
 
         shutil.rmtree(peer_dir, ignore_errors=True)
         os.makedirs(peer_dir)
@@ -184,8 +188,33 @@ def thumbnails(work, folder, count, runs):
         ms = timed(["xargs", "-0", "-P", cores, "-n", "1", "djpeg", "-scale", "1/8", "-outfile", "/dev/null"],
                    input=names, stdout=subprocess.DEVNULL)
         out["floor"].append(len(files) / ms * 1000)
-        log(f"thumbnails run {i + 1}/{runs}: lightbox {out['lightbox'][-1]:.1f}/s, "
-            f"peer {out['peer'][-1]:.1f}/s, floor {out['floor'][-1]:.1f}/s")
+        log(f"thumbnails run {i + 1}/{runs}: lightbox {out['lightbox'][-1]:.1f}/s "
+            f"(in-process {out['in_process'][-1]:.1f}/s), peer {out['peer'][-1]:.1f}/s, floor {out['floor'][-1]:.1f}/s")
+    result = {k: summary(v) for k, v in out.items()}
+    result["files"] = len(files)
+    return result
+
+
+# MARK: photo window
+
+def photo_window(work, folder, count, runs):
+    """Median milliseconds to decode a photo for the photo window (6144 px,
+    laid out for display), one photo after another: in a sandboxed decoder
+    and in-process, alternately."""
+    files = tree_files(folder)
+    step = max(1, len(files) // count)
+    files = files[::step][:count]
+    log(f"photo window: {len(files)} files, warming the page cache")
+    warm_files(files)
+    home = Home(work, "home-photo-window")
+    out = {"lightbox": [], "in_process": []}
+    for i in range(runs):
+        for key, flags in (("lightbox", []), ("in_process", ["--in-process"])):
+            done = subprocess.run([THUMBNAILER, "--photo-window"] + flags + files, env=home.env(),
+                                  check=True, capture_output=True, text=True)
+            out[key].append(json.loads(done.stdout.strip().splitlines()[-1])["median_ms"])
+        log(f"photo window run {i + 1}/{runs}: decoders {out['lightbox'][-1]:.1f} ms, "
+            f"in-process {out['in_process'][-1]:.1f} ms")
     result = {k: summary(v) for k, v in out.items()}
     result["files"] = len(files)
     return result

@@ -56,6 +56,14 @@ def targets(m):
                                      "met": check(ratio(lb, med(t["peer"])), 3, at_most=False)}
         out["thumbnails_vs_floor"] = {"value": ratio(lb, med(t["floor"])), "limit": "≥ 0.6×",
                                       "met": check(ratio(lb, med(t["floor"])), 0.6, at_most=False)}
+        if t.get("in_process"):
+            value = ratio(lb, med(t["in_process"]))
+            out["thumbnails_vs_in_process"] = {"value": value, "limit": "≥ 0.9×",
+                                               "met": check(value, 0.9, at_most=False)}
+    p = m.get("photo")
+    if p:
+        value = ratio(med(p["lightbox"]), med(p["in_process"]))
+        out["photo_vs_in_process"] = {"value": value, "limit": "≤ 1.1×", "met": check(value, 1.1)}
     return out
 
 
@@ -116,6 +124,12 @@ def table(results):
         row(f"cold thumbnails 256 px, {n} camera JPEGs", spread(th["lightbox"], 1) + " /s",
             f"gdk-pixbuf-thumbnailer ×2: {med(th['peer']):.1f} /s", "thumbnails_vs_peer")
         row("", "", f"djpeg -scale 1/8 floor: {med(th['floor']):.1f} /s", "thumbnails_vs_floor")
+        if th.get("in_process"):
+            row("", "", f"decoded in-process: {med(th['in_process']):.1f} /s", "thumbnails_vs_in_process")
+    if "photo" in m:
+        ph = m["photo"]
+        row(f"photo window decode, {ph['files']} camera JPEGs (sandboxed decoder)", spread(ph["lightbox"], 1) + " ms",
+            f"decoded in-process: {med(ph['in_process']):.1f} ms", "photo_vs_in_process")
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = ["| " + " | ".join(c.ljust(w) for c, w in zip(r, widths)) + " |" for r in rows]
     lines.insert(1, "|" + "|".join("-" * (w + 2) for w in widths) + "|")

@@ -2,7 +2,7 @@
 """make bench: measures Lightbox beside a floor or a peer, prints a table and
 writes bench/results.json.
 
-    python3 bench/run.py [--quick] [--runs N] [--only startup,10k,thumbnails,100k]
+    python3 bench/run.py [--quick] [--runs N] [--only startup,10k,thumbnails,photo,100k]
 
 Expects the release build (.build/release/lightbox and
 lightbox-bench-thumbnails); creates bench/library/ on first use (see
@@ -26,7 +26,7 @@ from report import table, targets  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LIBRARY = os.path.join(HERE, "library")
-PARTS = ("startup", "10k", "thumbnails", "100k")
+PARTS = ("startup", "10k", "thumbnails", "photo", "100k")
 
 
 def parse():
@@ -91,6 +91,9 @@ def main():
         if "thumbnails" in parts:
             m["thumbnails"] = measures.thumbnails(work, results["library"]["10k"], 100 if args.quick else 500,
                                                   1 if args.quick else runs)
+        if "photo" in parts:
+            m["photo"] = measures.photo_window(work, results["library"]["10k"], 10 if args.quick else 30,
+                                               2 if args.quick else runs)
         if "100k" in parts and not args.quick:
             m["100k"] = measures.folder_runs(work, results["library"]["100k"], max(2, runs - 1),
                                              scroll=False, timeout=900, label="100k")

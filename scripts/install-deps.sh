@@ -26,6 +26,8 @@ BUILD_PACKAGES=(
     adwaita-icon-theme
     shared-mime-info
     xdg-user-dirs
+    # Run time: the sandbox lightbox-decoder runs in (see README, "Decoders").
+    bubblewrap
 )
 
 # To test: a headless X server and session bus, the accessibility stack for
@@ -47,6 +49,8 @@ TEST_PACKAGES=(
     fonts-dejavu-core
     # The independent reader and writer the rating tests check against.
     libimage-exiftool-perl
+    # The decoder isolation tests compile faulty gdk-pixbuf loader modules.
+    gcc
 )
 
 # To benchmark: the peer thumbnailer and decode floor, the library

@@ -85,11 +85,13 @@ ok=1
 fakebuild=$scratch/build
 stage=$scratch/stage
 mkdir -p "$fakebuild"
-# A stand-in binary: this checks the layout, not the program.
+# Stand-in binaries: this checks the layout, not the programs.
 printf '#!/bin/sh\necho lightbox 0.1.0\n' >"$fakebuild/lightbox"
-chmod 755 "$fakebuild/lightbox"
+printf '#!/bin/sh\nexit 2\n' >"$fakebuild/lightbox-decoder"
+chmod 755 "$fakebuild/lightbox" "$fakebuild/lightbox-decoder"
 expected=(
     "usr/bin/lightbox"
+    "usr/bin/lightbox-decoder"
     "usr/share/applications/$APP_ID.desktop"
     "usr/share/metainfo/$APP_ID.metainfo.xml"
     "usr/share/icons/hicolor/scalable/apps/$APP_ID.svg"
@@ -99,7 +101,9 @@ if step "make install" make --no-print-directory install PREFIX=/usr DESTDIR="$s
     for f in "${expected[@]}"; do
         if [ -f "$stage/$f" ]; then echo "    ok: /$f"; else echo "    FAILED: /$f was not installed"; ok=0; fi
     done
-    [ -x "$stage/usr/bin/lightbox" ] || { echo "    FAILED: /usr/bin/lightbox is not executable"; ok=0; }
+    for program in lightbox lightbox-decoder; do
+        [ -x "$stage/usr/bin/$program" ] || { echo "    FAILED: /usr/bin/$program is not executable"; ok=0; }
+    done
     extra=$(cd "$stage" && find . -type f | sed 's|^\./||' | sort)
     want=$(printf '%s\n' "${expected[@]}" | sort)
     if [ "$extra" != "$want" ]; then

@@ -1,4 +1,5 @@
 #include "CImaging.h"
+#include "imaging-internal.h"
 
 #include <gdk-pixbuf/gdk-pixbuf.h>
 #include <gexiv2/gexiv2.h>
@@ -7,9 +8,6 @@
 #include <stdio.h>
 #include <string.h>
 
-struct LbImage {
-    GdkPixbuf *pixbuf;  // always RGBA
-};
 
 void lb_free(void *pointer) { g_free(pointer); }
 
@@ -22,114 +20,6 @@ bool lb_image_probe(const char *path, int *width, int *height, char **mime) {
         g_strfreev(types);
     }
     return true;
-}
-
-typedef struct {
-    int max_size;
-    int64_t max_pixels;
-    int width, height;
-    bool too_large;
-} LbSizeRequest;
-
-static void lb_on_size_prepared(GdkPixbufLoader *loader, int width, int height, gpointer data) {
-    LbSizeRequest *request = data;
-    request->width = width;
-    request->height = height;
-    if (width <= 0 || height <= 0 || (int64_t)width * height > request->max_pixels) {
-        request->too_large = true;
-        // A size of 0×0 makes gdk-pixbuf's loaders stop with an error
-        // before they allocate the image (as gdk_pixbuf_get_file_info
-        // stops them once it knows the size).
-        gdk_pixbuf_loader_set_size(loader, 0, 0);
-        return;
-    }
-    double scale = MIN(1.0, MIN((double)request->max_size / width, (double)request->max_size / height));
-    int w = MAX(1, (int)(width * scale + 0.5));
-    int h = MAX(1, (int)(height * scale + 0.5));
-    if (w != width || h != height) gdk_pixbuf_loader_set_size(loader, w, h);
-}
-
-static char *lb_message(GError *error, const char *fallback) {
-    char *message = g_strdup(error ? error->message : fallback);
-    g_clear_error(&error);
-    return message;
-}
-
-LbImage *lb_image_decode(const char *path, int max_size, int64_t max_pixels,
-                         int *original_width, int *original_height, char **error_out) {
-    *original_width = 0;
-    *original_height = 0;
-    GError *error = NULL;
-    FILE *file = fopen(path, "rb");
-    if (!file) {
-        *error_out = g_strdup_printf("The file cannot be read: %s.", g_strerror(errno));
-        return NULL;
-    }
-    GdkPixbufLoader *loader = gdk_pixbuf_loader_new();
-    LbSizeRequest request = {.max_size = max_size, .max_pixels = max_pixels};
-    g_signal_connect(loader, "size-prepared", G_CALLBACK(lb_on_size_prepared), &request);
-    // Feed the loader in chunks, so a huge file is never held in memory
-    // and a size refused in "size-prepared" (the header) stops the reading
-    // before any pixel is decoded. The same bytes tell whether the file is
-    // whole: gdk-pixbuf fills in what a cut-off JPEG or PNG lacks without a
-    // word. The file is read once.
-    guchar buffer[65536];
-    LbIntegrity integrity;
-    lb_integrity_init(&integrity);
-    gboolean ok = TRUE;
-    size_t count;
-    while (ok && !request.too_large && (count = fread(buffer, 1, sizeof buffer, file)) > 0) {
-        lb_integrity_feed(&integrity, buffer, count);
-        ok = gdk_pixbuf_loader_write(loader, buffer, count, &error);
-    }
-    bool unreadable = ok && ferror(file);
-    // Only a file read to its end can be found cut short: when the loader
-    // gave up first, its own reason stands.
-    bool read_whole_file = feof(file);
-    if (unreadable) {
-        ok = FALSE;
-        g_set_error(&error, G_FILE_ERROR, G_FILE_ERROR_IO, "The file cannot be read.");
-    }
-    fclose(file);
-    gboolean closed = gdk_pixbuf_loader_close(loader, ok ? &error : NULL);
-    *original_width = request.width;
-    *original_height = request.height;
-    if (request.too_large) {
-        g_clear_error(&error);
-        g_object_unref(loader);
-        *error_out = g_strdup_printf("The image is too large (%d × %d pixels).", request.width, request.height);
-        return NULL;
-    }
-    GdkPixbuf *pixbuf = gdk_pixbuf_loader_get_pixbuf(loader);
-    bool cut_short = read_whole_file && lb_integrity_result(&integrity) == 0;
-    if (!ok || !closed || !pixbuf || cut_short) {
-        g_object_unref(loader);
-        bool unknown = integrity.total == 0 || g_error_matches(error, GDK_PIXBUF_ERROR, GDK_PIXBUF_ERROR_UNKNOWN_TYPE);
-        if (unreadable) {
-            *error_out = lb_message(error, "The file cannot be read.");
-        } else if (cut_short) {
-            // A file cut short says so, whatever the decoder made of it.
-            g_clear_error(&error);
-            *error_out = g_strdup("The image is damaged or incomplete.");
-        } else if (unknown) {
-            g_clear_error(&error);
-            *error_out = g_strdup("The file is not an image Lightbox can read.");
-        } else {
-            *error_out = lb_message(error, "The image is damaged or incomplete.");
-        }
-        return NULL;
-    }
-    g_clear_error(&error);
-    GdkPixbuf *oriented = gdk_pixbuf_apply_embedded_orientation(pixbuf);
-    g_object_unref(loader);
-    LbImage *image = g_new0(LbImage, 1);
-    if (gdk_pixbuf_get_has_alpha(oriented)) {
-        image->pixbuf = oriented;
-    } else {
-        image->pixbuf = gdk_pixbuf_add_alpha(oriented, FALSE, 0, 0, 0);
-        g_object_unref(oriented);
-    }
-    return image;
 }
 
 void lb_image_free(LbImage *image) {

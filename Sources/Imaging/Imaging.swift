@@ -3,8 +3,29 @@ import Foundation
 
 /// Why an image could not be read or written, in words for a person.
 public struct ImageError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Whose doing it was: the file's, or the decoder process's.
+    public enum Kind: Sendable, Equatable {
+        /// The file cannot be read or decoded (the decoder said so).
+        case file
+        /// The decoder died on the file.
+        case decoderCrashed
+        /// The decoder ran past its time or CPU limit and was stopped.
+        case decoderTimedOut
+        /// The decoder ran past its memory limit.
+        case decoderOutOfMemory
+        /// The decoder's answer made no sense; it was stopped.
+        case decoderNonsense
+        /// No decoder could be started: not the file's fault, so nothing
+        /// about the file should be remembered.
+        case decoderUnavailable
+    }
+
     public let message: String
-    public init(_ message: String) { self.message = message }
+    public let kind: Kind
+    public init(_ message: String, kind: Kind = .file) {
+        self.message = message
+        self.kind = kind
+    }
     public var description: String { message }
 }
 
@@ -23,38 +44,34 @@ public enum Imaging {
     public static let defaultMaxPixels = 16_384 * 16_384
 
     /// Reads the header: the format and declared size, or nil when no
-    /// loader knows the file.
+    /// loader knows the file. Read by a decoder process (`DecoderPool`).
     public static func probe(path: String) -> ImageProbe? {
-        var width: Int32 = 0, height: Int32 = 0
-        var mime: UnsafeMutablePointer<CChar>?
-        guard lb_image_probe(path, &width, &height, &mime) else { return nil }
-        defer { lb_free(mime) }
-        return ImageProbe(width: Int(width), height: Int(height),
-                          mimeType: mime.map { String(cString: $0) } ?? "application/octet-stream")
+        DecoderPool.shared.probe(path: path)
     }
 
     /// Decodes `path` to fit in `maxSize`×`maxSize` (never enlarging),
     /// scaling while decoding where the format allows, with the EXIF
     /// orientation applied. Images declaring more than `maxPixels` are
-    /// refused before decoding.
+    /// refused before decoding. Decoded by a decoder process
+    /// (`DecoderPool.shared`): the app never parses the file itself.
     public static func decode(path: String, maxSize: Int,
                               maxPixels: Int = defaultMaxPixels) throws(ImageError) -> DecodedImage {
-        var width: Int32 = 0, height: Int32 = 0
-        var error: UnsafeMutablePointer<CChar>?
-        guard let image = lb_image_decode(path, Int32(maxSize), Int64(maxPixels), &width, &height, &error) else {
-            defer { lb_free(error) }
-            throw ImageError(error.map { String(cString: $0) } ?? "The image cannot be read.")
-        }
-        return DecodedImage(image, originalWidth: Int(width), originalHeight: Int(height))
+        try DecoderPool.shared.decode(path: path, maxSize: maxSize, maxPixels: maxPixels)
     }
 
-    /// The photo's EXIF/XMP/IPTC metadata, or nil when it has none readable.
+    /// The photo's EXIF/XMP/IPTC metadata, or nil when it has none
+    /// readable; the pixel size is the header's where the metadata states
+    /// none. Read by a decoder process.
     public static func metadata(path: String) -> ImageMetadata? {
-        var raw = LbMetadata()
-        guard lb_metadata_read(path, &raw) else { return nil }
-        defer { lb_metadata_clear(&raw) }
+        DecoderPool.shared.metadata(path: path)
+    }
+}
+
+extension ImageMetadata {
+    /// What gexiv2 read, as Swift values.
+    init(_ raw: LbMetadata) {
         func text(_ value: UnsafeMutablePointer<CChar>?) -> String? { value.map { String(cString: $0) } }
-        return ImageMetadata(
+        self.init(
             pixelWidth: Int(raw.pixel_width), pixelHeight: Int(raw.pixel_height),
             orientation: Int(raw.orientation), dateTaken: text(raw.date_taken),
             cameraMake: text(raw.make), cameraModel: text(raw.model), title: text(raw.title),
@@ -105,11 +122,15 @@ public final class DecodedImage: @unchecked Sendable {
     /// The size the file declared, before scaling.
     public let originalWidth: Int
     public let originalHeight: Int
+    /// The file's format, as the decoder recognised it (nil for an image
+    /// made by scaling another).
+    public let mimeType: String?
 
-    init(_ image: OpaquePointer, originalWidth: Int, originalHeight: Int) {
+    init(_ image: OpaquePointer, originalWidth: Int, originalHeight: Int, mimeType: String? = nil) {
         self.image = image
         self.originalWidth = originalWidth
         self.originalHeight = originalHeight
+        self.mimeType = mimeType
     }
 
     deinit { lb_image_free(image) }

@@ -102,6 +102,13 @@ public struct PixelData: Sendable, Equatable {
         }
     }
 
+    /// Pixels already laid out for display (`Format.premultipliedARGB32`),
+    /// `width * 4` bytes a row, in a buffer of their own.
+    static func display(_ buffer: PixelBuffer, width: Int, height: Int) -> PixelData {
+        PixelData(width: width, height: height, stride: width * 4, storage: .buffer(buffer),
+                  format: .premultipliedARGB32)
+    }
+
     /// Straight RGBA rows at `rgba` converted for display, into a buffer of
     /// their own that a texture can share.
     static func premultiplying(_ rgba: UnsafePointer<UInt8>?, width: Int, height: Int, stride: Int) -> PixelData {

@@ -30,6 +30,35 @@ LbImage *lb_image_decode(const char *path, int max_size, int64_t max_pixels,
                          int *original_width, int *original_height, char **error);
 void lb_image_free(LbImage *image);
 
+// lb_image_decode on a file already open for reading at `fd` (read from
+// where it stands; not closed). `mime` (may be NULL) receives the format's
+// MIME type (free with lb_free).
+LbImage *lb_image_decode_fd(int fd, int max_size, int64_t max_pixels, int *original_width,
+                            int *original_height, char **mime, char **error);
+
+// What lb_image_decode_into decoded.
+typedef struct {
+    int width, height, stride;                // the RGBA rows written
+    int original_width, original_height;      // the size the file declared
+    char *mime;                               // free with lb_free
+} LbDecodeInfo;
+
+// Asked for the memory the RGBA rows go to (`stride` bytes a row, height
+// rows); NULL when there is none.
+typedef uint8_t *(*LbRowsTarget)(void *context, int width, int height, size_t stride);
+
+// Decodes like lb_image_decode_fd, then writes the pixels into the memory
+// `target` gives (lightbox-decoder's shared memory): 8-bit RGBA, or with
+// `premultiplied` the display layout of lb_pixels_premultiply, so a photo
+// window needs no second pass over its pixels. Returns false with `error`
+// set (free with lb_free).
+bool lb_image_decode_into(int fd, int max_size, int64_t max_pixels, bool premultiplied, LbRowsTarget target,
+                          void *context, LbDecodeInfo *info, char **error);
+
+// An image over RGBA rows in `length` bytes of memory mapped at `address`,
+// which it unmaps (munmap) when freed. The rows are never written.
+LbImage *lb_image_wrap_mapping(void *address, size_t length, int width, int height, int stride);
+
 int lb_image_width(const LbImage *image);
 int lb_image_height(const LbImage *image);
 // Pixels as 8-bit RGBA rows of `lb_image_stride` bytes.

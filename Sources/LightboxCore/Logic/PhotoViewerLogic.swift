@@ -38,10 +38,12 @@ public final class PhotoViewerLogic {
     private weak var browsing: PhotoBrowsing?
     /// Bumped by each decode: a newer one (the next photo) wins.
     private var generation = 0
+    private let decoders: DecoderPool
 
-    public init(photo: Photo, browsing: PhotoBrowsing?) {
+    public init(photo: Photo, browsing: PhotoBrowsing?, decoders: DecoderPool = .shared) {
         self.photo = photo
         self.browsing = browsing
+        self.decoders = decoders
         state = .loading(photo)
     }
 
@@ -58,13 +60,16 @@ public final class PhotoViewerLogic {
         let photo = self.photo
         neighbours = (browsing?.neighbour(of: photo.path, offset: 1), browsing?.neighbour(of: photo.path, offset: -1))
         publish(.loading(photo))
-        let path = photo.path
+        let path = photo.path, decoders = self.decoders
         let result = await Task.detached(priority: .userInitiated) { () -> Result<PixelData, ImageError> in
             do throws(ImageError) {
-                // A cut-off file is refused as damaged by the decoder.
-                let image = try Imaging.decode(path: path, maxSize: PhotoViewerLogic.maxDecodedSize)
-                // Laid out as GDK keeps textures, here rather than on every frame.
-                return .success(image.premultipliedPixels)
+                // A cut-off file is refused as damaged by the decoder; a
+                // decoder that crashes or hangs on it is a reason too.
+                // Ahead of queued thumbnails: someone is looking at it.
+                // Laid out as GDK keeps textures, by the decoder, so the
+                // pixels are not gone over again here or on every frame.
+                return .success(try decoders.decodeForDisplay(path: path, maxSize: PhotoViewerLogic.maxDecodedSize,
+                                                              priority: .interactive))
             } catch {
                 return .failure(error)
             }

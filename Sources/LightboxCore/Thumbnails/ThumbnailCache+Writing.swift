@@ -30,14 +30,17 @@ extension ThumbnailCache {
         do throws(ThumbnailError) {
             image = try decode(current, size: size)
         } catch {
-            recordFailure(uri: uri, source: current, error)
+            // No decoder could start: the file is not to blame, so nothing
+            // is remembered about it.
+            if !error.isTransient { recordFailure(uri: uri, source: current, error) }
             return .failure(error)
         }
         // Copied out of the decoder once, for the file and the answer.
         let pixels = image.pixels
         // Never thumbnail the thumbnails (the standard forbids it).
         if !source.path.hasPrefix(root.path + "/") {
-            let mimeType = Imaging.probe(path: source.path)?.mimeType ?? "application/octet-stream"
+            // As the decoder recognised it: no second look at the file.
+            let mimeType = image.mimeType ?? "application/octet-stream"
             let text: [(key: String, value: String)] = [
                 (Key.uri, uri),
                 (Key.mtime, String(current.modificationTime)),
@@ -66,15 +69,21 @@ extension ThumbnailCache {
         do {
             // A truncated file is refused as damaged, though gdk-pixbuf would
             // fill in what it lacks.
-            return try Imaging.decode(path: source.path, maxSize: size.pixels, maxPixels: maxPixels)
+            return try decoders.decode(path: source.path, maxSize: size.pixels, maxPixels: maxPixels)
         } catch {
             throw Self.reason(for: error)
         }
     }
 
-    /// Imaging's own messages are already for people; the decoders' are not.
+    /// Imaging's own messages are already for people, and so are those of
+    /// a decoder process that failed; gdk-pixbuf's loaders' are not.
     static func reason(for error: ImageError) -> ThumbnailError {
         let message = error.message
+        switch error.kind {
+        case .file: break
+        case .decoderUnavailable: return ThumbnailError(reason: message, isTransient: true)
+        default: return ThumbnailError(reason: message)
+        }
         let ours = ["The file is not an image", "The image is too large", "The file cannot be read",
                     ThumbnailError.damaged.reason]
         if ours.contains(where: { message.hasPrefix($0) }) { return ThumbnailError(reason: message) }

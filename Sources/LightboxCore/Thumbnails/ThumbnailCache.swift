@@ -31,9 +31,13 @@ public struct ThumbnailCache: Sendable {
     public let maxPixels: Int
     /// Whether a valid thumbnail of a larger size may serve a request.
     public let usesLargerThumbnails: Bool
+    /// The processes that decode the files (and the cached thumbnails).
+    public let decoders: DecoderPool
 
     public init(directories: XDGDirectories, version: String = AppInfo.version,
-                maxPixels: Int = Imaging.defaultMaxPixels, usesLargerThumbnails: Bool = true) {
+                maxPixels: Int = Imaging.defaultMaxPixels, usesLargerThumbnails: Bool = true,
+                decoders: DecoderPool = .shared) {
+        self.decoders = decoders
         root = directories.cacheHome.appendingPathComponent("thumbnails", isDirectory: true)
         failFolder = root.appendingPathComponent("fail", isDirectory: true)
             .appendingPathComponent("\(AppInfo.executable)-\(version)", isDirectory: true)
@@ -113,7 +117,7 @@ public struct ThumbnailCache: Sendable {
         switch lookup(source, size: size) {
         case .thumbnail(let url):
             // A thumbnail that validates but will not decode is replaced.
-            if let image = try? Imaging.decode(path: url.path, maxSize: shown, maxPixels: maxPixels) {
+            if let image = try? decoders.decode(path: url.path, maxSize: shown, maxPixels: maxPixels) {
                 return Loaded(result: .success(image.pixels), origin: .disk)
             }
         case .failed(let error):

@@ -71,10 +71,14 @@ public struct ThumbnailSource: Hashable, Sendable, CustomStringConvertible {
 public struct ThumbnailError: Error, Equatable, Sendable, CustomStringConvertible {
     public let reason: String
     public let detail: String?
+    /// Not the file's doing (no decoder could be started): not recorded
+    /// in the cache's fail folder, and worth trying again later.
+    public let isTransient: Bool
 
-    public init(reason: String, detail: String? = nil) {
+    public init(reason: String, detail: String? = nil, isTransient: Bool = false) {
         self.reason = reason
         self.detail = detail
+        self.isTransient = isTransient
     }
 
     public var description: String { detail.map { "\(reason) (\($0))" } ?? reason }

@@ -55,12 +55,17 @@ public struct AvatarImage: Equatable, Sendable {
     /// the main thread. Refuses files that are not images, are damaged or
     /// truncated, or declare enormous dimensions.
     public static func decode(path: String) throws(AvatarError) -> AvatarImage {
+        try decode(path: path, decoders: .shared)
+    }
+
+    /// `decode(path:)` with decoders of one's own (tests use faulty ones).
+    public static func decode(path: String, decoders: DecoderPool) throws(AvatarError) -> AvatarImage {
         let name = (path as NSString).lastPathComponent
         guard FileManager.default.fileExists(atPath: path) else {
             throw AvatarError("“\(name)” cannot be used as your photo: the file no longer exists.")
         }
         do {
-            return AvatarImage(try Imaging.decode(path: path, maxSize: maxSize, maxPixels: maxPixels))
+            return AvatarImage(try decoders.decode(path: path, maxSize: maxSize, maxPixels: maxPixels))
         } catch {
             throw AvatarError("“\(name)” cannot be used as your photo. \(error.message)")
         }

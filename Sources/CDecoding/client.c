@@ -1,0 +1,191 @@
+// The app's side of a decoder: start it, send it a file, wait for the
+// answer within a time limit, and check the answer before believing any
+// of it. A decoder that dies, overruns or breaks the protocol is killed
+// at once; the caller starts another.
+#define _GNU_SOURCE
+#include "CDecoding.h"
+#include "protocol.h"
+#include "replies.h"
+#include "sandbox.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib.h>
+#include <poll.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+struct LbDecoder {
+    pid_t pid;
+    int socket;
+    uint32_t sequence;
+    bool killed;
+};
+
+static int64_t lb_now_ms(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+static void lb_kill(LbDecoder *decoder) {
+    if (!decoder->killed && decoder->pid > 0) kill(decoder->pid, SIGKILL);
+    decoder->killed = true;
+}
+
+// Waits until a packet is there or `deadline` passes: 1 ready, 0 timed out.
+static int lb_wait_readable(int socket, int64_t deadline) {
+    for (;;) {
+        int64_t left = deadline - lb_now_ms();
+        if (left <= 0) return 0;
+        struct pollfd watch = {.fd = socket, .events = POLLIN};
+        int n = poll(&watch, 1, left > INT32_MAX ? INT32_MAX : (int)left);
+        if (n > 0) return 1;
+        if (n < 0 && errno != EINTR) return 1;  // let the read say what is wrong
+    }
+}
+
+// Receives the reply to request `sequence` of `kind`: its payload into
+// `payload` (LB_MAX_PAYLOAD bytes), its descriptor into `fd`.
+static LbDecoderStatus lb_receive_reply(LbDecoder *decoder, uint32_t kind, int64_t deadline, LbReplyHeader *header,
+                                        char *payload, int *fd) {
+    *fd = -1;
+    if (!lb_wait_readable(decoder->socket, deadline)) return LB_DECODER_TIMED_OUT;
+    char packet[sizeof(LbReplyHeader) + LB_MAX_PAYLOAD];
+    size_t length;
+    int error = lb_receive_packet(decoder->socket, packet, sizeof packet, &length, fd);
+    if (error == EPIPE || error == ECONNRESET) return LB_DECODER_CRASHED;
+    if (error != 0 || length < sizeof *header) return LB_DECODER_NONSENSE;
+    memcpy(header, packet, sizeof *header);
+    if (header->magic != LB_REPLY_MAGIC || header->kind != kind || header->sequence != decoder->sequence ||
+        header->length != length - sizeof *header) {
+        return LB_DECODER_NONSENSE;
+    }
+    memcpy(payload, packet + sizeof *header, header->length);
+    switch (header->status) {
+    case LB_REPLY_OK:
+    case LB_REPLY_FAILED: return LB_DECODER_OK;
+    case LB_REPLY_OUT_OF_MEMORY: return LB_DECODER_OUT_OF_MEMORY;
+    case LB_REPLY_CPU_LIMIT: return LB_DECODER_TIMED_OUT;
+    default: return LB_DECODER_NONSENSE;
+    }
+}
+
+LbDecoder *lb_decoder_start(const LbDecoderConfig *config, int timeout_ms, char **error) {
+    *error = NULL;
+    int pair[2];
+    if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, pair) != 0) {
+        *error = g_strdup_printf("no socket for the decoder: %s", g_strerror(errno));
+        return NULL;
+    }
+    pid_t pid = lb_spawn(config, config->bwrap != NULL, pair[1], -1, false);
+    int spawn_error = errno;
+    close(pair[1]);
+    if (pid < 0) {
+        close(pair[0]);
+        *error = g_strdup_printf("%s cannot be started: %s", config->bwrap ? config->bwrap : config->executable,
+                                 g_strerror(spawn_error));
+        return NULL;
+    }
+    LbDecoder *decoder = g_new0(LbDecoder, 1);
+    decoder->pid = pid;
+    decoder->socket = pair[0];
+    LbReplyHeader header;
+    char payload[LB_MAX_PAYLOAD];
+    int fd;
+    LbDecoderStatus status = lb_receive_reply(decoder, LB_KIND_HELLO, lb_now_ms() + timeout_ms, &header, payload, &fd);
+    if (fd >= 0) close(fd);
+    if (status != LB_DECODER_OK || header.status != LB_REPLY_OK) {
+        *error = g_strdup(status == LB_DECODER_TIMED_OUT ? "the decoder did not start in time"
+                                                         : "the decoder stopped while starting");
+        lb_decoder_stop(decoder);
+        return NULL;
+    }
+    return decoder;
+}
+
+void lb_decoder_stop(LbDecoder *decoder) {
+    if (!decoder) return;
+    lb_kill(decoder);
+    close(decoder->socket);
+    while (waitpid(decoder->pid, NULL, 0) < 0 && errno == EINTR) {
+    }
+    g_free(decoder);
+}
+
+bool lb_decoder_alive(const LbDecoder *decoder) {
+    if (decoder->killed) return false;
+    // An idle decoder has nothing to say: anything readable is its end.
+    struct pollfd watch = {.fd = decoder->socket, .events = POLLIN};
+    return poll(&watch, 1, 0) == 0;
+}
+
+static LbDecoderStatus lb_open(const char *path, int *fd, LbDecoderResult *result) {
+    // O_NONBLOCK: opening a FIFO must not wait for a writer. The file is
+    // only ever read, by the decoder.
+    *fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    if (*fd < 0) {
+        result->error_code = errno;
+        return LB_DECODER_UNREADABLE;
+    }
+    struct stat info;
+    if (fstat(*fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+        close(*fd);
+        *fd = -1;
+        result->message = g_strdup("This is not a regular file.");
+        return LB_DECODER_FAILED;
+    }
+    return LB_DECODER_OK;
+}
+
+LbDecoderStatus lb_decoder_request(LbDecoder *decoder, LbRequestKind kind, const char *path, int max_size,
+                                   int64_t max_pixels, LbPixelFormat format, int timeout_ms, LbDecoderResult *result) {
+    memset(result, 0, sizeof *result);
+    int file;
+    LbDecoderStatus opened = lb_open(path, &file, result);
+    if (opened != LB_DECODER_OK) return opened;
+    if (!lb_decoder_alive(decoder)) {
+        close(file);
+        lb_kill(decoder);
+        return LB_DECODER_LOST;
+    }
+    LbRequest request = {.magic = LB_REQUEST_MAGIC, .kind = (uint32_t)kind, .sequence = ++decoder->sequence,
+                         .max_size = max_size, .max_pixels = max_pixels, .format = (uint32_t)format};
+    int sent = lb_send_packet(decoder->socket, &request, sizeof request, NULL, 0, file);
+    close(file);
+    if (sent != 0) {
+        lb_kill(decoder);
+        return LB_DECODER_LOST;
+    }
+    LbReplyHeader header;
+    char payload[LB_MAX_PAYLOAD];
+    int fd;
+    LbDecoderStatus status = lb_receive_reply(decoder, (uint32_t)kind, lb_now_ms() + timeout_ms, &header, payload, &fd);
+    if (status == LB_DECODER_OK) {
+        status = header.status == LB_REPLY_FAILED
+            ? lb_read_failure(payload, header.length, fd, result)
+            : lb_read_answer(kind, &request, payload, header.length, fd, result);
+    } else if (fd >= 0) {
+        close(fd);
+    }
+    if (status != LB_DECODER_OK && status != LB_DECODER_FAILED) {
+        lb_decoder_result_clear(result);
+        lb_kill(decoder);
+    }
+    return status;
+}
+
+void lb_decoder_result_clear(LbDecoderResult *result) {
+    lb_image_free(result->image);
+    if (result->rows) munmap(result->rows, result->rows_length);
+    g_free(result->mime);
+    g_free(result->message);
+    if (result->has_metadata) lb_metadata_clear(&result->metadata);
+    memset(result, 0, sizeof *result);
+}

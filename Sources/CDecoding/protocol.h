@@ -1,0 +1,80 @@
+// The wire protocol between the app and lightbox-decoder, over a
+// SOCK_SEQPACKET socketpair: every message is one packet (so a message
+// never arrives in pieces and a descriptor travels with its message),
+// a fixed header saying how many payload bytes follow. Both ends run on
+// the same machine from the same build: native byte order, no versioning
+// beyond the magic numbers. The app treats every reply as untrusted: a
+// decoder may have been taken over by the file it decoded.
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define LB_REQUEST_MAGIC 0x5144424cu  // "LBDQ"
+#define LB_REPLY_MAGIC 0x5244424cu    // "LBDR"
+// The largest payload a reply may carry (messages, metadata strings).
+#define LB_MAX_PAYLOAD 65536
+
+// The same numbers as LbRequestKind (CDecoding.h), and the greeting.
+enum { LB_KIND_HELLO = 0, LB_KIND_DECODE = 1, LB_KIND_METADATA = 2, LB_KIND_PROBE = 3 };
+
+// What the decoder says of a request.
+enum {
+    LB_REPLY_OK = 0,
+    LB_REPLY_FAILED = 1,         // the file cannot be decoded; payload: the reason
+    LB_REPLY_OUT_OF_MEMORY = 2,  // the memory limit stopped the decoding
+    LB_REPLY_CPU_LIMIT = 3,      // the CPU time limit stopped it
+};
+
+// App → decoder, with the file's descriptor (opened read-only by the app).
+typedef struct {
+    uint32_t magic;
+    uint32_t kind;
+    uint32_t sequence;  // echoed in the reply, so a stale reply is told apart
+    int32_t max_size;
+    int64_t max_pixels;
+    uint32_t format;  // LbPixelFormat (CDecoding.h)
+    uint32_t reserved;
+} LbRequest;
+
+// Decoder → app; `length` payload bytes follow. A decoded image comes
+// with one sealed memfd holding its rows.
+typedef struct {
+    uint32_t magic;
+    uint32_t kind;
+    uint32_t sequence;
+    uint32_t status;
+    uint32_t length;
+} LbReplyHeader;
+
+// The payload of a decoded image; its MIME type follows.
+typedef struct {
+    int32_t width, height, stride;
+    int32_t original_width, original_height;
+} LbWireImage;
+
+// The payload of a probe; its MIME type follows.
+typedef struct {
+    int32_t width, height;
+} LbWireProbe;
+
+// The payload of metadata; the four strings (date taken, make, model,
+// title) follow, `lengths` bytes each, without NULs; length 0 is absent.
+typedef struct {
+    int32_t pixel_width, pixel_height, orientation;
+    int32_t exposure_numerator, exposure_denominator, iso;
+    int32_t has_rating, rating;  // -1 rejected, 0 unrated, 1..5 stars
+    double f_number, focal_length;
+    uint32_t lengths[4];
+} LbWireMetadata;
+
+// Sends one packet of `head` then `payload`, with `fd` attached when it
+// is >= 0. Returns 0, or an errno value.
+int lb_send_packet(int socket, const void *head, size_t head_length, const void *payload,
+                   size_t payload_length, int fd);
+
+// Receives one packet into `buffer` (`capacity` bytes). Its length goes to
+// `length`; a descriptor it carried to `fd` (-1 when none). Every other
+// descriptor is closed. Returns 0; EPIPE at the end of the stream;
+// EMSGSIZE when the packet or its descriptors did not fit; another errno.
+int lb_receive_packet(int socket, void *buffer, size_t capacity, size_t *length, int *fd);

@@ -1,0 +1,141 @@
+// A decoder's replies are believed only once checked: sizes within what
+// was asked, text that is text, shared memory that is sealed and exactly
+// as long as the rows it should hold. A decoder a hostile file took over
+// can send anything; whatever it sends must end in NONSENSE, not in the
+// app reading out of bounds.
+#define _GNU_SOURCE
+#include "replies.h"
+
+#include <fcntl.h>
+#include <glib.h>
+#include <math.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+// The longest reason or MIME type believed.
+#define LB_MAX_TEXT 2048
+
+// A copy of `length` bytes of text, or NULL when they are not UTF-8 or hold a NUL.
+static char *lb_text(const char *bytes, size_t length) {
+    if (length > LB_MAX_TEXT || memchr(bytes, 0, length) || !g_utf8_validate(bytes, (gssize)length, NULL))
+        return NULL;
+    return g_strndup(bytes, length);
+}
+
+LbDecoderStatus lb_read_failure(const char *payload, size_t length, int fd, LbDecoderResult *result) {
+    if (fd >= 0) close(fd);
+    result->message = lb_text(payload, length);
+    if (fd >= 0 || !result->message || length == 0) return LB_DECODER_NONSENSE;
+    return LB_DECODER_FAILED;
+}
+
+static LbDecoderStatus lb_read_image(const LbRequest *request, const char *payload, size_t length, int fd,
+                                     LbDecoderResult *result) {
+    LbWireImage image;
+    if (fd < 0 || length < sizeof image) goto nonsense;
+    memcpy(&image, payload, sizeof image);
+    int limit = request->max_size > 0 ? request->max_size : INT32_MAX / 4;
+    if (image.width <= 0 || image.height <= 0 || image.width > limit || image.height > limit ||
+        image.stride != image.width * 4 || image.original_width <= 0 || image.original_height <= 0 ||
+        (int64_t)image.original_width * image.original_height > request->max_pixels) {
+        goto nonsense;
+    }
+    result->mime = lb_text(payload + sizeof image, length - sizeof image);
+    if (!result->mime) goto nonsense;
+    size_t bytes = (size_t)image.stride * (size_t)image.height;
+    struct stat info;
+    int seals = fcntl(fd, F_GET_SEALS);
+    int needed = F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE;
+    if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode) || (size_t)info.st_size != bytes || seals < 0 ||
+        (seals & needed) != needed) {
+        goto nonsense;
+    }
+    // Read-only, and sealed against writing and shrinking: the rows cannot
+    // change or vanish while the app reads them. MAP_POPULATE maps them all
+    // at once (they are about to be read in full).
+    void *rows = mmap(NULL, bytes, PROT_READ, MAP_SHARED | MAP_POPULATE, fd, 0);
+    close(fd);
+    if (rows == MAP_FAILED) return LB_DECODER_NONSENSE;
+    if (request->format == LB_PIXELS_PREMULTIPLIED) {
+        result->rows = rows;
+        result->rows_length = bytes;
+        result->width = image.width;
+        result->height = image.height;
+        result->stride = image.stride;
+    } else {
+        result->image = lb_image_wrap_mapping(rows, bytes, image.width, image.height, image.stride);
+    }
+    result->original_width = image.original_width;
+    result->original_height = image.original_height;
+    return LB_DECODER_OK;
+nonsense:
+    if (fd >= 0) close(fd);
+    return LB_DECODER_NONSENSE;
+}
+
+static LbDecoderStatus lb_read_probe(const char *payload, size_t length, LbDecoderResult *result) {
+    LbWireProbe probe;
+    if (length < sizeof probe) return LB_DECODER_NONSENSE;
+    memcpy(&probe, payload, sizeof probe);
+    result->width = probe.width;
+    result->height = probe.height;
+    result->mime = lb_text(payload + sizeof probe, length - sizeof probe);
+    return result->mime ? LB_DECODER_OK : LB_DECODER_NONSENSE;
+}
+
+static double lb_finite(double value) { return isfinite(value) ? value : 0; }
+
+static LbDecoderStatus lb_read_metadata(const char *payload, size_t length, LbDecoderResult *result) {
+    LbWireMetadata wire;
+    if (length < sizeof wire) return LB_DECODER_NONSENSE;
+    memcpy(&wire, payload, sizeof wire);
+    size_t total = 0;
+    for (int i = 0; i < 4; i++) {
+        if (wire.lengths[i] > LB_MAX_TEXT) return LB_DECODER_NONSENSE;
+        total += wire.lengths[i];
+    }
+    if (total != length - sizeof wire || wire.orientation < 0 || wire.orientation > 8 ||
+        (wire.has_rating != 0 && wire.has_rating != 1) || wire.rating < -1 || wire.rating > 5) {
+        return LB_DECODER_NONSENSE;
+    }
+    char *strings[4] = {NULL};
+    const char *at = payload + sizeof wire;
+    for (int i = 0; i < 4; i++) {
+        if (wire.lengths[i] && !(strings[i] = lb_text(at, wire.lengths[i]))) {
+            for (int j = 0; j < i; j++) g_free(strings[j]);
+            return LB_DECODER_NONSENSE;
+        }
+        at += wire.lengths[i];
+    }
+    LbMetadata *m = &result->metadata;
+    m->pixel_width = wire.pixel_width;
+    m->pixel_height = wire.pixel_height;
+    m->orientation = wire.orientation;
+    m->exposure_numerator = wire.exposure_numerator;
+    m->exposure_denominator = wire.exposure_denominator;
+    m->iso = wire.iso;
+    m->has_rating = wire.has_rating == 1;
+    m->rating = wire.rating;
+    m->f_number = lb_finite(wire.f_number);
+    m->focal_length = lb_finite(wire.focal_length);
+    m->date_taken = strings[0];
+    m->make = strings[1];
+    m->model = strings[2];
+    m->title = strings[3];
+    result->has_metadata = true;
+    return LB_DECODER_OK;
+}
+
+LbDecoderStatus lb_read_answer(int kind, const LbRequest *request, const char *payload, size_t length, int fd,
+                               LbDecoderResult *result) {
+    if (kind == LB_KIND_DECODE) return lb_read_image(request, payload, length, fd, result);
+    if (fd >= 0) {
+        close(fd);
+        return LB_DECODER_NONSENSE;
+    }
+    if (kind == LB_KIND_PROBE) return lb_read_probe(payload, length, result);
+    if (kind == LB_KIND_METADATA) return lb_read_metadata(payload, length, result);
+    return LB_DECODER_NONSENSE;
+}

@@ -1,0 +1,215 @@
+// lightbox-decoder: decodes the files the app sends it, one request at a
+// time, for as long as the app keeps its socket open. It starts by warming
+// up gdk-pixbuf and gexiv2 (loaders.cache, loader modules, exiv2's
+// tables), then locks itself down with seccomp: after that it can read
+// what it is handed and little else (see seccomp.c).
+#define _GNU_SOURCE
+#include "CDecoding.h"
+#include "protocol.h"
+#include "server.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib.h>
+#include <gdk-pixbuf/gdk-pixbuf.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+// A 1×1 PNG and a 1×1 JPEG: decoding them loads what most requests need.
+static const unsigned char lb_tiny_png[] = {
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00,
+    0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1f, 0x15, 0xc4, 0x89, 0x00, 0x00, 0x00,
+    0x0d, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0xf8, 0xcf, 0xc0, 0xf0, 0x1f, 0x00, 0x05, 0x00, 0x01, 0xff,
+    0x89, 0x99, 0x3d, 0x1d, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82};
+
+typedef struct {
+    int fd;          // the memfd, -1 until asked for
+    uint8_t *rows;   // mapped while the decoder writes them
+    size_t length;
+} LbShared;
+
+static uint8_t *lb_shared_rows(void *context, int width, int height, size_t stride) {
+    (void)width;
+    LbShared *shared = context;
+    shared->length = stride * (size_t)height;
+    shared->fd = memfd_create("lightbox-pixels", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+    if (shared->fd < 0 || ftruncate(shared->fd, (off_t)shared->length) != 0) return NULL;
+    void *rows = mmap(NULL, shared->length, PROT_READ | PROT_WRITE, MAP_SHARED, shared->fd, 0);
+    if (rows == MAP_FAILED) return NULL;
+    shared->rows = rows;
+    return rows;
+}
+
+static int lb_reply(int socket, const LbRequest *request, uint32_t status, const void *a, size_t a_length,
+                    const void *b, size_t b_length, int fd) {
+    char payload[LB_MAX_PAYLOAD];
+    if (a_length + b_length > sizeof payload) b_length = sizeof payload - a_length;
+    if (a_length) memcpy(payload, a, a_length);
+    if (b_length) memcpy(payload + a_length, b, b_length);
+    LbReplyHeader header = {.magic = LB_REPLY_MAGIC, .kind = request->kind, .sequence = request->sequence,
+                            .status = status, .length = (uint32_t)(a_length + b_length)};
+    return lb_send_packet(socket, &header, sizeof header, payload, a_length + b_length, fd);
+}
+
+static int lb_fail(int socket, const LbRequest *request, const char *message) {
+    return lb_reply(socket, request, LB_REPLY_FAILED, message, strlen(message), NULL, 0, -1);
+}
+
+static int lb_serve_decode(int socket, const LbRequest *request, int fd) {
+    LbShared shared = {.fd = -1};
+    LbDecodeInfo info;
+    char *error = NULL;
+    bool ok = lb_image_decode_into(fd, request->max_size, request->max_pixels,
+                                   request->format == LB_PIXELS_PREMULTIPLIED, lb_shared_rows, &shared, &info, &error);
+    if (shared.rows) munmap(shared.rows, shared.length);
+    // Sealed, the app may map the rows knowing they cannot change or
+    // shrink under it (a shrunk mapping would crash the app on reading).
+    if (ok && fcntl(shared.fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL) != 0) {
+        ok = false;
+        error = g_strdup("The image could not be shared with Lightbox.");
+    }
+    int result;
+    if (ok) {
+        LbWireImage image = {info.width, info.height, info.stride, info.original_width, info.original_height};
+        result = lb_reply(socket, request, LB_REPLY_OK, &image, sizeof image, info.mime, strlen(info.mime),
+                          shared.fd);
+        lb_free(info.mime);
+    } else {
+        result = lb_fail(socket, request, error ? error : "The image cannot be read.");
+        lb_free(error);
+    }
+    if (shared.fd >= 0) close(shared.fd);
+    return result;
+}
+
+// gexiv2 and gdk_pixbuf_get_file_info want a path: the descriptor's own
+// name in /proc reaches the file whether or not the sandbox shows it.
+static void lb_fd_path(int fd, char *path, size_t size) { snprintf(path, size, "/proc/self/fd/%d", fd); }
+
+static int lb_serve_probe(int socket, const LbRequest *request, int fd) {
+    char path[64];
+    lb_fd_path(fd, path, sizeof path);
+    int width = 0, height = 0;
+    char *mime = NULL;
+    if (!lb_image_probe(path, &width, &height, &mime)) return lb_fail(socket, request, "unknown format");
+    LbWireProbe probe = {width, height};
+    int result = lb_reply(socket, request, LB_REPLY_OK, &probe, sizeof probe, mime, strlen(mime), -1);
+    lb_free(mime);
+    return result;
+}
+
+static int lb_serve_metadata(int socket, const LbRequest *request, int fd) {
+    char path[64];
+    lb_fd_path(fd, path, sizeof path);
+    LbMetadata m;
+    if (!lb_metadata_read(path, &m)) return lb_fail(socket, request, "no metadata");
+    // Many files state no pixel size in their metadata: the header does.
+    // Read here, in the same request, the folder scan needs one round trip
+    // a file, not two.
+    if (m.pixel_width <= 0 || m.pixel_height <= 0) {
+        int width = 0, height = 0;
+        if (lb_image_probe(path, &width, &height, NULL)) {
+            m.pixel_width = width;
+            m.pixel_height = height;
+        }
+    }
+    const char *strings[4] = {m.date_taken, m.make, m.model, m.title};
+    LbWireMetadata wire = {m.pixel_width, m.pixel_height, m.orientation, m.exposure_numerator,
+                           m.exposure_denominator, m.iso, m.has_rating, m.rating, m.f_number, m.focal_length, {0}};
+    char text[LB_MAX_PAYLOAD - sizeof wire];
+    size_t used = 0;
+    for (int i = 0; i < 4; i++) {
+        size_t length = strings[i] ? strnlen(strings[i], 4096) : 0;
+        if (used + length > sizeof text) length = 0;
+        memcpy(text + used, strings[i] ? strings[i] : "", length);
+        wire.lengths[i] = (uint32_t)length;
+        used += length;
+    }
+    int result = lb_reply(socket, request, LB_REPLY_OK, &wire, sizeof wire, text, used, -1);
+    lb_metadata_clear(&m);
+    return result;
+}
+
+static void lb_warm_up(void) {
+    int fd = memfd_create("lightbox-warm-up", MFD_CLOEXEC);
+    if (fd < 0) return;
+    if (write(fd, lb_tiny_png, sizeof lb_tiny_png) == (ssize_t)sizeof lb_tiny_png) {
+        lseek(fd, 0, SEEK_SET);
+        int w, h;
+        char *error = NULL;
+        LbImage *image = lb_image_decode_fd(fd, 16, 256, &w, &h, NULL, &error);
+        lb_image_free(image);
+        lb_free(error);
+        lseek(fd, 0, SEEK_SET);
+        char path[64];
+        lb_fd_path(fd, path, sizeof path);
+        LbMetadata m;
+        if (lb_metadata_read(path, &m)) lb_metadata_clear(&m);
+    }
+    close(fd);
+    // Every loader's module is read now, while opening files still works
+    // the ordinary way (the filter would allow reading them later too).
+    GSList *formats = gdk_pixbuf_get_formats();
+    g_slist_free(formats);
+}
+
+// The value of `--name=value`, or `fallback`.
+static long lb_option(int argc, char **argv, const char *name, long fallback) {
+    size_t length = strlen(name);
+    for (int i = 1; i < argc; i++)
+        if (strncmp(argv[i], name, length) == 0 && argv[i][length] == '=') return strtol(argv[i] + length + 1, NULL, 10);
+    return fallback;
+}
+
+int lb_decoder_main(int argc, char **argv) {
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--check") == 0) return 0;
+    int socket = (int)lb_option(argc, argv, "--socket", -1);
+    long parent = lb_option(argc, argv, "--parent", 0);
+    int cpu_seconds = (int)lb_option(argc, argv, "--cpu", 0);
+    if (socket < 0) {
+        fprintf(stderr, "usage: lightbox-decoder --socket=FD [--memory=BYTES] [--cpu=SECONDS] [--parent=PID]\n"
+                        "Decodes images for Lightbox; the app starts it.\n");
+        return 2;
+    }
+    // Without bubblewrap nothing else ties the decoder's life to the app's.
+    if (parent > 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != (pid_t)parent) return 1;
+    }
+    // Away from the app's terminal and process group.
+    setsid();
+    lb_limits_setup(socket, lb_option(argc, argv, "--memory", 0));
+    lb_warm_up();
+    char *error = NULL;
+    if (!lb_seccomp_install(&error)) {
+        fprintf(stderr, "lightbox-decoder: %s\n", error);
+        return 1;
+    }
+    LbRequest hello = {.kind = LB_KIND_HELLO};
+    if (lb_reply(socket, &hello, LB_REPLY_OK, NULL, 0, NULL, 0, -1) != 0) return 1;
+    for (;;) {
+        LbRequest request;
+        size_t length;
+        int fd;
+        int status = lb_receive_packet(socket, &request, sizeof request, &length, &fd);
+        if (status == EPIPE) return 0;  // the app closed its end
+        if (status != 0 || length != sizeof request || request.magic != LB_REQUEST_MAGIC || fd < 0) return 1;
+        lb_limits_begin(request.kind, request.sequence, cpu_seconds);
+        int sent;
+        switch (request.kind) {
+        case LB_KIND_DECODE: sent = lb_serve_decode(socket, &request, fd); break;
+        case LB_KIND_METADATA: sent = lb_serve_metadata(socket, &request, fd); break;
+        case LB_KIND_PROBE: sent = lb_serve_probe(socket, &request, fd); break;
+        default: sent = lb_fail(socket, &request, "unknown request");
+        }
+        lb_limits_end();
+        close(fd);
+        if (sent != 0) return 1;
+    }
+}

@@ -1,0 +1,213 @@
+// Decoding with gdk-pixbuf from an open file descriptor. The app decodes
+// through lightbox-decoder (see CDecoding), which receives the file as a
+// descriptor and never a path; the in-process path (lb_image_decode) is
+// kept for the benchmark's comparison and reads the same way.
+#include "CImaging.h"
+#include "imaging-internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <string.h>
+#include <unistd.h>
+
+char *lb_message(GError *error, const char *fallback) {
+    char *message = g_strdup(error ? error->message : fallback);
+    g_clear_error(&error);
+    return message;
+}
+
+typedef struct {
+    int max_size;
+    int64_t max_pixels;
+    int width, height;
+    bool too_large;
+} LbSizeRequest;
+
+static void lb_on_size_prepared(GdkPixbufLoader *loader, int width, int height, gpointer data) {
+    LbSizeRequest *request = data;
+    request->width = width;
+    request->height = height;
+    if (width <= 0 || height <= 0 || (int64_t)width * height > request->max_pixels) {
+        request->too_large = true;
+        // A size of 0×0 makes gdk-pixbuf's loaders stop with an error
+        // before they allocate the image (as gdk_pixbuf_get_file_info
+        // stops them once it knows the size).
+        gdk_pixbuf_loader_set_size(loader, 0, 0);
+        return;
+    }
+    double scale = MIN(1.0, MIN((double)request->max_size / width, (double)request->max_size / height));
+    int w = MAX(1, (int)(width * scale + 0.5));
+    int h = MAX(1, (int)(height * scale + 0.5));
+    if (w != width || h != height) gdk_pixbuf_loader_set_size(loader, w, h);
+}
+
+// read(2) that retries when a signal interrupts it.
+static ssize_t lb_read(int fd, void *buffer, size_t count) {
+    ssize_t n;
+    do n = read(fd, buffer, count);
+    while (n < 0 && errno == EINTR);
+    return n;
+}
+
+// The oriented pixbuf (RGB or RGBA) of the file open at `fd`, or NULL with
+// `error_out` set. `mime` (may be NULL) receives the format's MIME type.
+static GdkPixbuf *lb_decode_pixbuf(int fd, int max_size, int64_t max_pixels, int *original_width,
+                                   int *original_height, char **mime, char **error_out) {
+    *original_width = 0;
+    *original_height = 0;
+    GError *error = NULL;
+    GdkPixbufLoader *loader = gdk_pixbuf_loader_new();
+    LbSizeRequest request = {.max_size = max_size, .max_pixels = max_pixels};
+    g_signal_connect(loader, "size-prepared", G_CALLBACK(lb_on_size_prepared), &request);
+    // Feed the loader in chunks, so a huge file is never held in memory
+    // and a size refused in "size-prepared" (the header) stops the reading
+    // before any pixel is decoded. The same bytes tell whether the file is
+    // whole: gdk-pixbuf fills in what a cut-off JPEG or PNG lacks without a
+    // word. The file is read once.
+    guchar buffer[65536];
+    LbIntegrity integrity;
+    lb_integrity_init(&integrity);
+    gboolean ok = TRUE;
+    bool unreadable = false, read_whole_file = false;
+    while (ok && !request.too_large) {
+        ssize_t count = lb_read(fd, buffer, sizeof buffer);
+        if (count < 0) {
+            unreadable = true;
+            break;
+        }
+        if (count == 0) {
+            // Only a file read to its end can be found cut short: when the
+            // loader gave up first, its own reason stands.
+            read_whole_file = true;
+            break;
+        }
+        lb_integrity_feed(&integrity, buffer, (size_t)count);
+        ok = gdk_pixbuf_loader_write(loader, buffer, (gsize)count, &error);
+    }
+    if (unreadable) {
+        ok = FALSE;
+        g_set_error(&error, G_FILE_ERROR, G_FILE_ERROR_IO, "The file cannot be read.");
+    }
+    gboolean closed = gdk_pixbuf_loader_close(loader, ok ? &error : NULL);
+    *original_width = request.width;
+    *original_height = request.height;
+    if (request.too_large) {
+        g_clear_error(&error);
+        g_object_unref(loader);
+        *error_out = g_strdup_printf("The image is too large (%d × %d pixels).", request.width, request.height);
+        return NULL;
+    }
+    GdkPixbuf *pixbuf = gdk_pixbuf_loader_get_pixbuf(loader);
+    bool cut_short = read_whole_file && lb_integrity_result(&integrity) == 0;
+    if (!ok || !closed || !pixbuf || cut_short) {
+        g_object_unref(loader);
+        bool unknown = integrity.total == 0 || g_error_matches(error, GDK_PIXBUF_ERROR, GDK_PIXBUF_ERROR_UNKNOWN_TYPE);
+        if (unreadable) {
+            *error_out = lb_message(error, "The file cannot be read.");
+        } else if (cut_short) {
+            // A file cut short says so, whatever the decoder made of it.
+            g_clear_error(&error);
+            *error_out = g_strdup("The image is damaged or incomplete.");
+        } else if (unknown) {
+            g_clear_error(&error);
+            *error_out = g_strdup("The file is not an image Lightbox can read.");
+        } else {
+            *error_out = lb_message(error, "The image is damaged or incomplete.");
+        }
+        return NULL;
+    }
+    g_clear_error(&error);
+    if (mime) {
+        GdkPixbufFormat *format = gdk_pixbuf_loader_get_format(loader);
+        gchar **types = format ? gdk_pixbuf_format_get_mime_types(format) : NULL;
+        *mime = g_strdup(types && types[0] ? types[0] : "application/octet-stream");
+        g_strfreev(types);
+    }
+    GdkPixbuf *oriented = gdk_pixbuf_apply_embedded_orientation(pixbuf);
+    g_object_unref(loader);
+    return oriented;
+}
+
+LbImage *lb_image_decode_fd(int fd, int max_size, int64_t max_pixels, int *original_width,
+                            int *original_height, char **mime, char **error_out) {
+    GdkPixbuf *oriented = lb_decode_pixbuf(fd, max_size, max_pixels, original_width, original_height, mime,
+                                           error_out);
+    if (!oriented) return NULL;
+    LbImage *image = g_new0(LbImage, 1);
+    if (gdk_pixbuf_get_has_alpha(oriented)) {
+        image->pixbuf = oriented;
+    } else {
+        image->pixbuf = gdk_pixbuf_add_alpha(oriented, FALSE, 0, 0, 0);
+        g_object_unref(oriented);
+    }
+    return image;
+}
+
+LbImage *lb_image_decode(const char *path, int max_size, int64_t max_pixels,
+                         int *original_width, int *original_height, char **error_out) {
+    *original_width = 0;
+    *original_height = 0;
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0) {
+        *error_out = g_strdup_printf("The file cannot be read: %s.", g_strerror(errno));
+        return NULL;
+    }
+    LbImage *image = lb_image_decode_fd(fd, max_size, max_pixels, original_width, original_height, NULL, error_out);
+    close(fd);
+    return image;
+}
+
+bool lb_image_decode_into(int fd, int max_size, int64_t max_pixels, bool premultiplied, LbRowsTarget target,
+                          void *context, LbDecodeInfo *info, char **error_out) {
+    memset(info, 0, sizeof *info);
+    GdkPixbuf *pixbuf = lb_decode_pixbuf(fd, max_size, max_pixels, &info->original_width,
+                                         &info->original_height, &info->mime, error_out);
+    if (!pixbuf) return false;
+    int width = gdk_pixbuf_get_width(pixbuf), height = gdk_pixbuf_get_height(pixbuf);
+    int channels = gdk_pixbuf_get_n_channels(pixbuf), stride = gdk_pixbuf_get_rowstride(pixbuf);
+    info->width = width;
+    info->height = height;
+    info->stride = width * 4;
+    uint8_t *out = target(context, width, height, (size_t)info->stride);
+    if (!out) {
+        g_object_unref(pixbuf);
+        g_clear_pointer(&info->mime, g_free);
+        *error_out = g_strdup("There is not enough memory for the image.");
+        return false;
+    }
+    // Straight to RGBA in the target: one pass, where the in-process path
+    // copies twice (gdk_pixbuf_add_alpha, then the caller's copy).
+    const guchar *pixels = gdk_pixbuf_read_pixels(pixbuf);
+    for (int y = 0; y < height; y++) {
+        const guchar *p = pixels + (size_t)y * (size_t)stride;
+        uint8_t *q = out + (size_t)y * (size_t)info->stride;
+        if (premultiplied && channels == 4) {
+            lb_pixels_premultiply(p, width, 1, stride, (uint32_t *)(void *)q);
+        } else if (premultiplied) {
+            // Opaque: premultiplying changes nothing but the layout.
+            uint32_t *word = (uint32_t *)(void *)q;
+            for (int x = 0; x < width; x++, p += 3) word[x] = 0xFF000000u | p[0] << 16 | p[1] << 8 | p[2];
+        } else if (channels == 4) {
+            memcpy(q, p, (size_t)width * 4);
+        } else {
+            for (int x = 0; x < width; x++, p += 3, q += 4) {
+                q[0] = p[0];
+                q[1] = p[1];
+                q[2] = p[2];
+                q[3] = 255;
+            }
+        }
+    }
+    g_object_unref(pixbuf);
+    return true;
+}
+
+static void lb_unmap(guchar *pixels, gpointer length) { munmap(pixels, GPOINTER_TO_SIZE(length)); }
+
+LbImage *lb_image_wrap_mapping(void *address, size_t length, int width, int height, int stride) {
+    LbImage *image = g_new0(LbImage, 1);
+    image->pixbuf = gdk_pixbuf_new_from_data(address, GDK_COLORSPACE_RGB, TRUE, 8, width, height, stride,
+                                             lb_unmap, GSIZE_TO_POINTER(length));
+    return image;
+}

@@ -1,0 +1,266 @@
+import CDecoding
+import CImaging
+import Foundation
+
+/// Decoder processes, kept alive and reused: every image, thumbnail,
+/// avatar and metadata read of the app is done in one of them, so a file
+/// that crashes or hangs a decoder (or takes it over) costs that file, not
+/// the app. The file goes to the decoder as a descriptor the app opened,
+/// never a path; pixels come back in sealed shared memory, not through
+/// the socket.
+///
+/// A decoder that crashes, runs past its limits or answers nonsense is
+/// killed; the file gets a reason (`ImageError.Kind`) and the next request
+/// starts a fresh decoder. Calls block: make them off the main thread.
+public final class DecoderPool: @unchecked Sendable {
+    /// Who is waiting for a decoder: a photo window before thumbnails.
+    public enum Priority: Sendable { case background, interactive }
+
+    /// The app's pool: lightbox-decoder next to the program, in bubblewrap.
+    public static let shared = DecoderPool(.standard())
+
+    public let configuration: Configuration
+    private let inProcess: Bool
+    private let condition = NSCondition()
+    // Guarded by `condition`.
+    private var idle: [Decoder] = []
+    private var alive = 0
+    private var interactiveWaiting = 0
+    private var sandboxState: Sandbox?
+    /// One starter thread for every pool, living as long as the app.
+    private static let starter = DecoderStarter()
+
+    public init(_ configuration: Configuration) {
+        self.configuration = configuration
+        inProcess = false
+    }
+
+    private init(inProcessWith configuration: Configuration) {
+        self.configuration = configuration
+        inProcess = true
+        sandboxState = .inProcess
+    }
+
+    /// Decodes in the calling process, as Lightbox did before decoders:
+    /// kept only so `make bench` can measure what the isolation costs.
+    public static func inProcessForBenchmarks() -> DecoderPool {
+        DecoderPool(inProcessWith: .standard())
+    }
+
+    deinit {
+        for decoder in idle { lb_decoder_stop(decoder.pointer) }
+    }
+
+    /// How decoders run, once the first has been started (nil before).
+    public var sandbox: Sandbox? {
+        condition.lock()
+        defer { condition.unlock() }
+        return sandboxState
+    }
+
+    /// Decoders working on a request now.
+    public var busy: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return alive - idle.count
+    }
+
+    // MARK: Requests
+
+    /// Decodes `path` to fit `maxSize` × `maxSize`, as `Imaging.decode`.
+    public func decode(path: String, maxSize: Int, maxPixels: Int = Imaging.defaultMaxPixels,
+                       priority: Priority = .background) throws(ImageError) -> DecodedImage {
+        if inProcess { return try InProcessDecoding.decode(path: path, maxSize: maxSize, maxPixels: maxPixels) }
+        let result = try request(LB_REQUEST_DECODE, path: path, maxSize: maxSize, maxPixels: maxPixels,
+                                 format: LB_PIXELS_RGBA, priority: priority)
+        defer { lb_free(result.mime) }
+        // The image now owns the mapping of the decoder's shared memory.
+        guard let image = result.image else { throw ImageError("The image cannot be read.", kind: .decoderNonsense) }
+        return DecodedImage(image, originalWidth: Int(result.original_width),
+                            originalHeight: Int(result.original_height),
+                            mimeType: result.mime.map { String(cString: $0) })
+    }
+
+    /// Decodes `path` to fit `maxSize` × `maxSize`, laid out for display
+    /// (`PixelData.Format.premultipliedARGB32`) by the decoder itself: the
+    /// app maps the decoder's memory and shows it as it is, without a pass
+    /// of its own over the pixels (a photo window's 48 MB).
+    public func decodeForDisplay(path: String, maxSize: Int, maxPixels: Int = Imaging.defaultMaxPixels,
+                                 priority: Priority = .interactive) throws(ImageError) -> PixelData {
+        if inProcess {
+            return try InProcessDecoding.decode(path: path, maxSize: maxSize, maxPixels: maxPixels).premultipliedPixels
+        }
+        let result = try request(LB_REQUEST_DECODE, path: path, maxSize: maxSize, maxPixels: maxPixels,
+                                 format: LB_PIXELS_PREMULTIPLIED, priority: priority)
+        lb_free(result.mime)
+        guard let rows = result.rows else { throw ImageError("The image cannot be read.", kind: .decoderNonsense) }
+        let length = result.rows_length
+        let buffer = PixelBuffer(adopting: rows, count: length) { munmap($0, length) }
+        return PixelData.display(buffer, width: Int(result.width), height: Int(result.height))
+    }
+
+    /// The file's metadata, or nil when it has none readable (or the
+    /// decoder failed on it).
+    public func metadata(path: String) -> ImageMetadata? {
+        if inProcess { return InProcessDecoding.metadata(path: path) }
+        guard var result = try? request(LB_REQUEST_METADATA, path: path, maxSize: 0, maxPixels: 0, format: LB_PIXELS_RGBA,
+                                       priority: .background),
+              result.has_metadata else { return nil }
+        defer { lb_metadata_clear(&result.metadata) }
+        return ImageMetadata(result.metadata)
+    }
+
+    /// The file's format and declared size, or nil when no loader knows it.
+    public func probe(path: String) -> ImageProbe? {
+        if inProcess { return InProcessDecoding.probe(path: path) }
+        guard let result = try? request(LB_REQUEST_PROBE, path: path, maxSize: 0, maxPixels: 0, format: LB_PIXELS_RGBA,
+                                         priority: .background)
+        else { return nil }
+        defer { lb_free(result.mime) }
+        return ImageProbe(width: Int(result.width), height: Int(result.height),
+                          mimeType: result.mime.map { String(cString: $0) } ?? "application/octet-stream")
+    }
+
+    /// One request on a decoder of the pool. The result's image, metadata
+    /// and MIME type are the caller's to free; the message is freed here.
+    private func request(_ kind: LbRequestKind, path: String, maxSize: Int, maxPixels: Int, format: LbPixelFormat,
+                         priority: Priority) throws(ImageError) -> LbDecoderResult {
+        // A decoder found dead before the request was sent is not the file's
+        // doing: one more try with a fresh one.
+        for _ in 0..<2 {
+            let decoder = try acquire(priority)
+            var result = LbDecoderResult()
+            let status = lb_decoder_request(decoder.pointer, kind, path, Int32(clamping: maxSize), Int64(maxPixels),
+                                            format, Int32(clamping: Int(configuration.timeout * 1000)), &result)
+            decoder.uses += 1
+            release(decoder, healthy: status == LB_DECODER_OK || status == LB_DECODER_FAILED
+                        || status == LB_DECODER_UNREADABLE)
+            switch status {
+            case LB_DECODER_OK:
+                return result
+            case LB_DECODER_LOST:
+                continue
+            default:
+                defer { lb_decoder_result_clear(&result) }
+                throw Self.error(status, result)
+            }
+        }
+        throw ImageError("The image decoder stopped working.", kind: .decoderUnavailable)
+    }
+
+    private static func error(_ status: LbDecoderStatus, _ result: LbDecoderResult) -> ImageError {
+        switch status {
+        case LB_DECODER_FAILED:
+            return ImageError(result.message.map { String(cString: $0) } ?? "The image cannot be read.")
+        case LB_DECODER_UNREADABLE:
+            return ImageError("The file cannot be read: \(String(cString: strerror(result.error_code))).")
+        case LB_DECODER_CRASHED:
+            return ImageError("The image decoder crashed on this file.", kind: .decoderCrashed)
+        case LB_DECODER_TIMED_OUT:
+            return ImageError("The image decoder took too long on this file and was stopped.",
+                              kind: .decoderTimedOut)
+        case LB_DECODER_OUT_OF_MEMORY:
+            return ImageError("The image needs more memory than Lightbox allows a decoder.",
+                              kind: .decoderOutOfMemory)
+        default:
+            return ImageError("The image decoder gave a wrong answer on this file and was stopped.",
+                              kind: .decoderNonsense)
+        }
+    }
+
+    // MARK: Decoders
+
+    final class Decoder: @unchecked Sendable {
+        let pointer: OpaquePointer
+        var uses = 0
+        init(_ pointer: OpaquePointer) { self.pointer = pointer }
+    }
+
+    private func acquire(_ priority: Priority) throws(ImageError) -> Decoder {
+        // A photo window may have one decoder more than the pool's size:
+        // thumbnails of files that hang every decoder for up to `timeout`
+        // must not keep a photo from being shown.
+        let limit = configuration.size + (priority == .interactive ? 1 : 0)
+        condition.lock()
+        if priority == .interactive { interactiveWaiting += 1 }
+        // Thumbnails wait while a photo window waits.
+        while (priority == .background && interactiveWaiting > 0) || (idle.isEmpty && alive >= limit) {
+            condition.wait()
+        }
+        if priority == .interactive { interactiveWaiting -= 1 }
+        if let decoder = idle.popLast() {
+            condition.unlock()
+            return decoder
+        }
+        alive += 1
+        condition.unlock()
+        do {
+            return try start()
+        } catch {
+            condition.lock()
+            alive -= 1
+            condition.broadcast()
+            condition.unlock()
+            throw error
+        }
+    }
+
+    private func release(_ decoder: Decoder, healthy: Bool) {
+        condition.lock()
+        // The photo window's extra decoder goes once it is not needed.
+        let keep = healthy && decoder.uses < configuration.requestsPerDecoder && alive <= configuration.size
+        if keep { idle.append(decoder) } else { alive -= 1 }
+        condition.broadcast()
+        condition.unlock()
+        if !keep { lb_decoder_stop(decoder.pointer) }
+    }
+
+    /// Starts a decoder on the starter thread: in bubblewrap when it works
+    /// here (checked once), else without it, said once in the log.
+    private func start() throws(ImageError) -> Decoder {
+        let configuration = self.configuration
+        let sandboxed = decideSandbox() == .bubblewrap
+        let started: Result<OpaquePointer, ImageError> = Self.starter.perform {
+            withDecoderConfig(configuration, sandboxed: sandboxed) { config in
+                var message: UnsafeMutablePointer<CChar>?
+                guard let decoder = lb_decoder_start(config, 10_000, &message) else {
+                    defer { lb_free(message) }
+                    let why = message.map { String(cString: $0) } ?? "unknown error"
+                    return .failure(ImageError("The image decoder could not be started (\(why)).",
+                                               kind: .decoderUnavailable))
+                }
+                return .success(decoder)
+            }
+        }
+        return Decoder(try started.get())
+    }
+
+    private func decideSandbox() -> Sandbox {
+        condition.lock()
+        if let known = sandboxState {
+            condition.unlock()
+            return known
+        }
+        condition.unlock()
+        var decided = Sandbox.bubblewrap
+        if let bubblewrap = configuration.bubblewrap {
+            var reason: UnsafeMutablePointer<CChar>?
+            if !lb_sandbox_available(bubblewrap, &reason) {
+                decided = .unavailable(reason: reason.map { String(cString: $0) } ?? "unknown")
+            }
+            lb_free(reason)
+        } else {
+            decided = .unavailable(reason: "bubblewrap (bwrap) is not installed")
+        }
+        condition.lock()
+        let first = sandboxState == nil
+        if first { sandboxState = decided }
+        let result = sandboxState!
+        condition.unlock()
+        if first, case .unavailable(let reason) = decided {
+            FileHandle.standardError.write(Data(("lightbox: image decoders run without a sandbox: \(reason). "
+                + "Install bubblewrap and allow unprivileged user namespaces (see README).\n").utf8))
+        }
+        return result
+    }
+}

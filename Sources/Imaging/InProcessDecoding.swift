@@ -1,0 +1,40 @@
+import CImaging
+
+/// Decoding in the app's own process, the way Lightbox did before decoder
+/// processes. Only `DecoderPool.inProcessForBenchmarks()` uses it, so
+/// `make bench` can put the sandboxed figures beside these.
+enum InProcessDecoding {
+    static func decode(path: String, maxSize: Int, maxPixels: Int) throws(ImageError) -> DecodedImage {
+        var width: Int32 = 0, height: Int32 = 0
+        var error: UnsafeMutablePointer<CChar>?
+        guard let image = lb_image_decode(path, Int32(maxSize), Int64(maxPixels), &width, &height, &error) else {
+            defer { lb_free(error) }
+            throw ImageError(error.map { String(cString: $0) } ?? "The image cannot be read.")
+        }
+        return DecodedImage(image, originalWidth: Int(width), originalHeight: Int(height))
+    }
+
+    static func probe(path: String) -> ImageProbe? {
+        var width: Int32 = 0, height: Int32 = 0
+        var mime: UnsafeMutablePointer<CChar>?
+        guard lb_image_probe(path, &width, &height, &mime) else { return nil }
+        defer { lb_free(mime) }
+        return ImageProbe(width: Int(width), height: Int(height),
+                          mimeType: mime.map { String(cString: $0) } ?? "application/octet-stream")
+    }
+
+    static func metadata(path: String) -> ImageMetadata? {
+        var raw = LbMetadata()
+        guard lb_metadata_read(path, &raw) else { return nil }
+        defer { lb_metadata_clear(&raw) }
+        // As the decoder does: the header's size where the metadata has none.
+        if raw.pixel_width <= 0 || raw.pixel_height <= 0 {
+            var width: Int32 = 0, height: Int32 = 0
+            if lb_image_probe(path, &width, &height, nil) {
+                raw.pixel_width = width
+                raw.pixel_height = height
+            }
+        }
+        return ImageMetadata(raw)
+    }
+}
