@@ -4,6 +4,8 @@
 #   make build      swift build -c release (Swift runtime linked in statically)
 #   make run        build, then open your Pictures folder (or the samples)
 #   make test       install test packages, build with tests, run scripts/test.sh
+#   make test-orca  only the screen reader tests (Tests/Orca), on .build/debug/lightbox
+#   make orca-transcript  what Orca says for everyday jobs, into ORCA_TRANSCRIPT
 #   make bench      release build, then benchmark it (QUICK=1: about two minutes)
 #   make fuzz       libFuzzer over the C parsers, ASan+UBSan (FUZZ_SECONDS each)
 #   make install    install into $(DESTDIR)$(PREFIX) (run `make build` first)
@@ -50,12 +52,12 @@ METAINFO_SRC = Resources/$(APP_ID).metainfo.xml
 ICON_SRC     = Resources/icons/hicolor/scalable/apps/$(APP_ID).svg
 SYMBOLIC_SRC = Resources/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 
-.PHONY: all deps deps-test deps-bench build run test bench fuzz install uninstall clean help
+.PHONY: all deps deps-test deps-bench build run test test-orca orca-transcript bench fuzz install uninstall clean help
 
 all: build
 
 help:
-	@sed -n '3,11s/^# \{0,1\}//p' $(firstword $(MAKEFILE_LIST))
+	@sed -n '3,13s/^# \{0,1\}//p' $(firstword $(MAKEFILE_LIST))
 
 deps:
 	scripts/install-deps.sh
@@ -78,6 +80,19 @@ run: deps build
 test: deps-test $(PKGCONFIG_DIR)/gdk-pixbuf-2.0.pc
 	$(SWIFT) build $(SWIFT_TEST_FLAGS)
 	SWIFT="$(SWIFT)" scripts/test.sh
+
+# The screen reader suite alone (it is part 5 of `make test`), on the debug
+# build that `make test` makes; it builds nothing.
+ORCA_BIN        ?= .build/debug/lightbox
+ORCA_TRANSCRIPT ?= $(or $(TMPDIR),/tmp)/lightbox-orca-transcript.md
+
+test-orca: deps-test
+	LIGHTBOX_BIN="$(ORCA_BIN)" Tests/Orca/run.sh
+
+# A Markdown report of what Orca says, step by step, for everyday jobs (no
+# assertions): compare it before and after an accessibility change.
+orca-transcript: deps-test
+	LIGHTBOX_BIN="$(ORCA_BIN)" Tests/Orca/run.sh --transcript "$(ORCA_TRANSCRIPT)"
 
 # Not part of `make test`. The photo library is made once in bench/library/.
 bench: deps deps-bench build

@@ -31,7 +31,8 @@ BUILD_PACKAGES=(
 )
 
 # To test: a headless X server and session bus, the accessibility stack for
-# the end-to-end tests, metadata validators, image and metadata tools for fixtures.
+# the end-to-end tests, metadata validators, image and metadata tools for
+# fixtures, and the screen reader Orca.
 TEST_PACKAGES=(
     xvfb
     xauth
@@ -51,6 +52,12 @@ TEST_PACKAGES=(
     libimage-exiftool-perl
     # The decoder isolation tests compile faulty gdk-pixbuf loader modules.
     gcc
+    # The screen reader tests (Tests/Orca): Orca itself, the speech server it
+    # talks to (run privately, with no audio), and a window manager so that
+    # focus moves between windows as on a desktop.
+    orca
+    speech-dispatcher
+    openbox
 )
 
 # To benchmark: the peer thumbnailer and decode floor, the library

@@ -7,9 +7,12 @@
 #   2. install    `make install` / `make uninstall` into a scratch DESTDIR
 #   3. unit       swift test --skip-build, under Xvfb and a private D-Bus
 #   4. e2e        Tests/E2E/run.sh, when it exists
+#   5. orca       Tests/Orca/run.sh, when it exists: what the screen reader
+#                 Orca says while the tests drive the app by keyboard
 #
 # Environment: SWIFT (default swift); E2E_BIN is the binary handed to the
-# end-to-end suite as LIGHTBOX_BIN (default .build/debug/lightbox).
+# end-to-end and screen reader suites as LIGHTBOX_BIN (default
+# .build/debug/lightbox).
 set -uo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -56,7 +59,7 @@ step() {
 }
 
 # ---------------------------------------------------------------- metadata
-section "1/4 metadata: desktop file and AppStream metainfo"
+section "1/5 metadata: desktop file and AppStream metainfo"
 ok=1
 if command -v desktop-file-validate >/dev/null 2>&1; then
     step "desktop-file-validate $DESKTOP_FILE" desktop-file-validate "$DESKTOP_FILE" || ok=0
@@ -80,7 +83,7 @@ done
 if [ "$ok" -eq 1 ]; then record metadata PASS; else record metadata FAIL; fi
 
 # ----------------------------------------------------------------- install
-section "2/4 install: make install / uninstall into a scratch DESTDIR"
+section "2/5 install: make install / uninstall into a scratch DESTDIR"
 ok=1
 fakebuild=$scratch/build
 stage=$scratch/stage
@@ -131,7 +134,7 @@ fi
 if [ "$ok" -eq 1 ]; then record install PASS; else record install FAIL; fi
 
 # -------------------------------------------------------------------- unit
-section "3/4 unit: swift test (Xvfb, private D-Bus session)"
+section "3/5 unit: swift test (Xvfb, private D-Bus session)"
 runtime=$scratch/runtime
 home_dirs=$scratch/xdg
 mkdir -p "$runtime" "$home_dirs/config" "$home_dirs/data" "$home_dirs/cache" "$home_dirs/state"
@@ -157,7 +160,7 @@ else
 fi
 
 # --------------------------------------------------------------------- e2e
-section "4/4 e2e: Tests/E2E/run.sh"
+section "4/5 e2e: Tests/E2E/run.sh"
 if [ -f Tests/E2E/run.sh ]; then
     e2e_bin=${E2E_BIN:-$here/.build/debug/lightbox}
     if step "Tests/E2E/run.sh (LIGHTBOX_BIN=$e2e_bin)" \
@@ -169,6 +172,21 @@ if [ -f Tests/E2E/run.sh ]; then
 else
     echo "Tests/E2E/run.sh does not exist: skipped"
     record e2e SKIPPED
+fi
+
+# -------------------------------------------------------------------- orca
+section "5/5 orca: Tests/Orca/run.sh"
+if [ -f Tests/Orca/run.sh ]; then
+    orca_bin=${E2E_BIN:-$here/.build/debug/lightbox}
+    if step "Tests/Orca/run.sh (LIGHTBOX_BIN=$orca_bin)" \
+        env -u NO_AT_BRIDGE LIGHTBOX_BIN="$orca_bin" bash Tests/Orca/run.sh; then
+        record orca PASS
+    else
+        record orca FAIL
+    fi
+else
+    echo "Tests/Orca/run.sh does not exist: skipped"
+    record orca SKIPPED
 fi
 
 # ----------------------------------------------------------------- summary

@@ -24,7 +24,12 @@ What it took to make Orca 43.1 (Debian 12) speak headless, learned here:
 * Orca gets key events through AT-SPI (it logs KEYBOARD_EVENT for xdotool's XTEST keys) and echoes
   action keys by default ("return ", "escape ", "4 "); arrows are not echoed. Utterance.kind tells
   echo ("echo") from speech ("speech").
-* Orca says "Screen reader on." once it is listening; start the app after that, as a person would.
+* Orca says "Screen reader on." once it is listening. Starting the app after that, as a person would,
+  is racy with GTK 4.8 (see OrcaSession), so by default the app starts first and Orca second.
+* A window manager matters: with none (Tests/E2E's setup), closing a photo window leaves NO window
+  with the keyboard focus, so Orca says nothing and the next keys go to whatever is under the pointer.
+  run.sh starts openbox, which hands the focus back as a desktop does; Keyboard.press can also bring
+  a given window to the front through it.
 * Braille is switched off (no brltty: Orca would try BrlAPI at every start); the rest is Orca's
   defaults, so the transcript is what a new Orca user hears.
 """
@@ -36,6 +41,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -45,6 +51,11 @@ import lightbox_a11y as a11y  # noqa: E402
 from lightbox_a11y import E2EError  # noqa: E402
 
 TIMEOUT = float(os.environ.get("ORCA_TEST_TIMEOUT", "15"))
+# Resources/samples photos (real JPEGs with EXIF dates): the grid shows them misty-forest,
+# dunes-at-dusk, rolling-hills, lavender-field, beach-morning, alpine-lake.
+SAMPLES = ["alpine-lake", "beach-morning", "dunes-at-dusk", "lavender-field", "misty-forest",
+           "rolling-hills"]
+ALL_SAMPLES = SAMPLES + ["starry-night", "winter-moon"]
 LAUNCHER = os.path.join(HERE, "orca_launcher.py")
 # Orca's settings for every run; everything else stays at Orca's defaults.
 ORCA_SETTINGS = {"enableBraille": False}
@@ -53,18 +64,20 @@ _STAMP = re.compile(r"^(\d\d):(\d\d):(\d\d\.\d+) - (.*)$")
 _SPEECH = re.compile(r"^SPEECH OUTPUT: '(.*?)'(?P<voice> voice=\w+)?(?P<echo> )?(?:\{.*\}|None)$", re.S)
 
 
-def _seconds_of_day(h, m, s):
-    return int(h) * 3600 + int(m) * 60 + float(s)
-
-
-def _now_seconds():
+def _clock_to_epoch(h, m, s):
+    """Orca's "HH:MM:SS.ffffff" (local time, no date) as seconds since the epoch: the latest such
+    moment not after now (a log line is never from the future; this copes with midnight)."""
     now = datetime.datetime.now()
-    return now.hour * 3600 + now.minute * 60 + now.second + now.microsecond / 1e6
+    stamp = datetime.datetime.combine(now.date(), datetime.time()) + datetime.timedelta(
+        hours=int(h), minutes=int(m), seconds=float(s))
+    if stamp > now + datetime.timedelta(seconds=60):  # the line is from before midnight
+        stamp -= datetime.timedelta(days=1)
+    return stamp.timestamp()
 
 
 class Utterance:
-    """One thing Orca said: its text, when (seconds since midnight, Orca's clock, which is ours), and
-    its kind: "speech", or "echo" for a key or character echoed as typed."""
+    """One thing Orca said: its text, when (time.time() seconds; Orca's clock is ours), and its kind:
+    "speech", or "echo" for a key or character echoed as typed."""
 
     def __init__(self, index, when, text, kind, voice=None):
         self.index, self.when, self.text, self.kind, self.voice = index, when, text, kind, voice
@@ -82,7 +95,6 @@ class SpeechLog:
     def __init__(self, path):
         self.path, self.offset, self.partial, self.pending = path, 0, b"", None
         self.utterances = []
-        self.day_offset, self.last_when = 0.0, 0.0
 
     def poll(self):
         """Read what Orca has written since the last poll; return the utterances list."""
@@ -109,7 +121,7 @@ class SpeechLog:
             self.pending = None  # a record whose end never came: not speech we understand
         match = _STAMP.match(line)
         if match and match.group(4).startswith("SPEECH OUTPUT: "):
-            self.pending = [_seconds_of_day(*match.groups()[:3]), match.group(4)]
+            self.pending = [_clock_to_epoch(*match.groups()[:3]), match.group(4)]
             self._try_finish()
 
     def _try_finish(self):
@@ -118,10 +130,6 @@ class SpeechLog:
         if not match:
             return
         self.pending = None
-        if when + self.day_offset < self.last_when - 43200:  # the log went past midnight
-            self.day_offset += 86400
-        when += self.day_offset
-        self.last_when = when
         kind = "echo" if match.group("echo") else "speech"
         text = match.group(1)
         if kind == "echo":
@@ -137,7 +145,9 @@ class SpeechDispatcher:
     def __init__(self, root):
         self.root = root
         self.conf = os.path.join(root, "speechd")
-        self.socket = os.path.join(root, "speechd.sock")
+        # A Unix socket's path has at most 107 bytes: not under the test's dir, whose name is long.
+        self.socket_dir = tempfile.mkdtemp(prefix="sd-", dir=os.environ.get("XDG_RUNTIME_DIR") or None)
+        self.socket = os.path.join(self.socket_dir, "speechd.sock")
         self.synth_file = os.path.join(root, "synth.txt")
         self.proc = None
 
@@ -185,7 +195,8 @@ class SpeechDispatcher:
             return ""
 
     def synthesised(self):
-        """The texts that reached the speech server, one per line (Orca sends SSML; the module strips it)."""
+        """The texts that reached the speech server, one per line (Orca sends SSML; the module gets
+        the bare text)."""
         try:
             with open(self.synth_file, errors="replace") as f:
                 return f.read().splitlines()
@@ -194,14 +205,29 @@ class SpeechDispatcher:
 
     def stop(self):
         stop_group(self.proc)
+        shutil.rmtree(self.socket_dir, ignore_errors=True)
+
+
+def make_sample_folder(path, names=SAMPLES):
+    """A folder of sample photos, for the app to open."""
+    os.makedirs(path)
+    for name in names:
+        shutil.copy(os.path.join(a11y.REPO, "Resources", "samples", name + ".jpg"), path)
+    return path
 
 
 def remember_group(proc):
-    """Note proc's process group in $ORCA_TEST_PGIDS, for run.sh to kill if the run dies first."""
+    """Note proc's process group in $ORCA_TEST_PGIDS, for run.sh to kill if the run dies first: its
+    id and its leader's start time (field 22 of /proc/PID/stat), so that a reused id is left alone."""
     path = os.environ.get("ORCA_TEST_PGIDS")
     if path:
+        try:
+            with open(f"/proc/{proc.pid}/stat") as f:
+                started = f.read().rsplit(")", 1)[1].split()[19]
+        except (OSError, IndexError):
+            return proc
         with open(path, "a") as f:
-            f.write(f"{proc.pid}\n")
+            f.write(f"{proc.pid} {started}\n")
     return proc
 
 
@@ -239,9 +265,9 @@ class Orca:
     def start(self):
         settings = [f"{key}={json.dumps(value)}" for key, value in ORCA_SETTINGS.items()]
         with open(os.path.join(self.root, "orca.out"), "wb") as out:
-            self.proc = subprocess.Popen(["/usr/bin/python3", LAUNCHER, self.prefs, self.log_path, *settings],
-                                         env=self.env, stdout=out, stderr=subprocess.STDOUT,
-                                         stdin=subprocess.DEVNULL, start_new_session=True)
+            self.proc = subprocess.Popen(
+                ["/usr/bin/python3", LAUNCHER, self.prefs, self.log_path, *settings], env=self.env,
+                stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
         remember_group(self.proc)
         self.wait_for(r"^Screen reader on\.$", timeout=max(TIMEOUT, 30), since=0)
         return self
@@ -316,7 +342,7 @@ class Keyboard:
     With window=None the keys go wherever the focus is."""
 
     def __init__(self, orca=None):
-        self.orca, self.actions = orca, []  # actions: (seconds of day, description)
+        self.orca, self.actions = orca, []  # actions: (time.time(), description)
         self.last_where = None  # the title of the window the last keys went to
 
     @staticmethod
@@ -336,14 +362,15 @@ class Keyboard:
         wid = a11y.x_window(title)
         if focused == wid:
             return name
-        self._record(f"(focus was on {name or 'no window'!r}: activate {title!r} through the window manager)")
+        self._record(f"(focus was on {name or 'no window'!r}: "
+                     f"activate {title!r} through the window manager)")
         a11y.xdotool("windowactivate", "--sync", wid)
         a11y.wait_for(lambda: self.focused_window()[0] == wid, 10,
                       message=lambda: f"the focus on {title!r}; it is on {self.focused_window()[1]!r}")
         return title
 
     def _record(self, what):
-        self.actions.append((_now_seconds(), what))
+        self.actions.append((time.time(), what))
 
     def _mark(self):
         """Mark the transcript before a step (what the step's own window activation makes Orca say
@@ -390,39 +417,116 @@ def merged_transcript(orca, keyboard, start=None):
     return "".join(f"{when - t0:7.2f}  {line}\n" for when, _, line in events)
 
 
+def focused(app, window_title=None):
+    """The app's accessible with the keyboard focus (AT-SPI's "focused" state), or None. Each window
+    keeps that state on its own last focused widget, so only the active window is searched, else the
+    one titled `window_title` (the X window with the focus), else - neither known - all of them."""
+    windows = app.windows()
+    def is_active(window):
+        try:
+            return "active" in a11y.states(window)
+        except a11y.GLib.Error:
+            return False
+    candidates = [w for w in windows if is_active(w)] or \
+        [w for w in windows if window_title is not None and w.name == window_title] or windows
+    for window in candidates:
+        for node, _ in a11y.walk(window):
+            try:
+                if node.getState().contains(a11y.pyatspi.STATE_FOCUSED):
+                    return node
+            except a11y.GLib.Error:
+                pass
+    return None
+
+
+def short(node):
+    """"[role] name" of an accessible, for transcripts."""
+    if node is None:
+        return "(nothing)"
+    try:
+        return f"[{a11y.role(node)}] {a11y.plain_name(node.name)!r}"
+    except a11y.GLib.Error:
+        return "(gone)"
+
+
 class OrcaSession:
     """speech-dispatcher + Orca + Lightbox for one test, in a lightbox_a11y.Sandbox; close() stops
-    them all (in reverse order) and writes transcript.txt beside them."""
+    them all (in reverse order) and writes transcript.txt beside them.
+
+    launch() has two orders. Orca first, as a person starts an app, is RACY with GTK 4.8: the app sends
+    its window's "active" and its first "focus" events before it has joined the accessibility desktop,
+    and Orca drops events from an app it does not know yet ("Event is from potentially-defunct
+    source"). Then Orca says the focused photo, sometimes "Lightbox frame." before it, or NOTHING
+    (1 launch in 21 with the builds of 23 Nov before 9caf0b9, 3 in 5 with 9caf0b9), and after a
+    silent start it ignored focus moves until the next window change (Tab in the profile window
+    was silent). So by default the app starts first and Orca once the app has
+    settled: Orca then finds the active window at start-up and says it and its focus, every time."""
 
     def __init__(self, sandbox):
-        self.sandbox, self.app = sandbox, None
+        self.sandbox, self.app, self.launch_mark = sandbox, None, 0
         self.speechd = SpeechDispatcher(sandbox.path("speech"))
         os.makedirs(self.speechd.root, exist_ok=True)
         self.orca = Orca(sandbox.path("speech"), sandbox.env, self.speechd)
         self.keys = Keyboard(self.orca)
 
-    def start(self):
-        env = dict(self.sandbox.env)
-        self.speechd.start(env)
-        self.orca.start()
-        return self
-
-    def launch(self, *args, wait_title="Lightbox"):
-        """Start Lightbox (the folder etc. in args) with Orca listening; wait for its window."""
-        self.keys.note("launch lightbox " + " ".join(os.path.basename(a) for a in args))
+    def launch(self, *args, orca_first=False, wait_title="Lightbox"):
+        """Start speech-dispatcher, Orca and Lightbox (args: its command line, e.g. a folder) and wait
+        for the window. orca_first=False: the app first, then Orca, and wait for Orca to say what has
+        the focus; True: Orca first, then the app, and return at once (see the class doc)."""
+        self.speechd.start(dict(self.sandbox.env))
+        if orca_first:
+            self.orca.start()
+        self.launch_mark = self.keys.note("launch lightbox "
+                                          + " ".join(os.path.basename(a) for a in args))
         self.app = a11y.LightboxApp(self.sandbox, *args).start()
         self.app.window(wait_title)
+        if not orca_first:
+            # Let the app settle: the focus lands on the grid once the folder has been read (a window
+            # with nothing focused, e.g. an empty folder's, is waited for 5 s: then Orca says "frame").
+            try:
+                node = a11y.wait_for(lambda: focused(self.app, wait_title), min(TIMEOUT, 5))
+            except E2EError:
+                node = None
+            self.keys.note(f"start Orca (the focus is on {short(node)})")
+            self.orca.start()
+            name = a11y.plain_name(node.name) if node is not None else ""
+            self.orca.wait_for(re.escape(name) if name else r"\bframe\b", timeout=max(TIMEOUT, 20))
         return self.app
 
+    def focused(self):
+        """What has the keyboard focus in the app now, per AT-SPI ("[role] 'name'")."""
+        if self.app is None:
+            return "(no app)"
+        if self.app.proc.poll() is not None:
+            return f"(the app has exited, status {self.app.proc.returncode})"
+        return short(focused(self.app, Keyboard.focused_window()[1]))
+
+    def focused_node(self, timeout=None):
+        """The app's focused accessible (waits for there to be one)."""
+        return a11y.wait_for(lambda: focused(self.app, Keyboard.focused_window()[1]),
+                             TIMEOUT if timeout is None else timeout,
+                             message="a focused widget in the app")
+
     def press(self, keys, window=None):
+        """Press keys (see Keyboard.press) and return the mark taken before them."""
         return self.keys.press(keys, window)
 
     def type(self, text, window=None):
         return self.keys.type(text, window)
 
     def say(self, pattern, timeout=None, since=None):
-        """Wait for Orca to say something matching `pattern` since the last key; return its text."""
-        return self.orca.wait_for(pattern, timeout, since).text
+        """Wait for Orca to say something matching `pattern` (a regex, searched) since the last key
+        (or mark `since`); return its text. Fails with what Orca said meanwhile."""
+        try:
+            return self.orca.wait_for(pattern, timeout, since).text
+        except E2EError as e:
+            where = self.sandbox.path("transcript.txt")
+            raise E2EError(f"{e}\n(the whole transcript will be in {where})") from None
+
+    def said(self, since=None, kind="speech"):
+        """The texts Orca said since the last key (or mark `since`)."""
+        since = self.orca.last_mark if since is None else since
+        return [u.text for u in self.orca.utterances(since, kind)]
 
     def transcript(self):
         return merged_transcript(self.orca, self.keys)

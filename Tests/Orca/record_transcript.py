@@ -8,24 +8,20 @@ QUIET seconds (ORCA_TRANSCRIPT_QUIET, default 1.5) and writes down every utteran
 Run it before and after changing what the app tells assistive technologies, and compare.
 """
 import os
-import shutil
 import sys
-import time
 import traceback
 
-import orca_speech
-from orca_speech import OrcaSession
 import lightbox_a11y as a11y
+from orca_speech import OrcaSession, make_sample_folder
 
 QUIET = float(os.environ.get("ORCA_TRANSCRIPT_QUIET", "1.5"))
-SAMPLES = ["alpine-lake", "beach-morning", "dunes-at-dusk", "lavender-field", "misty-forest",
-           "rolling-hills"]
 
-# A job: (name, what it shows, steps). A step: ("press", keys[, window]) | ("type", text[, window])
-# | ("launch",) | ("wait", seconds, why) - the last only where a person would wait too. Keys go to the
-# focused window unless a window title is given.
+# A job: (name, what it shows, steps). A step: ("launch"[, "orca_first"]) | ("press", keys[, window])
+# | ("type", text[, window]). Keys go to the focused window unless a window title is given.
 JOBS = [
-    ("open", "Open the app on a folder of six photos, then walk the grid with the arrow keys.", [
+    ("launch", "Start the app with Orca already running, as a person would (five times: it is racy).",
+     [("launch", "orca_first")]),
+    ("grid", "Walk the grid with the arrow keys (app started before Orca: see orca_speech.py).", [
         ("launch",),
         ("press", "Right"), ("press", "Right"), ("press", "Down"), ("press", "Left"),
         ("press", "Up"), ("press", "End"), ("press", "Home"),
@@ -46,35 +42,49 @@ JOBS = [
         ("type", "l"), ("type", "ake"),
         ("press", "Return"),
         ("press", "ctrl+w"),
-        ("press", "ctrl+f"),
         ("press", "ctrl+a BackSpace"),
         ("type", "zzz"),
+        ("press", "Return"),
         ("press", "Escape"),
-        ("press", "Escape"),
+        ("press", "ctrl+f"),
     ]),
     ("filter", "Reach the rating filter menu with the keyboard and choose an item.", [
         ("launch",),
+        ("press", "Return"), ("press", "4"), ("press", "Escape"),
         ("press", "F6"),
         ("press", "Tab"), ("press", "Tab"), ("press", "Tab"),
         ("press", "shift+Tab"),
         ("press", "space"),
-        ("press", "Down"), ("press", "Down"),
+        ("press", "Down"), ("press", "Down"), ("press", "Down"), ("press", "Down"),
         ("press", "Return"),
+        ("press", "space"), ("press", "Up"), ("press", "Up"), ("press", "Up"), ("press", "Up"),
+        ("press", "Return"),
+        ("press", "F6"),
         ("press", "F10"),
         ("press", "Escape"),
     ]),
-    ("profile", "Open the profile window, move around it, edit, enter an invalid then a valid name.", [
+    ("profile", "Open the profile window from the main menu (F10, Down to Edit Profile…, Return), move "
+     "around it, edit, enter an invalid then a valid name, save.", [
         ("launch",),
-        ("press", "ctrl+comma"),
+        ("press", "F10"), ("press", "Down"), ("press", "Down"), ("press", "Return"),
         ("press", "Tab"), ("press", "Tab"), ("press", "Tab"),
-        ("press", "shift+Tab"),
+        ("press", "shift+Tab"), ("press", "shift+Tab"),
         ("press", "Return"),
         ("press", "Tab"), ("press", "Tab"),
-        ("press", "shift+Tab"),
+        ("press", "shift+Tab"), ("press", "shift+Tab"),
         ("press", "ctrl+a BackSpace"),
         ("press", "ctrl+s"),
         ("type", "Zoe"),
         ("press", "ctrl+s"),
+        ("press", "Tab"),
+        ("press", "ctrl+w"),
+    ]),
+    ("ctrl-comma", "Ctrl+, (it opened the profile until the preferences window came), Tab around, close.", [
+        ("launch",),
+        ("press", "ctrl+comma"),
+        ("press", "Tab"), ("press", "Tab"), ("press", "Tab"),
+        ("press", "shift+Tab"),
+        ("press", "Escape"),
         ("press", "ctrl+w"),
     ]),
     ("quit", "Quit with Ctrl+Q.", [
@@ -82,27 +92,24 @@ JOBS = [
         ("press", "ctrl+q"),
     ]),
 ]
+LAUNCH_REPEATS = int(os.environ.get("ORCA_TRANSCRIPT_LAUNCHES", "5"))
 
 
-def make_folder(root):
-    os.makedirs(root)
-    for name in SAMPLES:
-        shutil.copy(os.path.join(a11y.REPO, "Resources", "samples", name + ".jpg"), root)
-
-
-def run_job(name, summary, steps, out):
+def run_job(name, summary, steps, out, heading=True):
     sandbox = a11y.Sandbox(f"transcript-{name}")
-    folder = sandbox.path("Holidays")
-    make_folder(folder)
-    session = OrcaSession(sandbox).start()
-    out.write(f"\n## {name}: {summary}\n\n")
+    folder = make_sample_folder(sandbox.path("Holidays"))
+    session = OrcaSession(sandbox)
+    if heading:
+        out.write(f"\n## {name}: {summary}\n\n")
     rows = []
     try:
         for step in steps:
             kind = step[0]
             if kind == "launch":
-                session.launch(folder)
-                label = "start `lightbox Holidays` (6 photos)"
+                orca_first = "orca_first" in step
+                session.launch(folder, orca_first=orca_first)
+                label = "start `lightbox Holidays` (6 photos)" + (
+                    " with Orca running" if orca_first else "; then start Orca")
             elif kind in ("press", "type"):
                 window = step[2] if len(step) > 2 else None
                 if kind == "press":
@@ -112,22 +119,20 @@ def run_job(name, summary, steps, out):
                     session.type(step[1], window)
                     label = f"type `{step[1]}`"
                 label += f" in “{session.keys.last_where or 'no window'}”"
-            elif kind == "wait":
-                time.sleep(step[1])
-                label = f"wait {step[1]} s ({step[2]})"
             said = session.orca.wait_quiet(QUIET, timeout=15)
-            rows.append((label, said))
+            rows.append((label, said, session.focused()))
     except Exception:  # noqa: BLE001 - record what happened, go on with the next job
-        rows.append(("**the recorder failed here**", []))
+        rows.append(("**the recorder failed here**", [], ""))
         out.write("```\n" + traceback.format_exc() + "```\n\n")
     finally:
         session.close()
-    out.write("| # | keys | Orca says (in order; *echo* = key echo) |\n|---|---|---|\n")
-    for i, (label, said) in enumerate(rows, 1):
+    out.write("| # | keys | Orca says (in order; *echo* = key echo) | focus afterwards (AT-SPI) |\n"
+              "|---|---|---|---|\n")
+    for i, (label, said, focus) in enumerate(rows, 1):
         text = "<br>".join(("*echo* " if u.kind == "echo" else "") + f"“{u.text}”" for u in said) \
             or "*(silence)*"
-        out.write(f"| {i} | {label} | {text.replace('|', '∣')} |\n")
-    out.write(f"\nFull timed transcript: `{sandbox.path('transcript.txt')}`\n")
+        out.write(f"| {i} | {label} | {text.replace('|', '∣')} | {focus.replace('|', '∣')} |\n")
+    out.write(f"\nFull timed transcript: `{sandbox.path('transcript.txt')}`\n\n")
     out.flush()
 
 
@@ -140,7 +145,9 @@ def main(argv):
         for name, summary, steps in JOBS:
             if not wanted or name in wanted:
                 print(f"transcript: {name}", flush=True)
-                run_job(name, summary, steps, out)
+                repeats = LAUNCH_REPEATS if name == "launch" else 1
+                for i in range(repeats):
+                    run_job(name, summary, steps, out, heading=i == 0)
     print(f"transcript: written to {path}")
     return 0
 

@@ -19,7 +19,7 @@ set -u
 if [ "${1:-}" = --inside ]; then
     # In the X server and the session bus: start the window manager, run Python, stop the manager.
     shift
-    openbox --sm-disable --startup "touch $WORK/wm-ready" >"$WORK/openbox.log" 2>&1 &
+    openbox --sm-disable --startup "touch '$WORK/wm-ready'" >"$WORK/openbox.log" 2>&1 &
     wm=$!
     for _ in $(seq 200); do [ -e "$WORK/wm-ready" ] && break; sleep 0.05; done
     if [ ! -e "$WORK/wm-ready" ]; then
@@ -61,13 +61,17 @@ done
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/lightbox-orca.XXXXXX")
 LOG=$WORK/unittest.log
 # Every speech-dispatcher and Orca the run starts leads a process group of its own (so that a test can
-# stop their helpers with them) and writes its id here: whatever is left when the run ends is killed.
+# stop their helpers with them) and notes "PGID LEADER-START-TIME" here: a group whose leader still
+# runs when the run ends (the tests died before stopping it) is killed.
 export ORCA_TEST_PGIDS=$WORK/pgids
 kill_leftovers() {
     [ -f "$ORCA_TEST_PGIDS" ] || return 0
-    local pgid
-    while read -r pgid; do
-        [ -n "$pgid" ] && kill -KILL -- "-$pgid" 2>/dev/null
+    local pgid started now
+    while read -r pgid started; do
+        now=$(sed 's/.*) //' "/proc/$pgid/stat" 2>/dev/null | cut -d' ' -f20)
+        if [ -n "$now" ] && [ "$now" = "$started" ]; then
+            kill -KILL -- "-$pgid" 2>/dev/null
+        fi
     done <"$ORCA_TEST_PGIDS"
     return 0
 }
@@ -102,6 +106,7 @@ timeout -k 10 "${ORCA_SUITE_TIMEOUT:-420}" \
     -m unittest discover -s Tests/Orca -p 'test_*.py' -v "$@" 2>&1 \
     | awk '{ line = $0  # drop the buses\x27 chatter, even when it lands after a "test ... " prefix
              sub(/dbus-daemon\[[0-9]+\]: .*(fd limit|ctivat).*$/, ""); sub(/SpiRegistry daemon is running.*$/, "")
+             sub(/\(process:[0-9]+\): dbind-WARNING \*\*: .*$/, "")
              if ($0 == "" && line != "") next
              if ($0 ~ / \.\.\. $/) { printf "%s", $0; fflush(); next }
              print; fflush() }' \
@@ -109,27 +114,39 @@ timeout -k 10 "${ORCA_SUITE_TIMEOUT:-420}" \
 status=${PIPESTATUS[0]}
 kill_leftovers
 
-# Count the tests from unittest's per-test lines ("test_x (module.Class.test_x) ... ok/FAIL/ERROR",
-# possibly with the test's docstring on the next line); a run that ended abnormally counts one more.
-read -r passed failed < <(/usr/bin/python3 - "$LOG" "$status" <<'EOF'
+# Count from unittest's summary ("Ran N tests", "FAILED (failures=a, errors=b, skipped=c)") and its
+# "FAIL: test (...)" headers; a run that never got to the summary (time-out, crash) counts one failure.
+read -r passed failed skipped < <(/usr/bin/python3 - "$LOG" "$status" <<'EOF'
 import re, sys
 text, status = open(sys.argv[1], errors="replace").read(), int(sys.argv[2])
-results = re.findall(r"\.\.\. (ok|FAIL|ERROR|skipped.*|expected failure|unexpected success)$", text, re.M)
-passed = sum(1 for r in results if r == "ok")
-failed = sum(1 for r in results if r in ("FAIL", "ERROR", "unexpected success"))
-finished = re.search(r"^Ran \d+ tests? in", text, re.M) is not None
-if status != 0 and failed == 0 or not finished or not results:
-    failed += 1  # a crash, a time-out, or nothing ran
-print(passed, failed)
+ran = re.findall(r"^Ran (\d+) tests? in", text, re.M)
+failed = len(set(re.findall(r"^(?:FAIL|ERROR): (\S+ \([^)]*\))", text, re.M)))
+skipped = 0
+if ran:
+    tail = text[text.rfind("\nRan "):]
+    def number(key):
+        match = re.search(rf"\b{key}=(\d+)", tail)
+        return int(match.group(1)) if match else 0
+    failed += number("unexpected successes")
+    skipped = number("skipped") + number("expected failures")
+    passed = max(0, int(ran[-1]) - failed - skipped)
+    if failed == 0 and (status != 0 or int(ran[-1]) == 0):
+        failed = 1  # unittest said OK, but the run did not end cleanly, or ran nothing
+else:
+    passed = len(re.findall(r"\.\.\. ok$", text, re.M))
+    failed += 1
+print(passed, failed, skipped)
 EOF
 )
+extra=
+[ "${skipped:-0}" -gt 0 ] && extra=", $skipped skipped"  # a skip says why in the log above
 if [ "$status" = 124 ] || [ "$status" = 137 ]; then
     echo "Orca: the suite hit its ${ORCA_SUITE_TIMEOUT:-420}s time limit" >&2
 fi
 if [ "$failed" -gt 0 ] || [ "$status" != 0 ]; then
     echo "Orca: logs, transcripts and per-test dirs kept in $WORK" >&2
     [ "$failed" -gt 0 ] || failed=1
-    echo "Orca: $passed passed, $failed failed"
+    echo "Orca: $passed passed, $failed failed$extra"
     exit 1
 fi
 if [ -n "${ORCA_TEST_KEEP:-}" ]; then
@@ -137,4 +154,4 @@ if [ -n "${ORCA_TEST_KEEP:-}" ]; then
 else
     rm -rf "$WORK"
 fi
-echo "Orca: $passed passed, $failed failed"
+echo "Orca: $passed passed, $failed failed$extra"
