@@ -49,10 +49,14 @@ public final class Action: Object {
     public init(_ id: ActionID, state: String, _ change: @escaping @MainActor (String) -> Void) {
         name = id.name
         super.init(lb_stateful_action_new(id.name, "s", state), transfer: .full)
-        connect("activate") { [weak self] args in
-            guard let self, let value = lb_variant_get_string(lb_param_variant(args.params, 1)) else { return }
+        // The action map keeps the GSimpleAction; this wrapper may be gone
+        // by the time it is activated, so the handler holds neither: the
+        // emitting instance comes with the signal.
+        connect("activate") { args in
+            guard let action = args.object(0),
+                  let value = lb_variant_get_string(lb_param_variant(args.params, 1)) else { return }
             let choice = String(cString: value)
-            self.state = choice
+            lb_action_set_state_string(action, choice)
             change(choice)
         }
     }

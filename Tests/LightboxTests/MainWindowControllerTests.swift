@@ -77,6 +77,17 @@ final class MainWindowControllerTests: DisplayTestCase {
         spin(until: { fixture.view.visiblePage == .noResults }, "no results")
     } }
 
+    func testTheRatingMenuFiltersByRating() throws { try onMain {
+        let fixture = try Fixture()
+        defer { fixture.view.window.destroy() }
+        fixture.open()
+        XCTAssertTrue(fixture.view.window.activateAction(ActionNames.minimumRating.detailed, target: "3"))
+        spin(until: { fixture.view.visiblePage == .noResults }, "no photo rated 3 or more")
+        XCTAssertEqual(fixture.view.subtitle, "photos — 0 of 3 photos")
+        XCTAssertTrue(fixture.view.window.activateAction(ActionNames.minimumRating.detailed, target: "0"))
+        spin(until: { fixture.view.subtitle == "photos — 3 photos" }, "all photos again")
+    } }
+
     func testTrashOffersUndoThatPutsThePhotoBack() throws { try onMain {
         let fixture = try Fixture()
         defer { fixture.view.window.destroy() }
