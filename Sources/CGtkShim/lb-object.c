@@ -214,8 +214,20 @@ GObject *lb_icon_texture_new(GObject *widget, const char *icon_name, int size, d
 }
 
 // GTK 4.8 names a menu item after its label only: Orca does not read the
-// accelerator the item shows. Each item's description is its accelerator.
+// accelerator the item shows. Each item's description is its accelerator,
+// and the menu's pages are unnamed.
 static void lb_describe_menu_accelerators(GtkWidget *widget) {
+    // The menu's pages (a GtkStack inside) would read as "GtkStackPage
+    // panel" before each item: unnamed, they are passed over.
+    if (GTK_IS_STACK(widget)) {
+        GListModel *pages = G_LIST_MODEL(gtk_stack_get_pages(GTK_STACK(widget)));
+        for (guint i = 0; i < g_list_model_get_n_items(pages); i++) {
+            GObject *page = g_list_model_get_item(pages, i);
+            gtk_accessible_update_property(GTK_ACCESSIBLE(page), GTK_ACCESSIBLE_PROPERTY_LABEL, "", -1);
+            g_object_unref(page);
+        }
+        g_object_unref(pages);
+    }
     for (GtkWidget *child = gtk_widget_get_first_child(widget); child;
          child = gtk_widget_get_next_sibling(child)) {
         if (g_object_class_find_property(G_OBJECT_GET_CLASS(child), "accel")) {

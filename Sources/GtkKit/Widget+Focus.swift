@@ -16,6 +16,12 @@ extension Widget {
         return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
     }
 
+    /// Whether the keyboard focus is on this widget itself.
+    public var isFocus: Bool {
+        guard let root = gtk_widget_get_root(widget) else { return false }
+        return gtk_root_get_focus(root) == widget
+    }
+
     public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
 
     /// Moves the focus to the first widget inside this one that takes it

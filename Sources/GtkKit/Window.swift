@@ -52,6 +52,17 @@ public class Window: Widget {
         set { gtk_window_set_hide_on_close(window, newValue ? 1 : 0) }
     }
 
+    /// Called each time the window becomes the active one (the one the
+    /// keyboard types into).
+    public func onActivated(_ body: @escaping @MainActor () -> Void) {
+        onNotify("is-active") { [weak self] in
+            if self?.isActive == true { body() }
+        }
+    }
+
+    /// Takes the keyboard focus off every widget of the window.
+    public func clearFocus() { gtk_window_set_focus(window, nil) }
+
     /// The widget with the keyboard focus in this window, if any.
     public var focusedWidget: Widget? {
         gtk_window_get_focus(window).map { Widget(lb_object($0), transfer: .none) }

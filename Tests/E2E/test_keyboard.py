@@ -87,7 +87,7 @@ class KeyboardTests(LightboxTestCase):
         picture = self.wait_focus(photo, lambda n: a11y.role(n) == "image", "the photo")
         self.assertEqual(picture.name, "walk-1")
         send_keys("4")
-        wait_for(lambda: picture.description == "Rated 4 stars",
+        wait_for(lambda: picture.description == f"Rated 4 stars, 1 of {PHOTOS}",
                  message=lambda: f"the rating said on the photo: {a11y.describe(picture)}")
         # The stars are toggle buttons: pressed up to the rating.
         stars = [find(photo, name=f"Rate {n} star" + ("s" if n > 1 else "")) for n in range(1, 6)]
@@ -98,12 +98,14 @@ class KeyboardTests(LightboxTestCase):
         send_keys("Escape")
         app.wait_window_gone("walk-2")
 
+        # Back in the grid, the photo shown last has the focus: Enter opens it again.
         self.point_at("Lightbox")
+        self.wait_focus(window, lambda n: n.name == "walk-2", "the photo shown last")
         send_keys("Return")
-        app.window("walk-1")
-        self.point_at("walk-1")
+        app.window("walk-2")
+        self.point_at("walk-2")
         send_keys("ctrl+w")
-        app.wait_window_gone("walk-1")
+        app.wait_window_gone("walk-2")
 
     def test_profile_window_is_reachable_by_tab(self):
         app, window = self.launch()

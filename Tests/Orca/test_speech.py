@@ -89,26 +89,31 @@ class PhotoWindowTests(OrcaTestCase):
 
         self.press("Return")
         self.session.app.window(first)
-        # Orca: "misty-forest image." "Not rated." "Not rated"
+        # Orca: "misty-forest image." "Not rated, 1 of 6."
         self.say(rf"^{re.escape(first)}\b")
-        self.say(exactly("Not rated"))
+        self.say(exactly(f"Not rated, 1 of {PHOTOS}"))
 
         for key, said in (("3", "Rated 3 stars"), ("1", "Rated 1 star"), ("0", "Not rated")):
             with self.subTest(key=key):
                 self.press(key)
-                self.say(exactly(said))  # Orca: key echo "3", then "Rated 3 stars"
+                self.say(exactly(f"{said}, 1 of {PHOTOS}"))  # Orca: key echo "3", then "Rated 3 stars, 1 of 6"
 
         self.press("Right")
         self.session.app.window(order[1])
-        self.say(exactly(order[1]))  # Orca: "dunes-at-dusk" (the title alone)
+        self.say(exactly(order[1]))  # Orca: "dunes-at-dusk." "Not rated, 2 of 6."
+        self.say(exactly(f"Not rated, 2 of {PHOTOS}"))
         self.press("Left")
         self.say(exactly(first))
+        self.press("Right")
+        self.say(exactly(order[1]))
 
-        # Escape closes the photo window; the focus is back on the grid, and Orca says the photo there.
+        # Escape closes the photo window; the grid's focus is on the photo it showed last, and
+        # Orca says it: "dunes-at-dusk." "Not rated, 2 of 6."
         self.press("Escape")
-        self.session.app.wait_window_gone(first)
+        self.session.app.wait_window_gone(order[1])
         back = self.focused_name("table cell")
-        self.say(exactly(back))  # Orca: "misty-forest." "Not rated, 1 of 6."
+        self.assertEqual(back, order[1])
+        self.say(exactly(back))
 
         self.press("Return")
         self.session.app.window(back)
@@ -160,9 +165,10 @@ class ProfileWindowTests(OrcaTestCase):
     def test_profile_window_fields_and_validation(self):
         self.launch(self.make_folder())
         self.open_profile_from_the_main_menu()
-        self.say(r"^Profile frame\.?$")  # Orca: "Profile frame." - no widget has the focus yet
-        self.press("Tab")
-        self.say(r"^Edit( push button)?\.?$")  # Orca: "Edit push button." or, in some runs, "Edit"
+        # Orca: "Profile frame." "Edit push button." and whose profile it is: Edit has the focus.
+        self.say(r"^Profile frame\.?$")
+        self.say(r"^Edit( push button)?\.?$")
+        self.assertEqual(self.focused_name("push button"), "Edit")
         self.press("Return")
         # Orca: "Display name text." "<name> selected." "Required, at most 64 characters." (twice)
         self.say(r"^Display name text\.?$")
@@ -174,8 +180,29 @@ class ProfileWindowTests(OrcaTestCase):
         self.press("ctrl+a BackSpace")
         # Orca: "Selection deleted." "Enter a display name." (the field's new description)
         self.say(exactly("Enter a display name"))
+        # A save refused while the name is empty says why, on the field.
+        self.press("ctrl+s")
+        self.say(exactly("Enter a display name"))
         self.type("Zoe")
         self.say(exactly("Required, at most 64 characters"))
+        # Saved: the editor closes, Edit takes the focus and says so.
+        self.press("ctrl+s")
+        self.say(exactly("Profile saved"))
+        self.assertEqual(self.focused_name("push button"), "Edit")
+
+
+class PreferencesWindowTests(OrcaTestCase):
+    def test_preferences_are_read_and_chosen_by_keyboard(self):
+        self.launch(self.make_folder())
+        self.press("ctrl+comma")
+        self.session.app.window("Preferences")
+        # Orca: "Preferences" "In the photo files check box checked." and what it means (twice).
+        self.say(r"^Preferences( frame)?\.?$")
+        self.say(r"^In the photo files\b")
+        self.press("Down")
+        self.say(r"^In sidecar files only\b")
+        self.press("Escape")
+        self.session.app.wait_window_gone("Preferences")
 
 
 if __name__ == "__main__":

@@ -61,7 +61,7 @@ enum Keyboard {
             bind(ActionNames.properties, ["F9"], "Properties"),
             bind(ActionNames.fullscreen, ["F11"], "Full screen"),
             bind(ActionNames.trash, ["Delete"], "Move to trash"),
-            bind(ActionNames.escape, ["Escape"], "Leave full screen, or close the photo"),
+            bind(ActionNames.escape, ["Escape"], "Leave full screen, or close the photo (or the preferences)"),
         ]),
         Group(title: "Profile Window", bindings: [
             bind(ActionNames.save, ["<Control>s"], "Save the profile"),

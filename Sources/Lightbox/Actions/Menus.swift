@@ -31,7 +31,7 @@ enum Menus {
         Menu(sections: [
             [("All Photos", ActionNames.minimumRating.detailed("0"))],
             (1...5).map { stars in
-                (stars == 5 ? "5 Stars" : "\(stars) Stars or More", ActionNames.minimumRating.detailed("\(stars)"))
+                (stars == 5 ? "5 Stars" : stars == 1 ? "1 Star or More" : "\(stars) Stars or More", ActionNames.minimumRating.detailed("\(stars)"))
             },
             [("Show Rejected Photos", ActionNames.rejected.detailed("shown")),
              ("Hide Rejected Photos", ActionNames.rejected.detailed("hidden")),

@@ -59,7 +59,7 @@ final class MainWindowController {
             let filtering = self.filtering
             Task {
                 await filtering?.value
-                guard let first = self.logic.visiblePhotos.first else { return }
+                guard let first = self.logic.visiblePhotos.first else { return self.view.announceResults() }
                 self.send(.openPhoto(path: first.path, from: self))
             }
         case .noticeAction:
@@ -149,6 +149,9 @@ final class MainWindowController {
     func viewer(for path: String) -> PhotoViewerLogic? {
         logic.photo(at: path).map { PhotoViewerLogic(photo: $0, browsing: logic) }
     }
+
+    /// Selects the photo at `path` in the grid (a photo window closed on it).
+    func select(path: String) { view.grid.select(path: path) }
 
     /// Moves the photo to the trash; the window offers Undo.
     func trash(path: String) {

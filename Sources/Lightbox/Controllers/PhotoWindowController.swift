@@ -42,7 +42,7 @@ final class PhotoWindowController {
     }
 
     private func render(_ state: PhotoViewerLogic.State) {
-        view.render(state, hasPrevious: logic.hasPrevious, hasNext: logic.hasNext)
+        view.render(state, hasPrevious: logic.hasPrevious, hasNext: logic.hasNext, place: logic.place)
     }
 
     // MARK: Asked by the flow

@@ -49,7 +49,7 @@ final class ProfileWindowController {
     private func save() async -> Bool {
         let state = await logic.save()
         guard case .presenting(let presentation) = state, !presentation.hasPendingEdits else { return false }
-        view.endEditing()
+        view.endEditing(notice: "Profile saved")
         return true
     }
 

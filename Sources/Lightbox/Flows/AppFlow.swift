@@ -56,6 +56,8 @@ final class AppFlow {
         case .photoRemoved(let path):
             for window in photoWindows where window.controller.path == path { window.controller.photoRemoved() }
         case .photoWindowClosed(let controller):
+            // Back in the grid, the photo last shown is the one selected.
+            photoWindows.first { $0.controller === controller }?.owner?.select(path: controller.path)
             photoWindows.removeAll { $0.controller === controller }
         case .trashPhoto(let path, let controller):
             photoWindows.first { $0.controller === controller }?.owner?.trash(path: path)

@@ -85,45 +85,63 @@ final class PhotoGridView {
         bindings.values.first { $0.photo.path == path }?.cell
     }
 
-    /// Selects and scrolls to the photo at `path`.
+    /// Selects and scrolls to the photo at `path`; when the grid has the
+    /// keyboard focus, that photo's cell takes it.
     func select(path: String) {
         guard let position = source.position(of: path) else { return }
         grid.scroll(to: position, select: true)
         selection.selected = position
+        if grid.containsFocus { focusCell(.position(position)) }
     }
 
     // MARK: Focus
 
-    /// Focuses the selected photo's cell, or the first: focused itself,
-    /// the grid has no cell under the keyboard (Enter opens nothing) and
-    /// a screen reader names no photo. GTK can focus a cell once it has
-    /// drawn it: until then (or until the first photos come) the grid
-    /// takes the focus, and the cell takes it over after the next frame.
+    /// Focuses the grid. GTK gives the focus back to the cell that last
+    /// had it if it can; else the selected photo's cell (or the first)
+    /// takes it: focused itself, the grid has no cell under the keyboard
+    /// (Enter opens nothing) and a screen reader names no photo.
     func focus() {
         grid.grabFocus()
-        wantsCellFocus = true
+        if grid.isFocus { focusCell(.selected) }
+    }
+
+    private enum FocusTarget { case selected, position(Int) }
+
+    /// Where the focus goes once the cell is drawn, while that is pending.
+    private var pendingFocus: FocusTarget?
+    private var cellFocusScheduled = false
+
+    /// GTK 4.8 offers no call that focuses a position: the cell showing it
+    /// takes the focus itself, once it is bound and drawn.
+    private func focusCell(_ target: FocusTarget) {
+        if case .position(let position) = target, let cell = boundCell(at: position) {
+            cell.takeFocus()
+            return
+        }
+        pendingFocus = target
         focusCellAfterNextFrame()
     }
 
-    /// Whether the focus given to the grid should go on to a cell.
-    private var wantsCellFocus = false
-    private var cellFocusPending = false
-
     private func focusCellAfterNextFrame() {
-        guard wantsCellFocus, source.count > 0, !cellFocusPending else { return }
-        cellFocusPending = true
+        guard pendingFocus != nil, source.count > 0, !cellFocusScheduled else { return }
+        cellFocusScheduled = true
         root.onNextPaint { [weak self] in
-            guard let self else { return }
-            self.cellFocusPending = false
-            self.wantsCellFocus = false
-            // Only if the person has not moved the focus meanwhile.
+            guard let self, let target = self.pendingFocus else { return }
+            self.cellFocusScheduled = false
+            self.pendingFocus = nil
+            // Only if the focus has not left the grid meanwhile.
             guard self.grid.containsFocus else { return }
-            let position = self.selection.selected ?? 0
-            // GTK 4.8 offers no call that focuses a position; the cell
-            // showing it can take the focus itself once it is bound.
+            let position = switch target {
+            case .selected: self.selection.selected ?? 0
+            case .position(let position): position
+            }
             self.grid.scroll(to: position, select: true)
-            self.bindings.values.first { self.factory.position(of: $0.cell) == position }?.cell.takeFocus()
+            self.boundCell(at: position)?.takeFocus()
         }
+    }
+
+    private func boundCell(at position: Int) -> PhotoCellView? {
+        bindings.values.first { factory.position(of: $0.cell) == position }?.cell
     }
 
     // MARK: Rendering

@@ -168,9 +168,12 @@ final class PhotoWindowView {
 
     /// Shows `state`. A photo's pixels become a texture that shares them
     /// (no copy), made once per decoded photo.
-    func render(_ state: PhotoViewerLogic.State, hasPrevious: Bool, hasNext: Bool) {
+    /// `place` says where the photo is in the list it steps through.
+    func render(_ state: PhotoViewerLogic.State, hasPrevious: Bool, hasNext: Bool,
+                place: (index: Int, count: Int)? = nil) {
         previousButton.isSensitive = hasPrevious
         nextButton.isSensitive = hasNext
+        self.place = place.map { ", \($0.index + 1) of \($0.count)" } ?? ""
         switch state {
         case .loading(let photo):
             show(photo, detail: RatingText.spoken(photo.rating))
@@ -212,9 +215,9 @@ final class PhotoWindowView {
             shownTitle = photo.title
             picture.setAccessibleLabel(photo.title)
         }
-        if detail != shownDetail {
-            shownDetail = detail
-            picture.setAccessibleDescription(detail)
+        if detail + place != shownDetail {
+            shownDetail = detail + place
+            picture.setAccessibleDescription(detail + place)
         }
         ratingBar.render(photo.rating)
         rejectButton.isActive = photo.isRejected
@@ -229,6 +232,8 @@ final class PhotoWindowView {
     var shownSize: (width: Int, height: Int)? { imageSize }
 
     private var shownTitle: String?
+    /// ", 3 of 19", or nothing.
+    private var place = ""
     /// The pixels the picture shows.
     private var shownPixels: PixelData?
     private var shownDetail: String?

@@ -50,6 +50,11 @@ final class PreferencesWindowView {
         window.setTitlebar(HeaderBar())
         window.setChild(box)
         window.addAction(Action(ActionNames.closeWindow) { [weak self] in self?.window.close() })
+        window.addAction(Action(ActionNames.escape) { [weak self] in self?.window.close() })
+        // The choice in force takes the focus: Tab and the arrows go on from it.
+        window.onMap { [weak self] in
+            self?.choices.first { $0.button.isActive }?.button.grabFocus()
+        }
         window.onCloseRequest { [weak self] in
             self?.onIntent(.closed)
             return false

@@ -137,12 +137,13 @@ final class ProfileEditorView {
     }
 
     /// Moves the focus to the first field with a problem, where a screen
-    /// reader reads the field and its problem; false if all are valid.
+    /// reader reads the field and its problem; one that had the focus
+    /// already says its problem again. False if all are valid.
     @discardableResult
-    func focusFirstProblem() -> Bool {
+    func showFirstProblem() -> Bool {
         let fields: [(Label, Widget)] = [(nameError, nameEntry), (emailError, emailEntry), (aboutError, aboutView)]
-        guard let (_, field) = fields.first(where: { error, _ in error.isVisible }) else { return false }
-        field.grabFocus()
+        guard let (error, field) = fields.first(where: { error, _ in error.isVisible }) else { return false }
+        if field.containsFocus { field.announce(error.text) } else { field.grabFocus() }
         return true
     }
 }

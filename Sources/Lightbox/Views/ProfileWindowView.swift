@@ -57,6 +57,9 @@ final class ProfileWindowView {
     /// Set once closing was asked about (or forced): the next close goes.
     private var closingAsked = false
 
+    /// What Edit says of the profile (set when it changes).
+    private var editDescription: String?
+
     /// Editing mode (view state): the editor instead of the profile.
     private(set) var isEditing = false
 
@@ -91,6 +94,7 @@ final class ProfileWindowView {
         saveButton.onClicked { [weak self] in self?.save() }
         editor.onIntent = { [weak self] intent in self?.handle(intent) }
         window.onCloseRequest { [weak self] in self?.closeRequested() ?? false }
+        refocusWhenActivated()
         render(.loading)
     }
 
@@ -134,7 +138,7 @@ final class ProfileWindowView {
         if canSave {
             onIntent(.save)
         } else if isEditing {
-            editor.focusFirstProblem()
+            editor.showFirstProblem()
         }
     }
 
@@ -152,10 +156,17 @@ final class ProfileWindowView {
         editor.nameEntry.grabFocus()
     }
 
-    /// Back to showing the profile (after Save, Cancel or Discard).
-    func endEditing() {
+    /// Back to showing the profile (after Save, Cancel or Discard). The
+    /// editor's fields go away: Edit takes the focus, and says `notice`
+    /// ("Profile saved") when there is one.
+    func endEditing(notice: String? = nil) {
         isEditing = false
         render(lastState)
+        editButton.grabFocus()
+        if let notice {
+            editButton.announce(notice)
+            editDescription = notice
+        }
     }
 
     // MARK: Rendering
@@ -179,6 +190,12 @@ final class ProfileWindowView {
 
     private func show(_ presentation: ProfilePresentation, saving: Bool, problem: ProfileProblem?) {
         summary.render(presentation.profile)
+        let whose = [presentation.profile.displayName, presentation.profile.email].filter { !$0.isEmpty }
+            .joined(separator: ", ")
+        if whose != editDescription {
+            editDescription = whose
+            editButton.setAccessibleDescription(whose)
+        }
         editor.render(presentation, isSaving: saving)
         problemLabel.text = problem.map { "\($0.title): \($0.message)" } ?? ""
         problemLabel.isVisible = problem != nil
@@ -209,6 +226,24 @@ final class ProfileWindowView {
         }
         noticeLabel.text = presentation?.notice ?? ""
         noticeBar.isVisible = presentation?.notice != nil
+        // Something must have the focus for a screen reader to read the
+        // window: once the profile shows, Edit, which says whose it is.
+        if page == .profile, window.focusedWidget == nil { editButton.grabFocus() }
+    }
+
+    /// GTK 4.8 focuses Edit while the window is being activated, and Orca
+    /// misses that focus change (it says only "Profile frame."; opened from
+    /// a menu, the menu's button then takes Orca's attention as the menu
+    /// gives its focus back): once the activated window has drawn, the
+    /// focus is given to Edit once more, where Orca hears it.
+    private func refocusWhenActivated() {
+        window.onActivated { [weak self] in
+            self?.window.onNextPaint { [weak self] in
+                guard let self, self.window.isActive, self.editButton.isFocus else { return }
+                self.window.clearFocus()
+                self.editButton.grabFocus()
+            }
+        }
     }
 
     // MARK: Dialogs

@@ -54,6 +54,8 @@ final class SearchBarView {
     private func close() {
         root.revealsChild = false
         entry.text = ""
+        // The last count said is no longer true.
+        entry.setAccessibleDescription("")
         onIntent(.closed)
     }
 

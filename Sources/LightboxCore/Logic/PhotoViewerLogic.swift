@@ -7,6 +7,8 @@ import Imaging
 public protocol PhotoBrowsing: AnyObject {
     func photo(at path: String) -> Photo?
     func neighbour(of path: String, offset: Int) -> Photo?
+    /// Where the photo is in the list (from 0), and how many it holds.
+    func place(of path: String) -> (index: Int, count: Int)?
     func setRating(path: String, stars: Int)
 }
 
@@ -46,6 +48,9 @@ public final class PhotoViewerLogic {
         self.decoders = decoders
         state = .loading(photo)
     }
+
+    /// Where the photo shown is among those the window steps through.
+    public var place: (index: Int, count: Int)? { state == .gone ? nil : browsing?.place(of: photo.path) }
 
     public var hasNext: Bool { state != .gone && browsing?.neighbour(of: photo.path, offset: 1) != nil }
     public var hasPrevious: Bool { state != .gone && browsing?.neighbour(of: photo.path, offset: -1) != nil }
@@ -139,6 +144,11 @@ public final class PhotoViewerLogic {
 }
 
 extension PhotoListLogic: PhotoBrowsing {
+    public func place(of path: String) -> (index: Int, count: Int)? {
+        let photos = visiblePhotos
+        return photos.firstIndex { $0.path == path }.map { ($0, photos.count) }
+    }
+
     public func setRating(path: String, stars: Int) {
         _ = rate(path: path, stars: stars)
     }
