@@ -66,11 +66,7 @@ extension PhotoListLogic {
     @discardableResult
     public func trash(path: String) async throws(TrashError) -> State {
         let trash = self.trash
-        let result = await Task.detached { () -> Result<Void, TrashError> in
-            do throws(TrashError) { try trash.trash(path: path) } catch { return .failure(error) }
-            return .success(())
-        }.value
-        try result.get()
+        try await Self.offMainThread { () throws(TrashError) in try trash.trash(path: path) }
         return fileRemoved(path: path)
     }
 
@@ -79,11 +75,17 @@ extension PhotoListLogic {
     @discardableResult
     public func restore(path: String) async throws(TrashError) -> State {
         let trash = self.trash
+        try await Self.offMainThread { () throws(TrashError) in try trash.restore(path: path) }
+        return await fileChanged(path: path)
+    }
+
+    /// Runs the trash's file I/O off the main thread.
+    private static func offMainThread(_ body: @escaping @Sendable () throws(TrashError) -> Void)
+        async throws(TrashError) {
         let result = await Task.detached { () -> Result<Void, TrashError> in
-            do throws(TrashError) { try trash.restore(path: path) } catch { return .failure(error) }
+            do throws(TrashError) { try body() } catch { return .failure(error) }
             return .success(())
         }.value
         try result.get()
-        return await fileChanged(path: path)
     }
 }
