@@ -47,7 +47,7 @@ final class RatingQueueTests: XCTestCase {
         let rejected = await logic.filter(PhotoFilter(rejected: .hidden))
         guard case .presenting(let hidden) = rejected else { return XCTFail("\(rejected)") }
         XCTAssertEqual(hidden.count, 0, "a rejected photo can be filtered out")
-        _ = await logic.unreject(path: photo.path)
+        _ = await logic.clearRating(path: photo.path)  // what X on a rejected photo does
         await queue.settled()
         XCTAssertEqual(try ExifTool.value("XMP:Rating", of: photo), "0")
         XCTAssertEqual(try index.rating(of: photo.path), 0)

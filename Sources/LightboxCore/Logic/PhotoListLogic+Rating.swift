@@ -18,13 +18,6 @@ extension PhotoListLogic {
     @discardableResult
     public func reject(path: String) -> State { rate(path: path, stars: Photo.rejected) }
 
-    /// Takes a rejection back, leaving the photo unrated.
-    @discardableResult
-    public func unreject(path: String) -> State {
-        guard byPath[path]?.isRejected == true else { return state }
-        return clearRating(path: path)
-    }
-
     /// Leaves the photo unrated (xmp:Rating 0).
     @discardableResult
     public func clearRating(path: String) -> State { rate(path: path, stars: 0) }

@@ -61,8 +61,6 @@ public struct LRUCache<Key: Hashable, Value> {
         free.append(slot)
     }
 
-    public mutating func removeAll() { self = LRUCache(limit: limit) }
-
     /// Keys from the most to the least recently used (for tests).
     var keysByRecency: [Key] {
         var keys: [Key] = []

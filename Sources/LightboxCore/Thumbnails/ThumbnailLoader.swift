@@ -114,11 +114,6 @@ public final class ThumbnailLoader: Sendable {
         }
     }
 
-    /// Empties the in-memory cache (the disk cache stays).
-    public func removeAllFromMemory() {
-        state.withLock { $0.memory.removeAll() }
-    }
-
     public var stats: Stats { state.withLock { $0.stats } }
     /// Bytes held by the in-memory cache; never above `memoryLimit`.
     public var memoryUsage: Int { state.withLock { $0.memory.totalCost } }
