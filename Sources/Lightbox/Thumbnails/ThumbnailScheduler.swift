@@ -68,9 +68,11 @@ final class ThumbnailScheduler {
         // Loads start as prefetch; `want` promotes the ones on screen.
         loads[source] = Task { [weak self, provider] in
             let result = try? await provider.texture(for: source, priority: .prefetch)
-            guard let self, !Task.isCancelled, let result else { return }
+            guard let self, !Task.isCancelled else { return }
+            // A load the provider gave up on is asked for again by the
+            // grid's next visibility check.
             self.loads[source] = nil
-            self.onThumbnail(photo, result)
+            if let result { self.onThumbnail(photo, result) }
         }
     }
 }
