@@ -216,12 +216,17 @@ final class PhotoListLogicTests: XCTestCase {
         guard case .presenting(let grown) = await logic.fileChanged(path: added.standardizedFileURL.path) else { return XCTFail() }
         XCTAssertEqual(grown.total, 4)
         _ = await logic.rate(path: root + "/beach.jpg", stars: 3)
+        // The rating is written into the file on the queue's thread: a
+        // rename during that write is another test (RatingQueueTests).
+        await logic.library.ratings.settled()
         try FileManager.default.moveItem(atPath: root + "/beach.jpg", toPath: root + "/shore.jpg")
         guard case .presenting(let moved) = await logic.fileMoved(from: root + "/beach.jpg", to: root + "/shore.jpg")
         else { return XCTFail() }
         XCTAssertEqual(Set(moved.photos.map(\.title)), ["city", "shore", "mountain", "new"])
         let shoreRating = await logic.photo(at: root + "/shore.jpg")?.rating
         XCTAssertEqual(shoreRating, 3, "a renamed photo keeps its rating")
+        // Deleting the folder below must not race the queue's writes.
+        await logic.library.ratings.settled()
         try FileManager.default.removeItem(atPath: root + "/city.jpg")
         guard case .presenting(let shrunk) = await logic.fileChanged(path: root + "/city.jpg") else { return XCTFail() }
         XCTAssertEqual(shrunk.summary, "3 photos")
