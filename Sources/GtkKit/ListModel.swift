@@ -30,30 +30,42 @@ public final class ListModel: Object {
     }
 }
 
-/// Single selection over a list model (GtkSingleSelection).
+/// Multiple selection over a list model (GtkMultiSelection): GTK's grid
+/// and list views then take click, Ctrl+click, Shift+click, Shift+arrows,
+/// Ctrl+A and Shift+Ctrl+A themselves.
 @MainActor
-public final class SingleSelection: Object {
+public final class MultiSelection: Object {
     public let model: ListModel
 
     public init(model: ListModel) {
         self.model = model
-        super.init(lb_single_selection_new(model.gobject), transfer: .full)
-        gtk_single_selection_set_autoselect(lb_single_selection(gobject), 0)
-        gtk_single_selection_set_can_unselect(lb_single_selection(gobject), 1)
+        super.init(lb_multi_selection_new(model.gobject), transfer: .full)
     }
 
-    /// The selected position, or nil.
-    public var selected: Int? {
+    /// The selected positions, ascending. Setting replaces the selection
+    /// in one change.
+    public var selectedPositions: [Int] {
         get {
-            let position = gtk_single_selection_get_selected(lb_single_selection(gobject))
-            return position == GTK_INVALID_LIST_POSITION ? nil : Int(position)
+            var count: UInt32 = 0
+            guard let positions = lb_selection_copy_selected(gobject, &count) else { return [] }
+            defer { g_free(positions) }
+            return (0..<Int(count)).map { Int(positions[$0]) }
         }
         set {
-            gtk_single_selection_set_selected(
-                lb_single_selection(gobject), newValue.map(UInt32.init) ?? GTK_INVALID_LIST_POSITION)
+            let positions = newValue.filter { $0 >= 0 }.map { UInt32($0) }
+            positions.withUnsafeBufferPointer { lb_selection_set_selected(gobject, $0.baseAddress, UInt32($0.count)) }
         }
     }
 
+    public func isSelected(_ position: Int) -> Bool {
+        position >= 0 && gtk_selection_model_is_selected(lb_selection_model(gobject), UInt32(position)) != 0
+    }
+
+    /// `body` runs after every change of the selection, whoever made it.
+    @discardableResult
+    public func onSelectionChanged(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("selection-changed") { _ in body() }
+    }
 }
 
 /// One recycled row or cell of a list or grid view. The factory creates

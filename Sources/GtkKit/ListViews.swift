@@ -3,9 +3,9 @@ import CGtkShim
 /// A GtkGridView: a scrolling grid of recycled cells.
 @MainActor
 public final class GridView: Widget {
-    public let selection: SingleSelection
+    public let selection: MultiSelection
 
-    public init<Content>(selection: SingleSelection, factory: ListCellFactory<Content>) {
+    public init<Content>(selection: MultiSelection, factory: ListCellFactory<Content>) {
         self.selection = selection
         // The view takes ownership of what it is given: hand it references.
         super.init(lb_grid_view_new(selection.gobject, factory.gobject), transfer: .full)
@@ -19,6 +19,12 @@ public final class GridView: Widget {
     public var minColumns: Int {
         get { Int(gtk_grid_view_get_min_columns(lb_grid_view(gobject))) }
         set { gtk_grid_view_set_min_columns(lb_grid_view(gobject), UInt32(newValue)) }
+    }
+
+    /// Whether dragging from empty space selects the cells it spans.
+    public var enableRubberband: Bool {
+        get { gtk_grid_view_get_enable_rubberband(lb_grid_view(gobject)) != 0 }
+        set { gtk_grid_view_set_enable_rubberband(lb_grid_view(gobject), newValue ? 1 : 0) }
     }
 
     /// `body(position)` runs when a cell is activated.

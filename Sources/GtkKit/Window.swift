@@ -60,6 +60,11 @@ public class Window: Widget {
         }
     }
 
+    /// Called each time the keyboard focus moves to another widget.
+    public func onFocusChanged(_ body: @escaping @MainActor () -> Void) {
+        onNotify("focus-widget", body)
+    }
+
     /// Takes the keyboard focus off every widget of the window.
     public func clearFocus() { gtk_window_set_focus(window, nil) }
 

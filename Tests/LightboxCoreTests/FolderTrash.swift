@@ -8,18 +8,23 @@ import LightboxCore
 final class FolderTrash: PhotoTrash, @unchecked Sendable {
     let folder: URL
     let refuses: Bool
+    /// Names of files this trash refuses (as a trash on another disk would).
+    let refusedNames: Set<String>
     /// Trashed name by original path; only ever touched by one test at a time.
     private var trashed: [String: URL] = [:]
     private let lock = NSLock()
 
-    init(folder: URL, refuses: Bool = false) {
+    init(folder: URL, refuses: Bool = false, refusedNames: Set<String> = []) {
         self.folder = folder
         self.refuses = refuses
+        self.refusedNames = refusedNames
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
     func trash(path: String) throws(TrashError) {
-        guard !refuses else { throw TrashError(message: "This folder has no trash.") }
+        guard !refuses, !refusedNames.contains((path as NSString).lastPathComponent) else {
+            throw TrashError(message: "This folder has no trash.")
+        }
         let target = folder.appendingPathComponent(UUID().uuidString)
         do { try FileManager.default.moveItem(atPath: path, toPath: target.path) } catch {
             throw TrashError(message: error.localizedDescription)

@@ -15,6 +15,7 @@ final class PhotoGridViewTests: DisplayTestCase {
         var wanted: (onScreen: [Photo], nearby: [Photo]) = ([], [])
         var bound: [Photo] = []
         var filled: Int?
+        var selected: [String]?
 
         init(_ photos: [Photo]) {
             window.defaultSize = (800, 600)
@@ -23,6 +24,7 @@ final class PhotoGridViewTests: DisplayTestCase {
                 case .thumbnailsWanted(let onScreen, let nearby): self.wanted = (onScreen, nearby)
                 case .cellBound(let photo): self.bound.append(photo)
                 case .screenFilled(let cells): self.filled = cells
+                case .selectionChanged(let paths): self.selected = paths
                 case .open: break
                 }
             }
@@ -80,17 +82,27 @@ final class PhotoGridViewTests: DisplayTestCase {
         spin(until: { shown.filled == 3 }, "the screen filled")
     } }
 
-    func testSortingKeepsTheSelectionOnTheSamePhoto() { onMain {
+    func testTheSelectionStaysOnTheSamePhotosAndWhatPeopleSelectIsReported() { onMain {
         let photos = samplePhotos(60)
         let shown = Shown(photos)
         defer { shown.window.destroy() }
         let grid = shown.grid
-        grid.select(path: photos[7].path)
-        XCTAssertEqual(grid.selectedPhoto?.path, photos[7].path)
-        grid.render(photos.reversed())
-        XCTAssertEqual(grid.selectedPhoto?.path, photos[7].path)
-        grid.render(photos.filter { $0.fileSize % 2 == 1 })  // photo 7 has size 1007: still shown
-        XCTAssertEqual(grid.selectedPhoto?.path, photos[7].path)
+        let chosen: Set = [photos[7].path, photos[9].path]
+        grid.render(photos, selection: chosen)
+        XCTAssertEqual(Set(grid.selectedPhotos.map(\.path)), chosen)
+        XCTAssertNil(shown.selected, "a selection rendered is not reported back")
+        grid.render(photos.reversed(), selection: chosen)
+        XCTAssertEqual(grid.selectedPhotos.map(\.path), [photos[9].path, photos[7].path], "the same photos, moved")
+        let odd = photos.filter { $0.fileSize % 2 == 1 }  // photos 7 and 9 have sizes 1007 and 1009
+        grid.render(odd, selection: chosen)
+        XCTAssertEqual(Set(grid.selectedPhotos.map(\.path)), chosen)
+
+        // Ctrl+A, as GTK's grid binds it: every photo shown is reported.
+        XCTAssertTrue(grid.cell(showing: odd[0].path)?.root.activateAction("list.select-all") ?? false)
+        XCTAssertEqual(shown.selected.map(Set.init), Set(odd.map(\.path)))
+        XCTAssertEqual(grid.selectedPhotos.count, odd.count)
+        grid.render(odd, selection: [])
+        XCTAssertEqual(grid.selectedPhotos, [])
     } }
 
     func testCellsShowRatingChangesInPlace() { onMain {

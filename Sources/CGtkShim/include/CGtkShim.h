@@ -20,3 +20,4 @@
 #include "lb-frames.h"
 #include "lb-files.h"
 #include "lb-paintable.h"
+#include "lb-desktop.h"

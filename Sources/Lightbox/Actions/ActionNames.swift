@@ -24,8 +24,21 @@ enum ActionNames {
     static let minimumRating = ActionID.window("minimum-rating")
     /// "win.rejected::hidden": rejected photos shown, hidden or alone.
     static let rejected = ActionID.window("rejected")
+    static let selectAll = ActionID.window("select-all")
+    static let selectNone = ActionID.window("select-none")
+    /// Enter on a selection: a photo window for each selected photo.
+    static let openSelected = ActionID.window("open-selected")
+    static let openWith = ActionID.window("open-with")
+    static let showInFiles = ActionID.window("show-in-files")
+    /// Ctrl+C: the selected photos as files on the clipboard.
+    static let copyFiles = ActionID.window("copy")
+    /// Ctrl+Shift+C: their paths as text.
+    static let copyPaths = ActionID.window("copy-paths")
+    static let copyTo = ActionID.window("copy-to")
+    static let moveTo = ActionID.window("move-to")
 
-    // A photo window's.
+    // A photo window's; a main window has the rating, reject, trash and
+    // escape actions too, acting on the selected photos.
     static let previous = ActionID.window("previous")
     static let next = ActionID.window("next")
     static let zoomIn = ActionID.window("zoom-in")

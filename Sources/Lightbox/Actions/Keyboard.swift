@@ -42,8 +42,22 @@ enum Keyboard {
         ]),
         Group(title: "Photos", bindings: [
             bind(ActionNames.search, ["<Control>f"], "Search"),
-            shown("Open the selected photo", "Return"),
+            shown("Open the photo, or every selected photo", "Return"),
             shown("First and last photo", "Home End"),
+        ]),
+        Group(title: "Selecting Photos", bindings: [
+            shown("Select a photo, or add it to the selection", "<Control>space"),
+            shown("Extend the selection", "<Shift>Right"),
+            shown("Select all", "<Control>a"),
+            shown("Select none", "Escape"),
+            shown("Rate or reject the selected photos", "1 5 0 x"),
+            shown("Move the selected photos to the trash", "Delete"),
+            bind(ActionNames.copyFiles, ["<Control>c"], "Copy the photos, to paste in a file manager"),
+            bind(ActionNames.copyPaths, ["<Control><Shift>c"], "Copy the photos’ paths as text"),
+            bind(ActionNames.copyTo, ["F7"], "Copy to a folder"),
+            bind(ActionNames.moveTo, ["F8"], "Move to a folder"),
+            bind(ActionNames.openWith, ["<Control><Shift>o"], "Open with another application"),
+            bind(ActionNames.showInFiles, ["<Control><Alt>o"], "Show in the file manager"),
         ]),
         Group(title: "Photo Window", bindings: [
             bind(ActionNames.previous, ["Left"]), bind(ActionNames.next, ["Right"]),

@@ -7,9 +7,20 @@ enum Menus {
     static func main() -> Menu {
         Menu(sections: [
             [("New Window", ActionNames.newWindow.detailed), ("Open Folder…", ActionNames.openFolder.detailed)],
+            [("Select All", ActionNames.selectAll.detailed), ("Select None", ActionNames.selectNone.detailed)],
             [("Edit Profile…", ActionNames.editProfile.detailed), ("Preferences", ActionNames.preferences.detailed)],
             [("Keyboard Shortcuts", ActionNames.showShortcuts.detailed), ("About Lightbox", ActionNames.about.detailed)],
             [("Quit", ActionNames.quit.detailed)],
+        ])
+    }
+
+    /// Rating the selected photos (over win.rate and win.reject).
+    static func rate() -> Menu {
+        Menu(sections: [
+            (1...5).reversed().map { stars in
+                (stars == 1 ? "1 Star" : "\(stars) Stars", ActionNames.rate.detailed("\(stars)"))
+            },
+            [("Clear Rating", ActionNames.rate.detailed("0")), ("Reject", ActionNames.reject.detailed)],
         ])
     }
 

@@ -20,8 +20,10 @@ final class MainWindowController {
     /// search field and the rating menu each change one half of it.
     private var filter = PhotoFilter()
     private var filtering: Task<Void, Never>?
-    /// The photo the notice's Undo puts back.
-    private var undoableTrash: String?
+    /// Photos to select and open once the list holds them (`show(photos:)`).
+    private var photosToShow: [String] = []
+    /// Trashing photos, with progress and Undo in the window's notice.
+    private var trashing: TrashOperation!
 
     /// - Parameter observer: hears what the window shows (the benchmark's
     ///   milestones); nil in normal use.
@@ -32,6 +34,9 @@ final class MainWindowController {
         self.thumbnails = ThumbnailScheduler(provider: thumbnails)
         self.observer = observer
         self.send = send
+        trashing = TrashOperation(logic: logic, notify: { [weak view] text, actionLabel, seconds in
+            view?.show(notice: text, actionLabel: actionLabel, seconds: seconds)
+        }, removed: { path in send(.photoRemoved(path: path)) })
         logic.onChange = { [weak self] state in self?.render(state) }
         view.onIntent = { [weak self] intent in self?.handle(intent) }
         self.thumbnails.onThumbnail = { [weak view] photo, thumbnail in view?.grid.showThumbnail(thumbnail, for: photo) }
@@ -63,10 +68,45 @@ final class MainWindowController {
                 self.send(.openPhoto(path: first.path, from: self))
             }
         case .noticeAction:
-            undoTrash()
+            trashing.noticeButtonPressed()
+        case .selectAll:
+            logic.selectAll()
+        case .selectNone:
+            logic.selectNone()
+        case .rate(let stars):
+            logic.rateSelection(stars: stars)
+        case .toggleReject:
+            logic.toggleRejectSelection()
+        case .trash:
+            trashing.trash(logic.selectedPhotos.map(\.path))
+        case .openSelected:
+            open(logic.selectedPhotos)
+        case .openWith:
+            if let first = selectedPaths.first { view.chooseApplication(for: first) }
+        case .openWithChosen(let app):
+            do throws(GtkError) {
+                try app.launch(selectedPaths, on: view.window)
+            } catch {
+                view.show(notice: "\(app.name) could not open the photos: \(error.message)", seconds: 15)
+            }
+        case .showInFiles:
+            showInFiles(selectedPaths)
+        case .copyFiles:
+            view.window.copyToClipboard(files: selectedPaths)
+            view.show(notice: selectedPaths.count == 1 ? "Photo copied" : "\(selectedPaths.count) photos copied", seconds: 3)
+        case .copyPaths:
+            view.window.copyToClipboard(text: selectedPaths.joined(separator: "\n"))
+            view.show(notice: selectedPaths.count == 1 ? "Path copied" : "\(selectedPaths.count) paths copied", seconds: 3)
+        case .transfer(let mode):
+            view.chooseDestination(for: mode, startingIn: logic.folder?.url.path)
+        case .transferDestinationChosen(let mode, let folder):
+            transfer(logic.selectedPhotos.map(\.path), to: folder, mode: mode)
+        case .dropped(let paths):
+            send(.open(paths: paths, in: self))
         case .grid(let intent):
             handle(intent)
         case .closed:
+            trashing.cancel()
             loadTask?.cancel()
             filtering?.cancel()
             monitor = nil
@@ -78,7 +118,11 @@ final class MainWindowController {
     private func handle(_ intent: PhotoGridView.Intent) {
         switch intent {
         case .open(let photo):
-            send(.openPhoto(path: photo.path, from: self))
+            // Enter on one of several selected photos opens them all.
+            let selected = logic.selectedPhotos
+            open(selected.count > 1 && selected.contains { $0.path == photo.path } ? selected : [photo])
+        case .selectionChanged(let paths):
+            logic.select(paths: paths)
         case .cellBound(let photo):
             if let known = thumbnails.cached(photo) { view.grid.showThumbnail(known, for: photo) }
         case .thumbnailsWanted(let onScreen, let nearby):
@@ -90,6 +134,7 @@ final class MainWindowController {
 
     private func render(_ state: PhotoListLogic.State) {
         view.render(state)
+        if !photosToShow.isEmpty { Task { self.showPhotosOnceFound() } }
         observer?.shown(state, in: view.grid)
         // A rating that could not be written into its file is told once.
         if let failure = logic.ratingFailure, failure != shownRatingFailure {
@@ -150,32 +195,61 @@ final class MainWindowController {
         logic.photo(at: path).map { PhotoViewerLogic(photo: $0, browsing: logic) }
     }
 
-    /// Selects the photo at `path` in the grid (a photo window closed on it).
-    func select(path: String) { view.grid.select(path: path) }
+    /// Selects the photos at `paths` (they are in this window's folder)
+    /// and opens each in a photo window, once the list holds them.
+    func show(photos paths: [String]) {
+        photosToShow += paths
+        showPhotosOnceFound()
+    }
 
-    /// Moves the photo to the trash; the window offers Undo.
-    func trash(path: String) {
-        let title = logic.photo(at: path)?.title ?? (path as NSString).lastPathComponent
-        Task {
-            do throws(TrashError) {
-                try await logic.trash(path: path)
-                undoableTrash = path
-                view.show(notice: "“\(title)” moved to trash", actionLabel: "_Undo")
-                send(.photoRemoved(path: path))
-            } catch {
-                view.show(notice: "“\(title)” could not be moved to the trash: \(error.message)")
-            }
+    private func showPhotosOnceFound() {
+        guard !photosToShow.isEmpty else { return }
+        let found = photosToShow.compactMap(logic.photo(at:))
+        let loading = if case .loading = logic.state { true } else { false }
+        // A photo not found yet may still come while the folder loads.
+        guard found.count == photosToShow.count || !loading else { return }
+        let missing = photosToShow.filter { logic.photo(at: $0) == nil }
+        photosToShow = []
+        logic.select(paths: found.map(\.path))
+        if let first = found.first { view.grid.reveal(path: first.path) }
+        open(found)
+        if !missing.isEmpty {
+            view.show(notice: "Not in the folder’s photos: " + missing.map { "“\(($0 as NSString).lastPathComponent)”" }
+                .joined(separator: ", "), seconds: 15)
         }
     }
 
-    private func undoTrash() {
-        guard let path = undoableTrash else { return }
-        undoableTrash = nil
+    /// Back in the grid, the photo last shown is selected, unless it is
+    /// one of several selected already.
+    func photoWindowClosed(on path: String) {
+        if !logic.selectedPhotos.contains(where: { $0.path == path }) { logic.select(paths: [path]) }
+        view.grid.reveal(path: path)
+    }
+
+    /// Moves the photo to the trash; the window offers Undo.
+    func trash(path: String) { trashing.trash([path]) }
+
+    private var selectedPaths: [String] { logic.selectedPhotos.map(\.path) }
+
+    /// Photo windows for `photos`; a few at most, for a big selection.
+    private func open(_ photos: [Photo]) {
+        let limit = 10
+        for photo in photos.prefix(limit) { send(.openPhoto(path: photo.path, from: self)) }
+        if photos.count > limit {
+            view.show(notice: "Opened the first \(limit) of the \(photos.count) selected photos")
+        }
+    }
+
+    private func transfer(_ paths: [String], to folder: String, mode: PhotoTransferMode) {
+        // TRANSFER: wired to the copy/move service.
+    }
+
+    private func showInFiles(_ paths: [String]) {
         Task {
-            do throws(TrashError) {
-                try await logic.restore(path: path)
+            do throws(GtkError) {
+                try await FileManagerWindow.show(paths)
             } catch {
-                view.show(notice: "The photo could not be put back: \(error.message)")
+                view.show(notice: "No file manager could show the photos: \(error.message)", seconds: 15)
             }
         }
     }

@@ -3,6 +3,9 @@
 enum AppAction {
     case mainWindowClosed(MainWindowController)
     case openPhoto(path: String, from: MainWindowController)
+    /// Folders or photos dropped on a main window: opened as from the
+    /// command line, a folder in that window if it shows none yet.
+    case open(paths: [String], in: MainWindowController)
     /// A photo left a main window's folder (trashed, or gone on disk):
     /// photo windows showing it move on.
     case photoRemoved(path: String)

@@ -43,7 +43,11 @@ final class AppFlow {
             self?.handle(invocation) ?? 1
         }
         application.addVersionOption(description: "Show the version and exit")
-        application.setHelp(parameter: "[FOLDER]", summary: "Open FOLDER to browse the photos in it.")
+        application.setHelp(parameter: "[FOLDER|PHOTO…]", summary: """
+            Open each FOLDER in a window to browse the photos in it. Each PHOTO opens in a photo window, \
+            over a window of its folder with the photos given there selected (photos of one folder \
+            share that window).
+            """)
     }
 
     func handle(_ action: AppAction) {
@@ -53,11 +57,15 @@ final class AppFlow {
             mainWindows.removeAll { $0 === controller }
         case .openPhoto(let path, let controller):
             openPhoto(path: path, from: controller)
+        case .open(let paths, let controller):
+            let request = OpenRequest(paths: paths)
+            if !request.problems.isEmpty { controller.show(notice: request.problems.joined(separator: " "), seconds: 15) }
+            open(request, into: controller)
         case .photoRemoved(let path):
             for window in photoWindows where window.controller.path == path { window.controller.photoRemoved() }
         case .photoWindowClosed(let controller):
             // Back in the grid, the photo last shown is the one selected.
-            photoWindows.first { $0.controller === controller }?.owner?.select(path: controller.path)
+            photoWindows.first { $0.controller === controller }?.owner?.photoWindowClosed(on: controller.path)
             photoWindows.removeAll { $0.controller === controller }
         case .trashPhoto(let path, let controller):
             photoWindows.first { $0.controller === controller }?.owner?.trash(path: path)
@@ -88,30 +96,31 @@ final class AppFlow {
         application.addAction(Action(ActionNames.preferences) { [weak self] in self?.showPreferences() })
     }
 
-    /// Every launch lands here, in the primary instance. A folder argument
-    /// opens in a window; a bad one is reported on the launching terminal
-    /// and in the window, and makes that launch exit with status 1.
+    /// Every launch lands here, in the primary instance. Folders and
+    /// photos open as `open(_:into:)` says; what cannot be opened is
+    /// reported on the launching terminal and in a window, and makes that
+    /// launch exit with status 1.
     private func handle(_ invocation: CommandLineInvocation) -> Int32 {
         let paths = invocation.paths
-        guard let path = paths.first else {
+        guard !paths.isEmpty else {
             (mainWindows.last ?? newMainWindow()).present()
             return 0
         }
-        if paths.count > 1 {
-            invocation.printError("\(AppInfo.executable): only one FOLDER can be opened at a time; opening “\(path)”\n")
+        let request = OpenRequest(paths: paths)
+        for problem in request.problems { invocation.printError("\(AppInfo.executable): \(problem)\n") }
+        if request.isEmpty {
+            // Nothing to show: a window tells why, as for a bad folder.
+            let controller = windowForNewFolder()
+            controller.open(path: paths[0])
+            controller.present()
+        } else {
+            open(request, into: nil)
         }
-        let controller = windowForNewFolder()
-        controller.open(path: path)
-        controller.present()
-        if case .failure(let problem) = Folder.open(path: path) {
-            invocation.printError("\(AppInfo.executable): \(problem.message)\n")
-            return 1
-        }
-        return 0
+        return request.problems.isEmpty ? 0 : 1
     }
 
     /// The active window when it shows no folder yet, else a new window.
-    private func windowForNewFolder() -> MainWindowController {
+    func windowForNewFolder() -> MainWindowController {
         if let last = mainWindows.last, last.folder == nil { return last }
         return newMainWindow()
     }

@@ -31,6 +31,11 @@ final class ListDataSource<Element: Identifiable & Equatable> {
         ids.firstIndex(of: id)
     }
 
+    /// The positions of the elements with these IDs, ascending.
+    func positions(of wanted: Set<Element.ID>) -> [Int] {
+        ids.indices.filter { wanted.contains(ids[$0]) }
+    }
+
     /// Shows `newElements`, changing only what changed. The work is linear
     /// in the list, but only elements that were added, removed, moved or
     /// changed are hashed: a big folder is merged many times while it loads,

@@ -19,8 +19,31 @@ final class MainWindowView {
         case sort(PhotoOrder)
         case minimumRating(Int)
         case rejected(PhotoFilter.Rejected)
-        /// The notice's action button ("Undo").
+        /// The notice's action button ("Undo", "Cancel").
         case noticeAction
+        // On the selected photos (the selection bar, its menus and keys).
+        case selectAll
+        case selectNone
+        /// 1–5 stars; 0 clears the rating.
+        case rate(Int)
+        /// X: reject them, or take the rejection back.
+        case toggleReject
+        case trash
+        case openSelected
+        case openWith
+        /// The application chosen in the Open With dialog.
+        case openWithChosen(ApplicationInfo)
+        case showInFiles
+        /// Ctrl+C: the photos as files, for a file manager to paste.
+        case copyFiles
+        /// Ctrl+Shift+C: their paths as text.
+        case copyPaths
+        /// Copy to… or Move to…: the folder is asked for next.
+        case transfer(PhotoTransferMode)
+        /// The folder chosen for a copy or a move.
+        case transferDestinationChosen(PhotoTransferMode, String)
+        /// Folders or photos dropped on the window.
+        case dropped([String])
         case grid(PhotoGridView.Intent)
         /// The window is closing (it cannot be kept open).
         case closed
@@ -36,9 +59,10 @@ final class MainWindowView {
     let window: ApplicationWindow
     let profileButton = ProfileButtonView()
     let grid = PhotoGridView()
+    let selectionBar = SelectionBarView()
     let windowTitle = WindowTitle(title: AppInfo.name)
     private let header = HeaderBar()
-    private let search = SearchBarView()
+    let search = SearchBarView()
     let toast = ToastView()
     let loadingBar = LoadingBarView()
     private let pages = Stack()
@@ -47,8 +71,16 @@ final class MainWindowView {
     let failedPage = StatusPageView(iconName: "dialog-warning-symbolic", buttonLabel: "_Open Folder…",
                                             buttonAction: ActionNames.openFolder)
     let noResultsPage = StatusPageView(iconName: "edit-find-symbolic", buttonLabel: nil, buttonAction: nil)
-    private var sortKey: Action!
-    private var sortDirection: Action!
+    var sortKey: Action!
+    var sortDirection: Action!
+    /// Actions on the selection: disabled while nothing is selected.
+    var selectionActions: [Action] = []
+    /// Those whose keys a text entry needs too (digits, X, Delete,
+    /// Escape, Ctrl+C): disabled also while the search entry has the focus,
+    /// as the application's keys are handled before the entry sees them.
+    var typingActions: [Action] = []
+    /// How many photos are selected (among those shown).
+    var selectedCount = 0
     /// The list on show, if any (its count is announced after a filter).
     private var shownList: PhotoList?
     private var chooser: FileChooser?
@@ -63,8 +95,14 @@ final class MainWindowView {
         pages.add(failedPage.root, name: Page.failed.rawValue)
         pages.add(noResultsPage.root, name: Page.noResults.rawValue)
         pages.add(gridPage, name: Page.grid.rawValue)
-        let content = Overlay(child: Box(.vertical, [search.root, pages]))
+        let content = Overlay(child: Box(.vertical, [search.root, pages, selectionBar.root]))
         content.addOverlay(toast.root)
+        let drop = FileDropTarget()
+        drop.onDrop { [weak self] paths in
+            self?.onIntent(.dropped(paths))
+            return true
+        }
+        content.addHandler(drop)
         window.setChild(content)
         installActions()
         grid.onIntent = { [weak self] intent in self?.onIntent(.grid(intent)) }
@@ -81,6 +119,7 @@ final class MainWindowView {
             self?.onIntent(.closed)
             return false
         }
+        window.onFocusChanged { [weak self] in self?.updateActionStates() }
         window.onResize { [weak self] in
             self?.fitGridColumns()
             // A maximized window has its new width once it has drawn.
@@ -103,32 +142,9 @@ final class MainWindowView {
         return header
     }
 
-    private func installActions() {
-        window.addAction(Action(ActionNames.openFolder) { [weak self] in self?.onIntent(.openFolder) })
-        window.addAction(Action(ActionNames.closeWindow) { [weak self] in self?.window.close() })
-        window.addAction(Action(ActionNames.search) { [weak self] in self?.search.toggle() })
-        window.addAction(Action(ActionNames.switchPane) { [weak self] in self?.switchPane() })
-        sortKey = Action(ActionNames.sortKey, state: PhotoOrder.standard.key.rawValue) { [weak self] _ in
-            self?.sortChanged()
-        }
-        sortDirection = Action(ActionNames.sortDirection, state: "ascending") { [weak self] _ in self?.sortChanged() }
-        let minimumRating = Action(ActionNames.minimumRating, state: "0") { [weak self] value in
-            self?.onIntent(.minimumRating(Int(value) ?? 0))
-        }
-        let rejected = Action(ActionNames.rejected, state: "shown") { [weak self] value in
-            self?.onIntent(.rejected(value == "hidden" ? .hidden : value == "only" ? .only : .shown))
-        }
-        [sortKey, sortDirection, minimumRating, rejected].forEach { window.addAction($0) }
-    }
-
-    private func sortChanged() {
-        let key = PhotoOrder.Key(rawValue: sortKey.state ?? "") ?? PhotoOrder.standard.key
-        onIntent(.sort(PhotoOrder(key, ascending: sortDirection.state != "descending")))
-    }
-
     /// F6: the focus goes from the header bar to the window's content and
     /// back (the grid takes a Tab per photo to leave).
-    private func switchPane() {
+    func switchPane() {
         if header.containsFocus {
             if visiblePage == .grid { grid.focus() } else { pages.focusFirstChild() }
         } else {
@@ -158,13 +174,35 @@ final class MainWindowView {
     /// The folder chooser, starting in `folder`; the choice comes back as
     /// `.folderChosen`.
     func chooseFolder(startingIn folder: String?) {
+        chooseFolder(title: "Open Folder", acceptLabel: "_Open", startingIn: folder) { [weak self] path in
+            self?.onIntent(.folderChosen(path))
+        }
+    }
+
+    /// The folder chooser for a copy or a move of the selected photos.
+    func chooseDestination(for mode: PhotoTransferMode, startingIn folder: String?) {
+        let title = mode == .copy ? "Copy to Folder" : "Move to Folder"
+        chooseFolder(title: title, acceptLabel: mode == .copy ? "_Copy" : "_Move", startingIn: folder) { [weak self] path in
+            self?.onIntent(.transferDestinationChosen(mode, path))
+        }
+    }
+
+    private func chooseFolder(title: String, acceptLabel: String, startingIn folder: String?,
+                              then chosen: @escaping (String) -> Void) {
         chooser?.cancel()
-        let chooser = FileChooser(title: "Open Folder", parent: window, mode: .selectFolder, acceptLabel: "_Open")
+        let chooser = FileChooser(title: title, parent: window, mode: .selectFolder, acceptLabel: acceptLabel)
         if let folder { chooser.setCurrentFolder(path: folder) }
         self.chooser = chooser
         chooser.show { [weak self] path in
             self?.chooser = nil
-            if let path { self?.onIntent(.folderChosen(path)) }
+            if let path { chosen(path) }
+        }
+    }
+
+    /// The Open With dialog for the type of the photo at `path`.
+    func chooseApplication(for path: String) {
+        OpenWithDialog(path: path, parent: window).present { [weak self] app in
+            if let app { self?.onIntent(.openWithChosen(app)) }
         }
     }
 
@@ -217,6 +255,11 @@ final class MainWindowView {
 
     private func showStatus(_ page: Page, subtitle: String, title: String, description: String) {
         shownList = nil
+        selectionBar.render(nil)
+        if selectedCount != 0 {
+            selectedCount = 0
+            updateActionStates()
+        }
         windowTitle.subtitle = subtitle
         (page == .failed ? failedPage : emptyPage).render(title: title, description: description)
         show(page)
@@ -225,8 +268,14 @@ final class MainWindowView {
 
     private func render(_ list: PhotoList, settled: Bool) {
         shownList = list
-        windowTitle.subtitle = "\(list.folder.name) — \(list.summary)"
-        grid.render(list.photos, settled: settled)
+        let selected = list.selectionSummary.map { ", \($0)" } ?? ""
+        windowTitle.subtitle = "\(list.folder.name) — \(list.summary)\(selected)"
+        grid.render(list.photos, selection: list.selection, selectionSummary: list.selectionSummary, settled: settled)
+        selectionBar.render(list.selectionSummary)
+        if list.selection.count != selectedCount {
+            selectedCount = list.selection.count
+            updateActionStates()
+        }
         if list.photos.isEmpty, list.total > 0 {
             noResultsPage.render(title: "No Matching Photos", description: "\(list.summary). Try another search or rating.")
             show(.noResults)

@@ -29,6 +29,9 @@ final class PhotoCellView {
     private var place = ""
     /// GTK's cell widget, which the focus lands on (found once shown).
     private var focusable: Widget?
+    /// The files a drag from this cell carries, given its photo's path.
+    var filesToDrag: (String) -> [String] = { [$0] }
+    private let dragSource = FileDragSource()
 
     init() {
         root.addCssClass("photo-cell")
@@ -46,6 +49,11 @@ final class PhotoCellView {
         // Asked for when shown: setting ~130 tooltips as a grid fills cost
         // GTK an X round trip each.
         root.setTooltipProvider { [weak self] in self?.shownTooltip }
+        dragSource.onPrepare { [weak self] _, _ in
+            guard let self, let path = self.path else { return [] }
+            return self.filesToDrag(path)
+        }
+        root.addHandler(dragSource)
     }
 
     /// Shows `photo` (again, after a change such as a new rating) at
@@ -69,6 +77,11 @@ final class PhotoCellView {
     /// Whether a thumbnail (not a placeholder) is on show.
     private(set) var showsThumbnail = false
 
+    /// "12 selected", said after the place while this cell has the focus.
+    var selectionNote: String? {
+        didSet { if selectionNote != oldValue { describe() } }
+    }
+
     /// Whether the keyboard focus is on this cell.
     var hasFocus: Bool { focusable?.containsFocus ?? false }
 
@@ -85,7 +98,7 @@ final class PhotoCellView {
     /// the place; the tooltip says the first under the title.
     private func describe() {
         let detail = failure ?? RatingText.spoken(rating)
-        let description = "\(detail), \(place)"
+        let description = "\(detail), \(place)" + (selectionNote.map { ". \($0)" } ?? "")
         // Each change costs accessibility events: only what changed is set.
         guard description != shownDescription else { return }
         shownDescription = description

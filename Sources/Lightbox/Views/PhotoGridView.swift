@@ -1,15 +1,19 @@
 import GtkKit
 import LightboxCore
 
-/// The thumbnail grid. It shows the photos it is given, keeps the
-/// selection on the same photo across changes, and says which of its cells
-/// wait for a thumbnail: those on screen, and those within a screen of it.
-/// It loads nothing itself (see `ThumbnailScheduler`).
+/// The thumbnail grid. It shows the photos and the selection it is given,
+/// reports the selection people make (GTK's conventions: click, Ctrl+click,
+/// Shift+click, Shift+arrows, Ctrl+A, a rubber band from empty space),
+/// lets photos be dragged out as files, and says which of its cells wait
+/// for a thumbnail: those on screen, and those within a screen of it. It
+/// loads nothing itself (see `ThumbnailScheduler`).
 @MainActor
 final class PhotoGridView {
     enum Intent {
         /// Enter or a double click on a photo.
         case open(Photo)
+        /// The person changed the selection: these photos are selected now.
+        case selectionChanged([String])
         /// A cell now shows `photo`: a thumbnail already in memory can be
         /// shown at once (`showThumbnail`), before the cell is drawn.
         case cellBound(Photo)
@@ -24,11 +28,15 @@ final class PhotoGridView {
     let root = ScrolledWindow()
     private let grid: GridView
     private let source = ListDataSource<Photo>()
-    private let selection: SingleSelection
+    private let selection: MultiSelection
     /// Kept: its closures build and bind the cells.
     private let factory: ListCellFactory<PhotoCellView>
     /// What each cell on screen shows.
     private var bindings: [ObjectIdentifier: Binding] = [:]
+    /// The selection as last rendered, by path.
+    private var selectedPaths: Set<String> = []
+    /// Set while the grid's selection is changed from here, not by a person.
+    private var applyingSelection = false
 
     private struct Binding {
         let cell: PhotoCellView
@@ -42,12 +50,15 @@ final class PhotoGridView {
     }
 
     init() {
-        selection = SingleSelection(model: source.model)
+        selection = MultiSelection(model: source.model)
+        var dragFiles: (String) -> [String] = { [$0] }
         factory = ListCellFactory<PhotoCellView> {
             let cell = PhotoCellView()
+            cell.filesToDrag = { dragFiles($0) }
             return (cell, cell.root)
         }
         grid = GridView(selection: selection, factory: factory)
+        grid.enableRubberband = true
         grid.maxColumns = 4
         grid.minColumns = 1
         grid.setAccessibleLabel("Photos")
@@ -62,6 +73,21 @@ final class PhotoGridView {
             guard let self, let photo = self.source.element(at: position) else { return }
             self.onIntent(.open(photo))
         }
+        selection.onSelectionChanged { [weak self] in self?.selectionChanged() }
+        dragFiles = { [weak self] path in self?.filesToDrag(from: path) ?? [path] }
+    }
+
+    private func selectionChanged() {
+        guard !applyingSelection else { return }
+        let paths = selection.selectedPositions.compactMap { source.element(at: $0)?.path }
+        selectedPaths = Set(paths)
+        onIntent(.selectionChanged(paths))
+    }
+
+    /// A selected photo drags the whole selection along; another one, itself.
+    private func filesToDrag(from path: String) -> [String] {
+        guard selectedPaths.contains(path) else { return [path] }
+        return source.elements.lazy.map(\.path).filter { self.selectedPaths.contains($0) }
     }
 
     /// GTK 4.8's grid keeps about 32 rows × max-columns cells bound, so
@@ -76,8 +102,14 @@ final class PhotoGridView {
     var cellCount: Int { factory.cellCount }
     var boundCount: Int { bindings.count }
 
-    var selectedPhoto: Photo? {
-        selection.selected.flatMap(source.element(at:))
+    /// The photos selected in the grid, in its order.
+    var selectedPhotos: [Photo] {
+        selection.selectedPositions.compactMap(source.element(at:))
+    }
+
+    /// The photo whose cell has the keyboard focus, if one has.
+    var focusedPhoto: Photo? {
+        bindings.values.first { $0.cell.hasFocus }?.photo
     }
 
     /// The cell showing the photo at `path`, while one is bound to it.
@@ -85,12 +117,11 @@ final class PhotoGridView {
         bindings.values.first { $0.photo.path == path }?.cell
     }
 
-    /// Selects and scrolls to the photo at `path`; when the grid has the
-    /// keyboard focus, that photo's cell takes it.
-    func select(path: String) {
+    /// Scrolls to the photo at `path` (selected by the caller); when the
+    /// grid has the keyboard focus, that photo's cell takes it.
+    func reveal(path: String) {
         guard let position = source.position(of: path) else { return }
-        grid.scroll(to: position, select: true)
-        selection.selected = position
+        grid.scroll(to: position, select: false)
         if grid.containsFocus { focusCell(.position(position)) }
     }
 
@@ -132,10 +163,11 @@ final class PhotoGridView {
             // Only if the focus has not left the grid meanwhile.
             guard self.grid.containsFocus else { return }
             let position = switch target {
-            case .selected: self.selection.selected ?? 0
+            case .selected: self.selection.selectedPositions.first ?? 0
             case .position(let position): position
             }
-            self.grid.scroll(to: position, select: true)
+            // Scrolling with "select" would select that photo alone.
+            self.grid.scroll(to: position, select: false)
             self.boundCell(at: position)?.takeFocus()
         }
     }
@@ -150,12 +182,19 @@ final class PhotoGridView {
     /// folder loads (`settled` false) the count grows with every batch:
     /// only the focused cell says its new place then (each description
     /// set is an accessibility event), every cell once it has settled.
-    func render(_ photos: [Photo], settled: Bool = true) {
-        let selected = selectedPhoto?.path
+    func render(_ photos: [Photo], selection selected: Set<String> = [], selectionSummary: String? = nil,
+                settled: Bool = true) {
+        applyingSelection = true
         source.update(photos)
+        applySelection(selected)
+        applyingSelection = false
         focusCellAfterNextFrame()
-        if let selected, let position = source.position(of: selected), selection.selected != position {
-            selection.selected = position
+        // The focused cell says how many are selected as that changes
+        // (GTK 4.8 cannot announce): its description changes, so a screen
+        // reader reads it. Only with two or more: one is the cell itself.
+        let note = selected.count > 1 ? selectionSummary : nil
+        for binding in bindings.values where binding.cell.hasFocus || binding.cell.selectionNote != nil {
+            binding.cell.selectionNote = binding.cell.hasFocus ? note : nil
         }
         // Cells whose photo changed in place (a rating, a title) re-render;
         // the others may have moved, or the count changed.
@@ -169,6 +208,16 @@ final class PhotoGridView {
                 binding.cell.move(to: position, of: count)
             }
         }
+    }
+
+    /// Selects exactly `paths` among the photos shown, in one change, when
+    /// the grid's selection differs (the list moved, or the selection came
+    /// from elsewhere: Select All in a menu, a photo window closing).
+    private func applySelection(_ paths: Set<String>) {
+        let positions = paths.isEmpty ? [] : source.positions(of: paths)
+        guard paths != selectedPaths || positions != selection.selectedPositions else { return }
+        selectedPaths = paths
+        selection.selectedPositions = positions
     }
 
     /// Shows `photo`'s thumbnail (or why it has none) in the cells that

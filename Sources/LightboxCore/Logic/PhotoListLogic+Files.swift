@@ -37,6 +37,7 @@ extension PhotoListLogic {
         if let folder, path == folder.url.path {
             // The open folder itself is gone.
             byPath = [:]
+            selection = []
             resetVisible()
             loading = false
             return publish(.failed(.missing(path: path)))
@@ -45,6 +46,7 @@ extension PhotoListLogic {
         let gone = byPath.keys.filter { $0 == path || $0.hasPrefix(prefix) }
         guard !gone.isEmpty else { return state }
         for key in gone { byPath[key] = nil }
+        selection.subtract(gone)
         change(.remove(Set(gone)))
         return publish(makeState())
     }
@@ -57,7 +59,10 @@ extension PhotoListLogic {
         if RatingTemporary.isTemporary(new) || RatingTemporary.isTemporary(old) { return state }
         // In the rating queue's order: after any rating given before.
         await library.ratings.move(from: old, to: new)
+        // A selected photo stays selected under its new name.
+        let wasSelected = selection.contains(old)
         _ = fileRemoved(path: old)
+        if wasSelected { selection.insert(new) }
         return await fileChanged(path: new)
     }
 

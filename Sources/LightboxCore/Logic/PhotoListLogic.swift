@@ -35,6 +35,10 @@ public final class PhotoListLogic {
     let trash: PhotoTrash
     // Internal, not private: the disk and rating actions live in extensions.
     var byPath: [String: Photo] = [:]
+    /// The photos selected, by path; those the filter hides stay in it (the
+    /// filter may show them again) but are neither shown as selected nor
+    /// acted on. See PhotoListLogic+Selection.
+    var selection: Set<String> = []
     /// Rating writes that failed, the first shown until dismissed.
     var ratingFailures: [RatingWriteFailure] = []
     /// The photos the filter lets through, in order.
@@ -71,6 +75,7 @@ public final class PhotoListLogic {
             loading = false
             folder = nil
             byPath = [:]
+            selection = []
             resetVisible()
             return publish(.failed(problem))
         case .success(let folder):
@@ -85,6 +90,7 @@ public final class PhotoListLogic {
         self.folder = folder
         folders = []
         byPath = [:]
+        selection = []
         resetVisible()
         progress = LoadProgress()
         foundUnread = 0
@@ -229,7 +235,7 @@ public final class PhotoListLogic {
     func makeState() -> State {
         guard let folder else { return .idle }
         let list = PhotoList(folder: folder, photos: visible.photos, total: byPath.count,
-                             ratingFailure: ratingFailures.first)
+                             ratingFailure: ratingFailures.first, selection: shownSelection)
         if loading { return .loading(list, progress) }
         return byPath.isEmpty ? .empty(folder) : .presenting(list)
     }

@@ -7,12 +7,16 @@ public struct PhotoList: Equatable, Sendable {
     /// A rating that could not be written into its file: shown once, until
     /// `PhotoListLogic.dismissRatingFailure()`.
     public let ratingFailure: RatingWriteFailure?
+    /// The selected photos among those shown, by path.
+    public let selection: Set<String>
 
-    public init(folder: Folder, photos: [Photo], total: Int, ratingFailure: RatingWriteFailure? = nil) {
+    public init(folder: Folder, photos: [Photo], total: Int, ratingFailure: RatingWriteFailure? = nil,
+                selection: Set<String> = []) {
         self.folder = folder
         self.photos = photos
         self.total = total
         self.ratingFailure = ratingFailure
+        self.selection = selection
     }
 
     public var count: Int { photos.count }
@@ -22,6 +26,11 @@ public struct PhotoList: Equatable, Sendable {
         let noun = total == 1 ? "photo" : "photos"
         if count == total { return "\(PhotoList.grouped(total)) \(noun)" }
         return "\(PhotoList.grouped(count)) of \(PhotoList.grouped(total)) \(noun)"
+    }
+
+    /// "12 selected", or nil when nothing is.
+    public var selectionSummary: String? {
+        selection.isEmpty ? nil : "\(PhotoList.grouped(selection.count)) selected"
     }
 
     /// 1204 → "1,204".

@@ -1,0 +1,52 @@
+import CGtkShim
+
+/// Dragging files out of a widget (GtkDragSource). The files are asked
+/// for when a drag starts, so they are those of that moment (a selection,
+/// say); other applications receive them as a GdkFileList and as
+/// text/uri-list.
+@MainActor
+public final class FileDragSource: EventHandler {
+    public init() {
+        super.init(lb_drag_source_new(), transfer: .full)
+    }
+
+    /// `paths(x, y)` answers the files dragged from that point; an empty
+    /// answer starts no drag.
+    public func onPrepare(_ paths: @escaping @MainActor (Double, Double) -> [String]) {
+        connect("prepare") { args in
+            let files = paths(args.double(1), args.double(2))
+            guard !files.isEmpty else { return }
+            let provider = withCStringArray(files) { lb_files_content_provider_new($0, 0) }
+            lb_return_object(args.returnValue, provider)
+        }
+    }
+}
+
+/// Files dropped on a widget (GtkDropTarget for a GdkFileList), as local
+/// paths; dropped files are copied from, never moved.
+@MainActor
+public final class FileDropTarget: EventHandler {
+    public init() {
+        super.init(lb_drop_target_new_files(), transfer: .full)
+    }
+
+    /// `body(paths)` answers whether it took the drop.
+    public func onDrop(_ body: @escaping @MainActor ([String]) -> Bool) {
+        connect("drop") { args in
+            let paths = consumeStringArray(lb_param_dropped_paths(args.params, 1))
+            args.setReturn(!paths.isEmpty && body(paths))
+        }
+    }
+}
+
+extension Widget {
+    /// Puts files on the clipboard, as file managers copy them: pasting
+    /// in one copies the files.
+    public func copyToClipboard(files paths: [String]) {
+        withCStringArray(paths) { lb_clipboard_set_files(gobject, $0) }
+    }
+
+    public func copyToClipboard(text: String) {
+        lb_clipboard_set_text(gobject, text)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import GtkKit
+import LightboxCore
+
+/// Moving photos to the trash from a main window: progress with Cancel
+/// when it takes more than a moment, one notice for the whole batch
+/// naming what could not go, and one Undo that puts back all that went.
+@MainActor
+final class TrashOperation {
+    /// What the notice's button does now.
+    private enum NoticeAction {
+        case undo([String])
+        case cancel
+    }
+
+    private let logic: PhotoListLogic
+    private let notify: (_ text: String, _ actionLabel: String?, _ seconds: Double) -> Void
+    /// Each trashed photo, for photo windows to move on.
+    private let removed: (String) -> Void
+    private var noticeAction: NoticeAction?
+    private var running: Task<Void, Never>?
+    /// Only a batch that lasts longer than this shows its progress.
+    private static let momentBeforeProgress = Duration.milliseconds(400)
+
+    init(logic: PhotoListLogic, notify: @escaping (String, String?, Double) -> Void,
+         removed: @escaping (String) -> Void) {
+        self.logic = logic
+        self.notify = notify
+        self.removed = removed
+    }
+
+    /// Trashes `paths` (one after another, off the main thread).
+    func trash(_ paths: [String]) {
+        guard !paths.isEmpty, running == nil else { return }
+        let titles = paths.map { logic.photo(at: $0)?.title ?? (($0 as NSString).lastPathComponent as String) }
+        let started = ContinuousClock.now
+        running = Task {
+            let result = await logic.trash(paths: paths) { [weak self] done, total in
+                guard let self, ContinuousClock.now - started > Self.momentBeforeProgress else { return }
+                self.noticeAction = .cancel
+                self.notify("Moving \(done) of \(total) photos to the trash…", "_Cancel", 60)
+            }
+            running = nil
+            result.trashed.forEach(removed)
+            report(result, titles: Dictionary(uniqueKeysWithValues: zip(paths, titles)))
+        }
+    }
+
+    /// The notice's button: Undo, or Cancel while a batch runs.
+    func noticeButtonPressed() {
+        switch noticeAction {
+        case .undo(let paths):
+            noticeAction = nil
+            undo(paths)
+        case .cancel:
+            noticeAction = nil
+            running?.cancel()
+        case nil:
+            break
+        }
+    }
+
+    func cancel() { running?.cancel() }
+
+    private func report(_ result: BatchTrashResult, titles: [String: String]) {
+        var text: String
+        if result.trashed.count == 1, let path = result.trashed.first {
+            text = "“\(titles[path] ?? path)” moved to trash"
+        } else {
+            text = "\(PhotoList.grouped(result.trashed.count)) photos moved to trash"
+        }
+        if result.cancelled { text += "; the others were left where they were" }
+        if !result.failures.isEmpty {
+            text = (result.trashed.isEmpty ? "" : text + ". ") + Self.describe(result.failures, doing: "moved to the trash")
+        }
+        noticeAction = result.trashed.isEmpty ? nil : .undo(result.trashed)
+        notify(text, result.trashed.isEmpty ? nil : "_Undo", result.failures.isEmpty ? 8 : 20)
+    }
+
+    private func undo(_ paths: [String]) {
+        Task {
+            let failures = await logic.restore(paths: paths)
+            guard !failures.isEmpty else { return }
+            notify(Self.describe(failures, doing: "put back"), nil, 20)
+        }
+    }
+
+    /// "“a.jpg” could not be moved to the trash: <reason>", or several
+    /// files by name (five at most, then how many more).
+    static func describe(_ failures: [FileFailure], doing: String) -> String {
+        if failures.count == 1, let failure = failures.first {
+            return "“\(failure.fileName)” could not be \(doing): \(failure.reason)"
+        }
+        let named = failures.prefix(5).map { "“\($0.fileName)” (\($0.reason))" }.joined(separator: ", ")
+        let more = failures.count > 5 ? " and \(failures.count - 5) more" : ""
+        return "\(failures.count) photos could not be \(doing): \(named)\(more)"
+    }
+}

@@ -1,0 +1,72 @@
+import GtkKit
+import LightboxCore
+
+/// A main window's actions: what its buttons, menus and keys activate.
+/// Each reports an intent; none does any work itself.
+extension MainWindowView {
+    func installActions() {
+        window.addAction(Action(ActionNames.openFolder) { [weak self] in self?.onIntent(.openFolder) })
+        window.addAction(Action(ActionNames.closeWindow) { [weak self] in self?.window.close() })
+        window.addAction(Action(ActionNames.search) { [weak self] in self?.search.toggle() })
+        window.addAction(Action(ActionNames.switchPane) { [weak self] in self?.switchPane() })
+        sortKey = Action(ActionNames.sortKey, state: PhotoOrder.standard.key.rawValue) { [weak self] _ in
+            self?.sortChanged()
+        }
+        sortDirection = Action(ActionNames.sortDirection, state: "ascending") { [weak self] _ in self?.sortChanged() }
+        let minimumRating = Action(ActionNames.minimumRating, state: "0") { [weak self] value in
+            self?.onIntent(.minimumRating(Int(value) ?? 0))
+        }
+        let rejected = Action(ActionNames.rejected, state: "shown") { [weak self] value in
+            self?.onIntent(.rejected(value == "hidden" ? .hidden : value == "only" ? .only : .shown))
+        }
+        [sortKey, sortDirection, minimumRating, rejected].forEach { window.addAction($0) }
+        window.addAction(intentAction(ActionNames.selectAll, .selectAll))
+        installSelectionActions()
+        updateActionStates()
+    }
+
+    private func installSelectionActions() {
+        let rate = Action(ActionNames.rate, stringParameter: { [weak self] stars in
+            self?.onIntent(.rate(Int(stars) ?? 0))
+        })
+        typingActions = [
+            rate,
+            intentAction(ActionNames.reject, .toggleReject),
+            intentAction(ActionNames.trash, .trash),
+            // Escape in a main window: select none.
+            intentAction(ActionNames.escape, .selectNone),
+            intentAction(ActionNames.copyFiles, .copyFiles),
+            intentAction(ActionNames.copyPaths, .copyPaths),
+        ]
+        selectionActions = typingActions + [
+            intentAction(ActionNames.selectNone, .selectNone),
+            intentAction(ActionNames.openSelected, .openSelected),
+            intentAction(ActionNames.openWith, .openWith),
+            intentAction(ActionNames.showInFiles, .showInFiles),
+            intentAction(ActionNames.copyTo, .transfer(.copy)),
+            intentAction(ActionNames.moveTo, .transfer(.move)),
+        ]
+        selectionActions.forEach(window.addAction)
+    }
+
+    private func intentAction(_ id: ActionID, _ intent: Intent) -> Action {
+        Action(id) { [weak self] in self?.onIntent(intent) }
+    }
+
+    /// Selection actions are enabled while photos are selected; those
+    /// with typing keys not while the search entry has the focus (a
+    /// disabled action lets its key through to the entry).
+    func updateActionStates() {
+        let typing = search.hasFocus
+        for action in selectionActions {
+            let needsKeys = typingActions.contains { $0 === action }
+            let enabled = selectedCount > 0 && !(needsKeys && typing)
+            if action.isEnabled != enabled { action.isEnabled = enabled }
+        }
+    }
+
+    private func sortChanged() {
+        let key = PhotoOrder.Key(rawValue: sortKey.state ?? "") ?? PhotoOrder.standard.key
+        onIntent(.sort(PhotoOrder(key, ascending: sortDirection.state != "descending")))
+    }
+}

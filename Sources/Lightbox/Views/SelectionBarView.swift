@@ -1,0 +1,44 @@
+import GtkKit
+import LightboxCore
+
+/// The bar under the grid while photos are selected: how many, and what
+/// can be done with them. Its buttons activate the window's actions, so
+/// each has the same keys, and is disabled with them.
+@MainActor
+final class SelectionBarView {
+    let root: Revealer
+    private let count = Label()
+
+    init() {
+        count.addCssClass("heading")
+        let rate = MenuButton(iconName: "starred-symbolic", accessibleLabel: "Rate Selected Photos", menu: Menus.rate())
+        let start = Box(.horizontal, spacing: 6, [
+            count,
+            rate,
+            Button(for: ActionNames.reject, iconName: "action-unavailable-symbolic", label: "Reject or Take Back"),
+            Button(for: ActionNames.openSelected, iconName: "image-x-generic-symbolic", label: "Open Selected Photos"),
+            Button(for: ActionNames.openWith, iconName: "system-run-symbolic", label: "Open With…"),
+            Button(for: ActionNames.showInFiles, iconName: "folder-symbolic", label: "Show in Files"),
+        ])
+        start.hexpand = true
+        let end = Box(.horizontal, spacing: 6, [
+            Button(for: ActionNames.copyTo, iconName: "edit-copy-symbolic", label: "Copy to Folder…"),
+            Button(for: ActionNames.moveTo, iconName: "go-next-symbolic", label: "Move to Folder…"),
+            Button(for: ActionNames.trash, iconName: "user-trash-symbolic", label: "Move to Trash"),
+            Button(for: ActionNames.selectNone, iconName: "edit-clear-all-symbolic", label: "Select None"),
+        ])
+        let bar = Box(.horizontal, spacing: 12, [start, end])
+        bar.addCssClass("toolbar")
+        bar.addCssClass("selection-bar")
+        bar.setAccessibleLabel("Selected Photos")
+        root = Revealer(child: bar, transition: .slideUp)
+    }
+
+    /// "12 selected"; nil hides the bar.
+    var text: String? { root.revealsChild ? count.text : nil }
+
+    func render(_ summary: String?) {
+        if let summary { count.text = summary }
+        root.revealsChild = summary != nil
+    }
+}
