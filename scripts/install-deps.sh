@@ -45,6 +45,8 @@ TEST_PACKAGES=(
     desktop-file-utils
     appstream
     xdotool
+    # Reads what Ctrl+C puts on the clipboard.
+    xclip
     libjpeg-turbo-progs
     imagemagick
     fonts-dejavu-core

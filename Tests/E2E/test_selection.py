@@ -1,0 +1,109 @@
+"""End-to-end tests of working on many photos at once, and with the rest of the desktop:
+keyboard selection, batch rating and trash with one Undo, `lightbox PHOTO`, the clipboard.
+
+Run through Tests/E2E/run.sh (Xvfb + a private D-Bus session + AT-SPI); see lightbox_a11y.py.
+"""
+import os
+import shutil
+import subprocess
+import unittest
+from urllib.parse import quote
+
+import lightbox_a11y as a11y
+from lightbox_a11y import find, press, send_keys, wait_for
+from lightbox_case import LightboxTestCase
+from test_photos import make_jpeg
+
+NAMES = ("one", "two", "three", "four")
+
+
+class SelectionTests(LightboxTestCase):
+    def setUp(self):
+        super().setUp()
+        self.folder = self.sandbox.path("Trip")
+        os.makedirs(self.folder)
+        for index, name in enumerate(NAMES):
+            make_jpeg(os.path.join(self.folder, f"{name}.jpg"), index + 1)
+
+    def point_at_grid(self, title="Lightbox"):
+        a11y.xdotool("mousemove", "--window", a11y.x_window(title), "200", "300")
+
+    def cell_description(self, window, name):
+        return find(window, name=name).description or ""
+
+    def test_select_with_the_keyboard_rate_trash_and_undo(self):
+        app, window = self.launch_main_window(self.folder)
+        self.wait_label(window, "Trip \u2014 4 photos")
+        self.point_at_grid()
+        first = find(window, name="four")  # the grid is in date order; these have none: by name
+        wait_for(lambda: any("focused" in a11y.states(find(window, name=n)) for n in NAMES),
+                 message=lambda: a11y.dump_tree(window))
+        send_keys("Home")
+        send_keys("shift+Right")
+        send_keys("shift+Right")
+        self.wait_label(window, "Trip \u2014 4 photos, 3 selected")
+        selected = [n for n in NAMES if "selected" in a11y.states(find(window, name=n))]
+        self.assertEqual(len(selected), 3, a11y.dump_tree(window))
+        send_keys("3")
+        for name in selected:
+            wait_for(lambda: self.cell_description(window, name).startswith("Rated 3 stars"),
+                     message=lambda: a11y.describe(find(window, name=name)))
+        send_keys("Delete")
+        self.wait_label(window, "Trip \u2014 1 photo")
+        self.wait_label(window, "3 photos moved to trash")
+        for name in selected:
+            self.assertFalse(os.path.exists(os.path.join(self.folder, f"{name}.jpg")))
+        press(find(window, "push button", "Undo"))
+        self.wait_label(window, "Trip \u2014 4 photos")
+        for name in NAMES:
+            self.assertTrue(os.path.exists(os.path.join(self.folder, f"{name}.jpg")), name)
+        for name in selected:
+            wait_for(lambda: self.cell_description(window, name).startswith("Rated 3 stars"),
+                     message=lambda: a11y.describe(find(window, name=name)))
+        send_keys("Escape")
+        wait_for(lambda: not any("Trip \u2014 4 photos, " in t for t in a11y.label_texts(window)),
+                 message=lambda: "the selection cleared: " + repr(a11y.label_texts(window)))
+        self.assertIsNotNone(first)
+
+    def test_a_photo_on_the_command_line_opens_in_a_photo_window_over_its_folder(self):
+        app = self.start_app(os.path.join(self.folder, "two.jpg"), os.path.join(self.folder, "three.jpg"))
+        app.window("two")
+        app.window("three")
+        window = app.window("Lightbox")
+        self.wait_label(window, "Trip \u2014 4 photos, 2 selected")
+        missing = self.sandbox.run(os.path.join(self.folder, "gone.jpg"))
+        self.assertEqual(missing.returncode, 1, missing.stderr)
+        self.assertIn("gone.jpg", missing.stderr)
+
+    @unittest.skipUnless(shutil.which("xclip"), "xclip is missing: apt-get install xclip")
+    def test_ctrl_c_puts_the_photos_on_the_clipboard_as_files(self):
+        app, window = self.launch_main_window(self.folder)
+        self.wait_label(window, "Trip \u2014 4 photos")
+        self.point_at_grid()
+        wait_for(lambda: any("focused" in a11y.states(find(window, name=n)) for n in NAMES),
+                 message=lambda: a11y.dump_tree(window))
+        send_keys("ctrl+a")
+        self.wait_label(window, "4 selected")
+        send_keys("ctrl+c")
+        self.wait_label(window, "4 photos copied")
+        expected = sorted("file://" + quote(os.path.join(self.folder, f"{n}.jpg")) for n in NAMES)
+
+        def clipboard(target):
+            result = subprocess.run(["xclip", "-selection", "clipboard", "-t", target, "-o"],
+                                    capture_output=True, text=True, timeout=10)
+            return [line.strip() for line in result.stdout.splitlines() if line.strip()]
+
+        wait_for(lambda: sorted(clipboard("text/uri-list")) == expected,
+                 message=lambda: repr(clipboard("text/uri-list")))
+        copied = clipboard("x-special/gnome-copied-files")
+        self.assertEqual(copied[0], "copy")
+        self.assertEqual(sorted(copied[1:]), expected)
+        send_keys("ctrl+shift+c")
+        self.wait_label(window, "4 paths copied")
+        wait_for(lambda: sorted(clipboard("UTF8_STRING")) == sorted(os.path.join(self.folder, f"{n}.jpg")
+                                                                    for n in NAMES),
+                 message=lambda: repr(clipboard("UTF8_STRING")))
+
+
+if __name__ == "__main__":
+    unittest.main()
