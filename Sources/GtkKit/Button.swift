@@ -107,6 +107,11 @@ public final class CheckButton: Widget {
         super.init(lb_object(gtk_check_button_new_with_label(label)), transfer: .full)
     }
 
+    /// With an underlined access key: "Do this for _all".
+    public init(mnemonic: String) {
+        super.init(lb_object(gtk_check_button_new_with_mnemonic(mnemonic)), transfer: .full)
+    }
+
     private var check: UnsafeMutablePointer<GtkCheckButton> { lb_check_button(gobject) }
 
     /// Makes this button one of `first`'s group: turning one on turns the

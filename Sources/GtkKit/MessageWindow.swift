@@ -23,15 +23,19 @@ public final class MessageWindow: Window {
     public let bodyLabel = Label()
     /// The answer buttons, in the order given.
     public private(set) var buttons: [String: Button] = [:]
+    /// A check box under the text ("Do this for all"), when asked for.
+    public let option: CheckButton?
     private let cancelID: String
     private var response: (@MainActor (String) -> Void)?
 
     /// - Parameters:
     ///   - choices: the answers, left to right.
     ///   - cancelID: the answer Escape and the close button give.
+    ///   - option: the label of a check box under the text, if any.
     public init(title: String, heading: String, body: String, choices: [Choice], cancelID: String,
-                parent: Window?) {
+                option: String? = nil, parent: Window?) {
         self.cancelID = cancelID
+        self.option = option.map { CheckButton(mnemonic: $0) }
         super.init()
         self.title = title
         isModal = true
@@ -51,6 +55,7 @@ public final class MessageWindow: Window {
         bodyLabel.isVisible = !body.isEmpty
         content.append(headingLabel)
         content.append(bodyLabel)
+        if let option = self.option { content.append(option) }
 
         let row = Box(.horizontal, spacing: 12)
         row.halign = .end

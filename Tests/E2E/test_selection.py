@@ -65,6 +65,28 @@ class SelectionTests(LightboxTestCase):
                  message=lambda: "the selection cleared: " + repr(a11y.label_texts(window)))
         self.assertIsNotNone(first)
 
+    def test_reject_with_x_then_move_rejected_to_trash(self):
+        app, window = self.launch_main_window(self.folder)
+        self.wait_label(window, "Trip \u2014 4 photos")
+        self.point_at_grid()
+        wait_for(lambda: any("focused" in a11y.states(find(window, name=n)) for n in NAMES),
+                 message=lambda: a11y.dump_tree(window))
+        send_keys("End")
+        send_keys("shift+Left")
+        self.wait_label(window, "2 selected")
+        send_keys("x")
+        rejected = [n for n in NAMES if self.cell_description(window, n).startswith("Rejected")]
+        wait_for(lambda: len([n for n in NAMES if self.cell_description(window, n).startswith("Rejected")]) == 2,
+                 message=lambda: a11y.dump_tree(window))
+        rejected = [n for n in NAMES if self.cell_description(window, n).startswith("Rejected")]
+        send_keys("F10")
+        press(find(window, "menu item", "Move Rejected to Trash…", timeout=10))
+        dialog = app.window("Move Rejected to Trash")
+        press(find(dialog, "push button", "Move to Trash"))
+        self.wait_label(window, "Trip \u2014 2 photos")
+        self.wait_label(window, "2 photos moved to trash")
+        self.assertEqual(sorted(os.listdir(self.folder)), sorted(f"{n}.jpg" for n in NAMES if n not in rejected))
+
     def test_a_photo_on_the_command_line_opens_in_a_photo_window_over_its_folder(self):
         app = self.start_app(os.path.join(self.folder, "two.jpg"), os.path.join(self.folder, "three.jpg"))
         app.window("two")

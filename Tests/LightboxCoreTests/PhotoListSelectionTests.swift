@@ -71,6 +71,9 @@ final class PhotoListSelectionTests: XCTestCase {
         logic.toggleRejectSelection()
         XCTAssertEqual(logic.visiblePhotos.map(\.isRejected), [true, false, true, false],
                        "a selection not all rejected is rejected")
+        logic.select(paths: [])
+        _ = await logic.filter(PhotoFilter(rejected: .hidden))
+        XCTAssertEqual(Set(logic.rejectedPhotos.map(\.title)), ["a", "c"], "hidden or not, for Move Rejected to Trash")
         await logic.library.ratings.settled()
         let index = logic.library.index
         XCTAssertEqual(try index.rating(of: root + "/c.jpg"), Photo.rejected, "the index has every rating")

@@ -35,6 +35,8 @@ enum ActionNames {
     /// Ctrl+Shift+C: their paths as text.
     static let copyPaths = ActionID.window("copy-paths")
     static let copyTo = ActionID.window("copy-to")
+    /// "Move Rejected to Trash…": every rejected photo of the folder.
+    static let trashRejected = ActionID.window("trash-rejected")
     static let moveTo = ActionID.window("move-to")
 
     // A photo window's; a main window has the rating, reject, trash and

@@ -7,7 +7,8 @@ enum Menus {
     static func main() -> Menu {
         Menu(sections: [
             [("New Window", ActionNames.newWindow.detailed), ("Open Folder…", ActionNames.openFolder.detailed)],
-            [("Select All", ActionNames.selectAll.detailed), ("Select None", ActionNames.selectNone.detailed)],
+            [("Select All", ActionNames.selectAll.detailed), ("Select None", ActionNames.selectNone.detailed),
+             ("Move Rejected to Trash…", ActionNames.trashRejected.detailed)],
             [("Edit Profile…", ActionNames.editProfile.detailed), ("Preferences", ActionNames.preferences.detailed)],
             [("Keyboard Shortcuts", ActionNames.showShortcuts.detailed), ("About Lightbox", ActionNames.about.detailed)],
             [("Quit", ActionNames.quit.detailed)],

@@ -79,6 +79,10 @@ final class MainWindowController {
             logic.toggleRejectSelection()
         case .trash:
             trashing.trash(logic.selectedPhotos.map(\.path))
+        case .trashRejected:
+            view.confirmTrashingRejected(count: logic.rejectedPhotos.count)
+        case .trashRejectedConfirmed:
+            trashing.trash(logic.rejectedPhotos.map(\.path))
         case .openSelected:
             open(logic.selectedPhotos)
         case .openWith:

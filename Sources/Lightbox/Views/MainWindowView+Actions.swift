@@ -21,6 +21,7 @@ extension MainWindowView {
         }
         [sortKey, sortDirection, minimumRating, rejected].forEach { window.addAction($0) }
         window.addAction(intentAction(ActionNames.selectAll, .selectAll))
+        window.addAction(intentAction(ActionNames.trashRejected, .trashRejected))
         installSelectionActions()
         updateActionStates()
     }

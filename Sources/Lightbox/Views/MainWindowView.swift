@@ -29,6 +29,9 @@ final class MainWindowView {
         /// X: reject them, or take the rejection back.
         case toggleReject
         case trash
+        /// "Move Rejected to Trash…": asks first (`confirmTrashingRejected`).
+        case trashRejected
+        case trashRejectedConfirmed
         case openSelected
         case openWith
         /// The application chosen in the Open With dialog.
@@ -84,6 +87,8 @@ final class MainWindowView {
     /// The list on show, if any (its count is announced after a filter).
     private var shownList: PhotoList?
     private var chooser: FileChooser?
+    /// The question on show (its wrapper must live until it is answered).
+    private var question: MessageWindow?
 
     init(application: Application) {
         window = ApplicationWindow(application: application)
@@ -196,6 +201,23 @@ final class MainWindowView {
         chooser.show { [weak self] path in
             self?.chooser = nil
             if let path { chosen(path) }
+        }
+    }
+
+    /// Asks whether to trash the `count` rejected photos.
+    func confirmTrashingRejected(count: Int) {
+        guard count > 0 else {
+            return show(notice: "No photo in this folder is rejected (X rejects a photo)")
+        }
+        let question = MessageWindow(
+            title: "Move Rejected to Trash", heading: "Move \(count == 1 ? "the rejected photo" : "\(count) rejected photos") to the trash?",
+            body: "Every photo of this folder rejected with X goes, shown or hidden. Undo puts them back.",
+            choices: [.init("cancel", label: "_Cancel"), .init("trash", label: "_Move to Trash", style: .destructive)],
+            cancelID: "cancel", parent: window)
+        self.question = question
+        question.present { [weak self] answer in
+            self?.question = nil
+            if answer == "trash" { self?.onIntent(.trashRejectedConfirmed) }
         }
     }
 

@@ -50,6 +50,9 @@ extension PhotoListLogic {
         return rateSelection(stars: photos.allSatisfy(\.isRejected) ? 0 : Photo.rejected)
     }
 
+    /// Every rejected photo of the folder, shown or not, in no set order.
+    public var rejectedPhotos: [Photo] { byPath.values.filter(\.isRejected) }
+
     /// Moves the selected photos to the trash, one after another off the
     /// main thread; a photo that cannot go is reported and the rest still
     /// go. `progress(done, total)` is called on the main actor.
