@@ -55,6 +55,19 @@ class GridTests(OrcaTestCase):
                 if position is not None:
                     self.assertRegex(description, rf"\b{position} of {total}$")
 
+    def test_selecting_and_rating_several_photos_is_heard(self):
+        self.launch(self.make_folder())
+        name, _ = self.focused_cell()
+        self.press("shift+Right")
+        name, description = self.focused_cell(other_than=name)
+        # Orca: "dunes-at-dusk." "Not rated, 2 of 6. 2 selected."
+        self.assertRegex(description, r"\b2 of \d+\. 2 selected$")
+        self.say(r"\b2 selected\b")
+        self.press("4")
+        self.say(r"^Rated 4 stars, 2 of \d+\. 2 selected\.?$")
+        self.press("Escape")
+        self.say(r"^Rated 4 stars, 2 of \d+\.?$")
+
     def test_orca_running_before_the_app_starts(self):
         # What a person hears launching the app with Orca on. Racy in GTK 4.8 (see OrcaSession):
         # Orca says the focused photo ("misty-forest." "Not rated, 1 of 6."), sometimes after
