@@ -42,6 +42,8 @@ TEST_PACKAGES=(
     python3-pyatspi
     gir1.2-atspi-2.0
     python3-gi
+    # The other application of the drag and drop tests (Tests/E2E/drop_target.py).
+    gir1.2-gtk-4.0
     desktop-file-utils
     appstream
     xdotool

@@ -80,6 +80,11 @@ char **lb_param_dropped_paths(const GValue *params, guint index) {
     return (char **)g_ptr_array_free(paths, FALSE);
 }
 
+gboolean lb_drop_target_is_from_this_app(GObject *target) {
+    GdkDrop *drop = gtk_drop_target_get_current_drop(GTK_DROP_TARGET(target));
+    return drop && gdk_drop_get_drag(drop) != NULL;
+}
+
 GObject *lb_app_chooser_dialog_new(GObject *parent, const char *path) {
     GFile *file = g_file_new_for_path(path);
     GtkWidget *dialog = gtk_app_chooser_dialog_new(parent ? GTK_WINDOW(parent) : NULL,

@@ -23,7 +23,9 @@ public final class FileDragSource: EventHandler {
 }
 
 /// Files dropped on a widget (GtkDropTarget for a GdkFileList), as local
-/// paths; dropped files are copied from, never moved.
+/// paths; dropped files are copied from, never moved. Drags that started
+/// in this application are refused (a photo dragged out of a grid and let
+/// go over its own window is not a request to open it).
 @MainActor
 public final class FileDropTarget: EventHandler {
     public init() {
@@ -32,7 +34,12 @@ public final class FileDropTarget: EventHandler {
 
     /// `body(paths)` answers whether it took the drop.
     public func onDrop(_ body: @escaping @MainActor ([String]) -> Bool) {
+        // The target is read from the signal: its wrapper may be gone (the
+        // widget keeps the controller, not the wrapper).
         connect("drop") { args in
+            guard let target = args.object(0), lb_drop_target_is_from_this_app(target) == 0 else {
+                return args.setReturn(false)
+            }
             let paths = consumeStringArray(lb_param_dropped_paths(args.params, 1))
             args.setReturn(!paths.isEmpty && body(paths))
         }

@@ -6,6 +6,7 @@ Run through Tests/E2E/run.sh (Xvfb + a private D-Bus session + AT-SPI); see ligh
 import os
 import shutil
 import subprocess
+import time
 import unittest
 from urllib.parse import quote
 
@@ -96,6 +97,62 @@ class SelectionTests(LightboxTestCase):
         missing = self.sandbox.run(os.path.join(self.folder, "gone.jpg"))
         self.assertEqual(missing.returncode, 1, missing.stderr)
         self.assertIn("gone.jpg", missing.stderr)
+
+    def other_app(self, *args):
+        other = subprocess.Popen(["/usr/bin/python3", os.path.join(os.path.dirname(__file__), "drop_target.py"),
+                                  *args], env=self.sandbox.env)
+        self.addCleanup(other.kill)
+
+    def drag(self, start, end):
+        """Presses at `start`, moves in steps past GTK's drag threshold, lets go at `end` (screen coordinates)."""
+        a11y.xdotool("mousemove", str(start[0]), str(start[1]))
+        time.sleep(0.2)
+        a11y.xdotool("mousedown", "1")
+        for step in range(1, 16):
+            time.sleep(0.03)
+            a11y.xdotool("mousemove", str(start[0] + step * (end[0] - start[0]) // 16),
+                         str(start[1] + step * (end[1] - start[1]) // 16))
+        a11y.xdotool("mousemove", str(end[0]), str(end[1]))
+        time.sleep(0.2)  # the drop target answers the position before the release
+        a11y.xdotool("mouseup", "1")
+
+    def test_a_photo_dropped_on_the_window_opens(self):
+        elsewhere = self.sandbox.path("Elsewhere")
+        os.makedirs(elsewhere)
+        make_jpeg(os.path.join(elsewhere, "dropped.jpg"), 7)
+        self.other_app("--give", os.path.join(elsewhere, "dropped.jpg"))
+        app, window = self.launch_main_window(self.folder)
+        self.wait_label(window, "Trip \u2014 4 photos")
+        giver = a11y.x_window("Drag Me")
+        a11y.xdotool("windowmove", giver, "900", "100")
+        wait_for(lambda: a11y.x_geometry(giver)[:2] == (900, 100), message="the other app moved aside")
+        self.drag((1050, 250), (300, 300))
+        app.window("dropped")
+        self.wait_label(app.window("Lightbox"), "Elsewhere \u2014 1 photo, 1 selected")
+
+    def test_dragging_the_selection_out_gives_another_app_the_files(self):
+        received = self.sandbox.path("dropped.txt")
+        self.other_app("--receive", received)
+        app, window = self.launch_main_window(self.folder)
+        self.wait_label(window, "Trip \u2014 4 photos")
+        receiver = a11y.x_window("Drop Here")
+        a11y.xdotool("windowmove", receiver, "900", "100")
+        wait_for(lambda: a11y.x_geometry(receiver)[:2] == (900, 100), message="the other app moved aside")
+        self.point_at_grid()
+        wait_for(lambda: any("focused" in a11y.states(find(window, name=n)) for n in NAMES),
+                 message=lambda: a11y.dump_tree(window))
+        send_keys("Home")
+        send_keys("shift+Right")
+        self.wait_label(window, "2 selected")
+        selected = sorted(n for n in NAMES if "selected" in a11y.states(find(window, name=n)))
+        left, top = a11y.x_geometry(a11y.x_window("Lightbox"))[:2]
+        x, y, w, h = a11y.extents(find(window, name=selected[0]))
+        start_x, start_y = left + x + w // 2, top + y + h // 3
+        self.drag((start_x, start_y), (1000, 200))
+        wait_for(lambda: os.path.exists(received), message="the drop")
+        with open(received) as dropped:
+            uris = sorted(line.strip() for line in dropped if line.strip())
+        self.assertEqual(uris, ["file://" + quote(os.path.join(self.folder, f"{n}.jpg")) for n in selected])
 
     @unittest.skipUnless(shutil.which("xclip"), "xclip is missing: apt-get install xclip")
     def test_ctrl_c_puts_the_photos_on_the_clipboard_as_files(self):

@@ -22,6 +22,8 @@ GObject *lb_drop_target_new_files(void);
 // The paths in GtkDropTarget::drop's value (parameter `index`), local
 // files only; NULL when none. Free with g_strfreev.
 char **lb_param_dropped_paths(const GValue *params, guint index);
+// Whether the drop under way on `target` comes from a drag in this app.
+gboolean lb_drop_target_is_from_this_app(GObject *target);
 
 // The "Open With" dialog for the file at `path`'s content type.
 GObject *lb_app_chooser_dialog_new(GObject *parent, const char *path);

@@ -105,6 +105,8 @@ final class MainWindowController {
             view.chooseDestination(for: mode, startingIn: logic.folder?.url.path)
         case .transferDestinationChosen(let mode, let folder):
             transfer(logic.selectedPhotos.map(\.path), to: folder, mode: mode)
+        case .clashAnswered:
+            break // TRANSFER
         case .dropped(let paths):
             send(.open(paths: paths, in: self))
         case .grid(let intent):

@@ -45,6 +45,9 @@ final class MainWindowView {
         case transfer(PhotoTransferMode)
         /// The folder chosen for a copy or a move.
         case transferDestinationChosen(PhotoTransferMode, String)
+        /// The answer to "A file named … already exists" during a copy or
+        /// a move (nil: stop there); `forAll`: the same for the next ones.
+        case clashAnswered(NameClashAnswer?, forAll: Bool)
         /// Folders or photos dropped on the window.
         case dropped([String])
         case grid(PhotoGridView.Intent)
@@ -86,9 +89,9 @@ final class MainWindowView {
     var selectedCount = 0
     /// The list on show, if any (its count is announced after a filter).
     private var shownList: PhotoList?
-    private var chooser: FileChooser?
+    var chooser: FileChooser?
     /// The question on show (its wrapper must live until it is answered).
-    private var question: MessageWindow?
+    var question: MessageWindow?
 
     init(application: Application) {
         window = ApplicationWindow(application: application)
@@ -174,58 +177,6 @@ final class MainWindowView {
     var windowState: WindowState {
         let size = window.defaultSize
         return WindowState(width: size.width, height: size.height, isMaximized: window.isMaximized)
-    }
-
-    /// The folder chooser, starting in `folder`; the choice comes back as
-    /// `.folderChosen`.
-    func chooseFolder(startingIn folder: String?) {
-        chooseFolder(title: "Open Folder", acceptLabel: "_Open", startingIn: folder) { [weak self] path in
-            self?.onIntent(.folderChosen(path))
-        }
-    }
-
-    /// The folder chooser for a copy or a move of the selected photos.
-    func chooseDestination(for mode: PhotoTransferMode, startingIn folder: String?) {
-        let title = mode == .copy ? "Copy to Folder" : "Move to Folder"
-        chooseFolder(title: title, acceptLabel: mode == .copy ? "_Copy" : "_Move", startingIn: folder) { [weak self] path in
-            self?.onIntent(.transferDestinationChosen(mode, path))
-        }
-    }
-
-    private func chooseFolder(title: String, acceptLabel: String, startingIn folder: String?,
-                              then chosen: @escaping (String) -> Void) {
-        chooser?.cancel()
-        let chooser = FileChooser(title: title, parent: window, mode: .selectFolder, acceptLabel: acceptLabel)
-        if let folder { chooser.setCurrentFolder(path: folder) }
-        self.chooser = chooser
-        chooser.show { [weak self] path in
-            self?.chooser = nil
-            if let path { chosen(path) }
-        }
-    }
-
-    /// Asks whether to trash the `count` rejected photos.
-    func confirmTrashingRejected(count: Int) {
-        guard count > 0 else {
-            return show(notice: "No photo in this folder is rejected (X rejects a photo)")
-        }
-        let question = MessageWindow(
-            title: "Move Rejected to Trash", heading: "Move \(count == 1 ? "the rejected photo" : "\(count) rejected photos") to the trash?",
-            body: "Every photo of this folder rejected with X goes, shown or hidden. Undo puts them back.",
-            choices: [.init("cancel", label: "_Cancel"), .init("trash", label: "_Move to Trash", style: .destructive)],
-            cancelID: "cancel", parent: window)
-        self.question = question
-        question.present { [weak self] answer in
-            self?.question = nil
-            if answer == "trash" { self?.onIntent(.trashRejectedConfirmed) }
-        }
-    }
-
-    /// The Open With dialog for the type of the photo at `path`.
-    func chooseApplication(for path: String) {
-        OpenWithDialog(path: path, parent: window).present { [weak self] app in
-            if let app { self?.onIntent(.openWithChosen(app)) }
-        }
     }
 
     /// Shows `dialog` over this window.

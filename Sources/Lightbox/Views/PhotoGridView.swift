@@ -27,16 +27,16 @@ final class PhotoGridView {
 
     let root = ScrolledWindow()
     private let grid: GridView
-    private let source = ListDataSource<Photo>()
-    private let selection: MultiSelection
+    let source = ListDataSource<Photo>()
+    let selection: MultiSelection
     /// Kept: its closures build and bind the cells.
     private let factory: ListCellFactory<PhotoCellView>
     /// What each cell on screen shows.
     private var bindings: [ObjectIdentifier: Binding] = [:]
     /// The selection as last rendered, by path.
-    private var selectedPaths: Set<String> = []
+    var selectedPaths: Set<String> = []
     /// Set while the grid's selection is changed from here, not by a person.
-    private var applyingSelection = false
+    var applyingSelection = false
 
     private struct Binding {
         let cell: PhotoCellView
@@ -77,19 +77,6 @@ final class PhotoGridView {
         dragFiles = { [weak self] path in self?.filesToDrag(from: path) ?? [path] }
     }
 
-    private func selectionChanged() {
-        guard !applyingSelection else { return }
-        let paths = selection.selectedPositions.compactMap { source.element(at: $0)?.path }
-        selectedPaths = Set(paths)
-        onIntent(.selectionChanged(paths))
-    }
-
-    /// A selected photo drags the whole selection along; another one, itself.
-    private func filesToDrag(from path: String) -> [String] {
-        guard selectedPaths.contains(path) else { return [path] }
-        return source.elements.lazy.map(\.path).filter { self.selectedPaths.contains($0) }
-    }
-
     /// GTK 4.8's grid keeps about 32 rows × max-columns cells bound, so
     /// the maximum is kept to the columns that fit: fewer idle cells (and
     /// fewer accessible objects and thumbnail requests) for the same view.
@@ -101,16 +88,6 @@ final class PhotoGridView {
     /// Cells created so far (recycled as the grid scrolls) and bound now.
     var cellCount: Int { factory.cellCount }
     var boundCount: Int { bindings.count }
-
-    /// The photos selected in the grid, in its order.
-    var selectedPhotos: [Photo] {
-        selection.selectedPositions.compactMap(source.element(at:))
-    }
-
-    /// The photo whose cell has the keyboard focus, if one has.
-    var focusedPhoto: Photo? {
-        bindings.values.first { $0.cell.hasFocus }?.photo
-    }
 
     /// The cell showing the photo at `path`, while one is bound to it.
     func cell(showing path: String) -> PhotoCellView? {
@@ -208,16 +185,6 @@ final class PhotoGridView {
                 binding.cell.move(to: position, of: count)
             }
         }
-    }
-
-    /// Selects exactly `paths` among the photos shown, in one change, when
-    /// the grid's selection differs (the list moved, or the selection came
-    /// from elsewhere: Select All in a menu, a photo window closing).
-    private func applySelection(_ paths: Set<String>) {
-        let positions = paths.isEmpty ? [] : source.positions(of: paths)
-        guard paths != selectedPaths || positions != selection.selectedPositions else { return }
-        selectedPaths = paths
-        selection.selectedPositions = positions
     }
 
     /// Shows `photo`'s thumbnail (or why it has none) in the cells that

@@ -1,0 +1,34 @@
+import GtkKit
+import LightboxCore
+
+/// The grid's selection: what people select is reported; what the window
+/// renders is applied by photo identity; a drag carries the selection.
+extension PhotoGridView {
+    /// The photos selected in the grid, in its order.
+    var selectedPhotos: [Photo] {
+        selection.selectedPositions.compactMap(source.element(at:))
+    }
+
+    func selectionChanged() {
+        guard !applyingSelection else { return }
+        let paths = selection.selectedPositions.compactMap { source.element(at: $0)?.path }
+        selectedPaths = Set(paths)
+        onIntent(.selectionChanged(paths))
+    }
+
+    /// A selected photo drags the whole selection along; another one, itself.
+    func filesToDrag(from path: String) -> [String] {
+        guard selectedPaths.contains(path) else { return [path] }
+        return source.elements.lazy.map(\.path).filter { self.selectedPaths.contains($0) }
+    }
+
+    /// Selects exactly `paths` among the photos shown, in one change, when
+    /// the grid's selection differs (the list moved, or the selection came
+    /// from elsewhere: Select All in a menu, a photo window closing).
+    func applySelection(_ paths: Set<String>) {
+        let positions = paths.isEmpty ? [] : source.positions(of: paths)
+        guard paths != selectedPaths || positions != selection.selectedPositions else { return }
+        selectedPaths = paths
+        selection.selectedPositions = positions
+    }
+}
