@@ -85,16 +85,18 @@ gboolean lb_drop_target_is_from_this_app(GObject *target) {
     return drop && gdk_drop_get_drag(drop) != NULL;
 }
 
-GObject *lb_app_chooser_dialog_new(GObject *parent, const char *path) {
-    GFile *file = g_file_new_for_path(path);
-    GtkWidget *dialog = gtk_app_chooser_dialog_new(parent ? GTK_WINDOW(parent) : NULL,
-                                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT, file);
-    g_object_unref(file);
-    return G_OBJECT(dialog);
+GObject *lb_app_chooser_widget_new(const char *path) {
+    char *type = g_content_type_guess(path, NULL, 0, NULL);
+    GtkWidget *chooser = gtk_app_chooser_widget_new(type);
+    g_free(type);
+    gtk_app_chooser_widget_set_show_default(GTK_APP_CHOOSER_WIDGET(chooser), TRUE);
+    gtk_app_chooser_widget_set_show_recommended(GTK_APP_CHOOSER_WIDGET(chooser), TRUE);
+    gtk_app_chooser_widget_set_show_fallback(GTK_APP_CHOOSER_WIDGET(chooser), TRUE);
+    return G_OBJECT(chooser);
 }
 
-GObject *lb_app_chooser_get_app(GObject *dialog) {
-    return G_OBJECT(gtk_app_chooser_get_app_info(GTK_APP_CHOOSER(dialog)));
+GObject *lb_app_chooser_get_app(GObject *chooser) {
+    return G_OBJECT(gtk_app_chooser_get_app_info(GTK_APP_CHOOSER(chooser)));
 }
 
 gboolean lb_app_info_launch(GObject *app, const char *const *paths, GObject *widget, GError **error) {

@@ -10,6 +10,12 @@ public final class HeaderBar: Widget {
     public func packStart(_ child: Widget) { gtk_header_bar_pack_start(bar, child.widget) }
     public func packEnd(_ child: Widget) { gtk_header_bar_pack_end(bar, child.widget) }
     public func setTitleWidget(_ child: Widget?) { gtk_header_bar_set_title_widget(bar, child?.widget) }
+
+    /// Whether the bar shows the window's close (and other) buttons.
+    public var showsTitleButtons: Bool {
+        get { gtk_header_bar_get_show_title_buttons(bar) != 0 }
+        set { gtk_header_bar_set_show_title_buttons(bar, newValue ? 1 : 0) }
+    }
 }
 
 /// A title with an optional subtitle, as GNOME apps show in header bars.

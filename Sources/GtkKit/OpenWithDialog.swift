@@ -1,29 +1,75 @@
 import CGtkShim
 
-/// "Open With…": GTK's application chooser for a file's type. The choice
-/// is used once; nothing is set as the type's default.
+/// "Open With…": the applications for a file's type, in a window of its
+/// own. GTK's GtkAppChooserDialog would record the choice as the type's
+/// last used application; this one uses it once and remembers nothing.
 @MainActor
 public final class OpenWithDialog: Window {
-    private var responseConnection: SignalConnection?
+    private let chooser: Widget
+    private let openButton = Button(label: "_Open")
+    private var completion: (@MainActor (ApplicationInfo?) -> Void)?
+    /// Itself, while shown: the caller need not keep the wrapper, whose
+    /// handlers answer.
+    private var keepAlive: OpenWithDialog?
 
-    /// Offers the applications for the type of the file at `path`.
+    /// Offers the applications for the type of the file named `path`.
     public init(path: String, parent: Window?) {
-        super.init(lb_app_chooser_dialog_new(parent?.gobject, path), transfer: .none)
+        chooser = Widget(lb_app_chooser_widget_new(path), transfer: .full)
+        super.init()
+        title = "Open With"
+        isModal = true
+        setTransientFor(parent)
+        defaultSize = (420, 480)
+        gtk_window_set_destroy_with_parent(window, 1)
+        let header = HeaderBar()
+        let cancel = Button(label: "_Cancel")
+        openButton.addCssClass("suggested-action")
+        header.packStart(cancel)
+        header.packEnd(openButton)
+        header.showsTitleButtons = false
+        setTitlebar(header)
+        chooser.vexpand = true
+        chooser.setAccessibleLabel("Applications")
+        setChild(chooser)
+        setDefaultWidget(openButton)
+        openButton.isSensitive = selectedApp != nil
+        cancel.onClicked { [weak self] in self?.finish(nil) }
+        openButton.onClicked { [weak self] in self?.finish(self?.selectedApp) }
+        chooser.connect("application-selected") { [weak self] _ in self?.openButton.isSensitive = true }
+        chooser.connect("application-activated") { [weak self] _ in self?.finish(self?.selectedApp) }
+        onCloseRequest { [weak self] in
+            self?.finish(nil, closing: false)
+            return false
+        }
+        let keys = KeyPressHandler()
+        keys.onKeyPressed { [weak self] key, modifiers in
+            guard key == "Escape", modifiers.isEmpty else { return false }
+            self?.finish(nil)
+            return true
+        }
+        addHandler(keys)
     }
 
-    /// Shows the dialog; `completion` gets the chosen application, or nil
-    /// when the person cancelled. The dialog closes itself.
+    private var selectedApp: ApplicationInfo? {
+        lb_app_chooser_get_app(chooser.gobject).map { ApplicationInfo($0) }
+    }
+
+    /// Shows the window; `completion` gets the chosen application, or nil
+    /// when the person cancelled. The window closes itself.
     public func present(_ completion: @escaping @MainActor (ApplicationInfo?) -> Void) {
-        // The closure keeps the wrapper (and the dialog) until the answer.
-        responseConnection = connect("response") { [self] args in
-            self.responseConnection?.disconnect()
-            self.responseConnection = nil
-            let accepted = Int32(args.int(1)) == GTK_RESPONSE_OK.rawValue
-            let app = accepted ? lb_app_chooser_get_app(self.gobject).map { ApplicationInfo($0) } : nil
-            gtk_window_destroy(lb_window(self.gobject))
-            completion(app)
-        }
+        self.completion = completion
+        keepAlive = self
+        // The list selects the type's default application as it fills.
+        openButton.isSensitive = selectedApp != nil
         present()
+    }
+
+    private func finish(_ app: ApplicationInfo?, closing: Bool = true) {
+        guard let completion else { return }
+        self.completion = nil
+        keepAlive = nil
+        if closing { destroy() }
+        completion(app)
     }
 }
 

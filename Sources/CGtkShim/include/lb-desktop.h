@@ -25,10 +25,12 @@ char **lb_param_dropped_paths(const GValue *params, guint index);
 // Whether the drop under way on `target` comes from a drag in this app.
 gboolean lb_drop_target_is_from_this_app(GObject *target);
 
-// The "Open With" dialog for the file at `path`'s content type.
-GObject *lb_app_chooser_dialog_new(GObject *parent, const char *path);
-// The application chosen in `dialog` (a GAppInfo, transfer full), or NULL.
-GObject *lb_app_chooser_get_app(GObject *dialog);
+// The list of applications for the type of the file named `path` (a
+// GtkAppChooserWidget; the type is guessed from the name, without I/O).
+// Unlike GtkAppChooserDialog, it records no "last used" application.
+GObject *lb_app_chooser_widget_new(const char *path);
+// The application selected in `chooser` (a GAppInfo, transfer full), or NULL.
+GObject *lb_app_chooser_get_app(GObject *chooser);
 // Opens `paths` with `app`, on `widget`'s display.
 gboolean lb_app_info_launch(GObject *app, const char *const *paths, GObject *widget, GError **error);
 // The application's name, for people.
