@@ -21,3 +21,4 @@
 #include "lb-files.h"
 #include "lb-paintable.h"
 #include "lb-desktop.h"
+#include "lb-appearance.h"

@@ -82,6 +82,7 @@ final class AppFlow {
 
     private func startup() {
         Style.load()
+        Appearance.followDesktopColorScheme()
         installActions()
         Keyboard.install(in: application)
         loadProfile()
