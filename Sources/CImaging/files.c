@@ -1,14 +1,22 @@
+#define _GNU_SOURCE  // renameat2, before any header
 // File URIs, checksums and encoding from raw pixels: small helpers the
 // thumbnail cache and the tests need, kept apart from imaging.c.
 #include "CImaging.h"
 #include "lb-internal.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>
 #include <gexiv2/gexiv2.h>
 
 char *lb_filename_to_uri(const char *path) {
     if (!path || !g_path_is_absolute(path)) return NULL;
     return g_filename_to_uri(path, NULL, NULL);
+}
+
+int lb_rename_noreplace(const char *from, const char *to) {
+    return renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE) == 0 ? 0 : errno;
 }
 
 char *lb_md5_hex(const char *text) {

@@ -110,6 +110,9 @@ public final class CheckButton: Widget {
     /// With an underlined access key: "Do this for _all".
     public init(mnemonic: String) {
         super.init(lb_object(gtk_check_button_new_with_mnemonic(mnemonic)), transfer: .full)
+        // GTK 4.8 names it with the underline marker ("_Apply to all"),
+        // which screen readers would read out.
+        setAccessibleLabel(mnemonic.replacingOccurrences(of: "_", with: ""))
     }
 
     private var check: UnsafeMutablePointer<GtkCheckButton> { lb_check_button(gobject) }

@@ -91,6 +91,46 @@ class SelectionTests(LightboxTestCase):
         self.wait_label(window, "2 photos moved to trash")
         self.assertEqual(sorted(os.listdir(self.folder)), sorted(f"{n}.jpg" for n in NAMES if n not in rejected))
 
+    def test_copy_to_a_folder_with_a_name_clash_keeps_both(self):
+        album = self.sandbox.path("Album")
+        os.makedirs(album)
+        make_jpeg(os.path.join(album, "one.jpg"), 9)
+        with open(os.path.join(album, "one.jpg"), "rb") as theirs:
+            before = theirs.read()
+        app, window = self.launch_main_window(self.folder)
+        self.wait_label(window, "Trip \u2014 4 photos")
+        self.point_at_grid()
+        wait_for(lambda: any("focused" in a11y.states(find(window, name=n)) for n in NAMES),
+                 message=lambda: a11y.dump_tree(window))
+        send_keys("ctrl+a")
+        self.wait_label(window, "4 selected")
+        send_keys("F7")
+        chooser = app.window("Copy to Folder")
+        a11y.xdotool("mousemove", "--window", a11y.x_window("Copy to Folder"), "300", "12")
+        send_keys("ctrl+l")
+        a11y.xdotool("type", "--delay", "20", album + "/")
+        time.sleep(0.5)
+        press(find(chooser, "push button", "Copy"))
+        question = app.window("File Already Exists")
+        a11y.wait_for(lambda: any("one.jpg" in t for t in a11y.label_texts(question)),
+                      message=lambda: a11y.label_texts(question))
+        # GTK 4.8's check box offers AT-SPI no action: the keyboard ticks it (it has the focus).
+        self.assertIn("focused", a11y.states(find(question, "check box", "Apply to all")))
+        a11y.xdotool("mousemove", "--window", a11y.x_window("File Already Exists"), "100", "12")
+        send_keys("space")
+        wait_for(lambda: "checked" in a11y.states(find(question, "check box", "Apply to all")),
+                 message=lambda: a11y.describe(find(question, "check box", "Apply to all")))
+        press(find(question, "push button", "Keep Both"))
+        self.wait_label(window, "4 photos copied to \u201cAlbum\u201d")
+        self.assertEqual(sorted(os.listdir(album)),
+                         ["four.jpg", "one (2).jpg", "one.jpg", "three.jpg", "two.jpg"])
+        with open(os.path.join(album, "one.jpg"), "rb") as theirs:
+            self.assertEqual(theirs.read(), before, "the file already there is untouched")
+        with open(os.path.join(album, "one (2).jpg"), "rb") as ours, \
+                open(os.path.join(self.folder, "one.jpg"), "rb") as original:
+            self.assertEqual(ours.read(), original.read())
+        self.assertEqual(len(os.listdir(self.folder)), 4, "a copy leaves the photos where they were")
+
     def test_a_photo_on_the_command_line_opens_in_a_photo_window_over_its_folder(self):
         app = self.start_app(os.path.join(self.folder, "two.jpg"), os.path.join(self.folder, "three.jpg"))
         app.window("two")

@@ -112,6 +112,24 @@ char *lb_filename_to_uri(const char *path);
 // Free with lb_free.
 char *lb_md5_hex(const char *text);
 
+// Renames `from` to `to` only if `to` does not exist, in one step
+// (renameat2 RENAME_NOREPLACE): 0, or the errno (EEXIST when taken; EINVAL
+// where the file system cannot, such as some network file systems).
+int lb_rename_noreplace(const char *from, const char *to);
+
+// ---- Copying (copy.c) -----------------------------------------------------
+
+// Answers whether the copy under way should stop.
+typedef bool (*LbCancelCheck)(void *context);
+
+// Copies the regular file `source` into a new hidden file in `folder`
+// (".NAME.lightbox-copy-XXXXXX"), with its permission bits, times and the
+// extended attributes that can be copied, flushed to disk. 0 and the
+// temporary's path in `temporary_out` (free with lb_free), or the errno
+// (ECANCELED when `cancelled` said so); no temporary is left on failure.
+int lb_copy_to_temporary(const char *source, const char *folder, LbCancelCheck cancelled, void *context,
+                         char **temporary_out);
+
 // ---- Encoding (files.c) ---------------------------------------------------
 
 // Writes 8-bit RGBA pixels (`stride` bytes a row) to `path` with the

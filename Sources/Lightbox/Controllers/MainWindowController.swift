@@ -24,6 +24,8 @@ final class MainWindowController {
     private var photosToShow: [String] = []
     /// Trashing photos, with progress and Undo in the window's notice.
     private var trashing: TrashOperation!
+    /// Copy to… and Move to…, their questions and progress.
+    private var transferring: TransferOperation!
 
     /// - Parameter observer: hears what the window shows (the benchmark's
     ///   milestones); nil in normal use.
@@ -37,6 +39,7 @@ final class MainWindowController {
         trashing = TrashOperation(logic: logic, notify: { [weak view] text, actionLabel, seconds in
             view?.show(notice: text, actionLabel: actionLabel, seconds: seconds)
         }, removed: { path in send(.photoRemoved(path: path)) })
+        transferring = TransferOperation(logic: logic, view: view)
         logic.onChange = { [weak self] state in self?.render(state) }
         view.onIntent = { [weak self] intent in self?.handle(intent) }
         self.thumbnails.onThumbnail = { [weak view] photo, thumbnail in view?.grid.showThumbnail(thumbnail, for: photo) }
@@ -68,7 +71,8 @@ final class MainWindowController {
                 self.send(.openPhoto(path: first.path, from: self))
             }
         case .noticeAction:
-            trashing.noticeButtonPressed()
+            // While a copy or move runs, the notice's button is its Cancel.
+            if transferring.isRunning { transferring.cancel() } else { trashing.noticeButtonPressed() }
         case .selectAll:
             logic.selectAll()
         case .selectNone:
@@ -104,15 +108,16 @@ final class MainWindowController {
         case .transfer(let mode):
             view.chooseDestination(for: mode, startingIn: logic.folder?.url.path)
         case .transferDestinationChosen(let mode, let folder):
-            transfer(logic.selectedPhotos.map(\.path), to: folder, mode: mode)
-        case .clashAnswered:
-            break // TRANSFER
+            transferring.start(logic.selectedPhotos.map(\.path), to: folder, mode: mode)
+        case .clashAnswered(let answer, let forAll):
+            transferring.answer(answer, forAll: forAll)
         case .dropped(let paths):
             send(.open(paths: paths, in: self))
         case .grid(let intent):
             handle(intent)
         case .closed:
             trashing.cancel()
+            transferring.cancel()
             loadTask?.cancel()
             filtering?.cancel()
             monitor = nil
@@ -244,10 +249,6 @@ final class MainWindowController {
         if photos.count > limit {
             view.show(notice: "Opened the first \(limit) of the \(photos.count) selected photos")
         }
-    }
-
-    private func transfer(_ paths: [String], to folder: String, mode: PhotoTransferMode) {
-        // TRANSFER: wired to the copy/move service.
     }
 
     private func showInFiles(_ paths: [String]) {
