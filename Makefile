@@ -52,7 +52,7 @@ METAINFO_SRC = Resources/$(APP_ID).metainfo.xml
 ICON_SRC     = Resources/icons/hicolor/scalable/apps/$(APP_ID).svg
 SYMBOLIC_SRC = Resources/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 
-.PHONY: all deps deps-test deps-bench build run test test-orca orca-transcript bench fuzz install uninstall clean help
+.PHONY: all deps deps-test deps-bench build run test test-orca orca-transcript bench fuzz install uninstall clean help print-photo-extensions
 
 all: build
 
@@ -120,7 +120,19 @@ fuzz: $(PKGCONFIG_DIR)/gdk-pixbuf-2.0.pc
 			$(FUZZ_DIR)/$$target-corpus fuzz/corpus/$$target || exit 1; \
 	done
 
-install:
+# The photo file name extensions FolderScanner.imageExtensions lists (the
+# metadata test checks that the two agree).
+PHOTO_EXTENSIONS := jpg jpeg jpe png webp gif tif tiff bmp
+MIME_TOOL := .build-tools/pixbuf-mime-types
+
+print-photo-extensions:
+	@echo $(PHOTO_EXTENSIONS)
+
+$(MIME_TOOL): scripts/pixbuf-mime-types.c
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -o $@ $< $$(pkg-config --cflags --libs gdk-pixbuf-2.0)
+
+install: $(MIME_TOOL)
 	@for program in lightbox lightbox-decoder; do \
 		if [ ! -f "$(BUILD_DIR)/$$program" ]; then \
 			echo "$(BUILD_DIR)/$$program not found: run 'make build' first." >&2; exit 1; \
@@ -130,7 +142,11 @@ install:
 		"$(DESTDIR)$(ICONS_DIR)/scalable/apps" "$(DESTDIR)$(ICONS_DIR)/symbolic/apps"
 	$(INSTALL_PROGRAM) "$(BUILD_DIR)/lightbox" "$(DESTDIR)$(BINDIR)/lightbox"
 	$(INSTALL_PROGRAM) "$(BUILD_DIR)/lightbox-decoder" "$(DESTDIR)$(BINDIR)/lightbox-decoder"
-	$(INSTALL_DATA) $(DESKTOP_SRC) "$(DESTDIR)$(APPS_DIR)/$(APP_ID).desktop"
+	@# The desktop file declares the image types the installed gdk-pixbuf
+	@# loaders read, among the extensions the folder scanner shows.
+	types=$$($(MIME_TOOL) $(PHOTO_EXTENSIONS) | sort -u | tr '\n' ';'); \
+	sed "s|^MimeType=.*|MimeType=inode/directory;$$types|" $(DESKTOP_SRC) >"$(DESTDIR)$(APPS_DIR)/$(APP_ID).desktop" && \
+	chmod 644 "$(DESTDIR)$(APPS_DIR)/$(APP_ID).desktop"
 	$(INSTALL_DATA) $(METAINFO_SRC) "$(DESTDIR)$(METAINFO_DIR)/$(APP_ID).metainfo.xml"
 	$(INSTALL_DATA) $(ICON_SRC) "$(DESTDIR)$(ICONS_DIR)/scalable/apps/$(APP_ID).svg"
 	$(INSTALL_DATA) $(SYMBOLIC_SRC) "$(DESTDIR)$(ICONS_DIR)/symbolic/apps/$(APP_ID)-symbolic.svg"
@@ -161,4 +177,4 @@ update-caches:
 	fi
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-tools

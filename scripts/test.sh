@@ -80,6 +80,16 @@ for svg in "Resources/icons/hicolor/scalable/apps/$APP_ID.svg" \
         echo "    FAILED: $svg is missing or not an SVG"; ok=0
     fi
 done
+# The Makefile's photo extensions (the desktop file's types come from
+# them) are the folder scanner's.
+scanner=$(sed -n '/imageExtensions: Set<String> = \[/,/\]/p' Sources/LightboxCore/Library/FolderScanner.swift \
+    | grep -o '"[a-z0-9]*"' | tr -d '"' | sort | tr '\n' ' ')
+listed=$(make --no-print-directory -s -f Makefile print-photo-extensions | tr ' ' '\n' | sed '/^$/d' | sort | tr '\n' ' ')
+if [ "$scanner" = "$listed" ]; then
+    echo "    ok: the Makefile's PHOTO_EXTENSIONS are FolderScanner.imageExtensions ($listed)"
+else
+    echo "    FAILED: PHOTO_EXTENSIONS ($listed) differ from FolderScanner.imageExtensions ($scanner)"; ok=0
+fi
 if [ "$ok" -eq 1 ]; then record metadata PASS; else record metadata FAIL; fi
 
 # ----------------------------------------------------------------- install
@@ -114,6 +124,13 @@ if step "make install" make --no-print-directory install PREFIX=/usr DESTDIR="$s
         diff <(echo "$want") <(echo "$extra") | sed 's/^/      /'
         ok=0
     fi
+    desktop="$stage/usr/share/applications/$APP_ID.desktop"
+    if grep -q '^MimeType=inode/directory;.*image/jpeg;.*image/png;' "$desktop"; then
+        echo "    ok: the installed desktop file declares $(grep '^MimeType=' "$desktop")"
+    else
+        echo "    FAILED: the installed desktop file declares no image types: $(grep '^MimeType=' "$desktop")"; ok=0
+    fi
+    step "desktop-file-validate (installed)" desktop-file-validate "$desktop" || ok=0
     if command -v appstreamcli >/dev/null 2>&1; then
         step "appstreamcli validate-tree --no-net (metainfo, desktop file and icon together)" \
             appstreamcli validate-tree --no-net "$stage" || ok=0
