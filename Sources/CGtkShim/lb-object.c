@@ -314,3 +314,18 @@ int lb_display_largest_scale_factor(void) {
     }
     return largest;
 }
+
+int lb_display_largest_monitor_side(void) {
+    GdkDisplay *display = gdk_display_get_default();
+    if (!display) return 0;
+    GListModel *monitors = gdk_display_get_monitors(display);
+    int largest = 0;
+    for (guint i = 0; i < g_list_model_get_n_items(monitors); i++) {
+        GdkMonitor *monitor = g_list_model_get_item(monitors, i);
+        GdkRectangle area;
+        gdk_monitor_get_geometry(monitor, &area);
+        largest = MAX(largest, MAX(area.width, area.height) * gdk_monitor_get_scale_factor(monitor));
+        g_object_unref(monitor);
+    }
+    return largest;
+}

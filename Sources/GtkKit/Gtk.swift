@@ -17,4 +17,8 @@ public enum Gtk {
     /// Device pixels per logical pixel on the densest monitor (2 on most
     /// HiDPI screens; 1 without a display).
     public static var largestScaleFactor: Int { Int(lb_display_largest_scale_factor()) }
+
+    /// The longest side of the largest monitor in device pixels: the most
+    /// a full-screen window shows of a photo (0 without a display).
+    public static var largestMonitorSide: Int { Int(lb_display_largest_monitor_side()) }
 }

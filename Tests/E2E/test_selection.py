@@ -142,9 +142,14 @@ class SelectionTests(LightboxTestCase):
         self.assertIn("gone.jpg", missing.stderr)
 
     def other_app(self, *args):
+        """Starts the other application, moved aside, before Lightbox (whose window, mapped last, is then
+        the active one)."""
         other = subprocess.Popen(["/usr/bin/python3", os.path.join(os.path.dirname(__file__), "drop_target.py"),
                                   *args], env=self.sandbox.env)
         self.addCleanup(other.kill)
+        window = a11y.x_window("Drop Here" if args[0] == "--receive" else "Drag Me")
+        a11y.xdotool("windowmove", window, "900", "100")
+        wait_for(lambda: a11y.x_geometry(window)[:2] == (900, 100), message="the other app moved aside")
 
     def drag(self, start, end):
         """Presses at `start`, moves in steps past GTK's drag threshold, lets go at `end` (screen coordinates)."""
@@ -166,9 +171,6 @@ class SelectionTests(LightboxTestCase):
         self.other_app("--give", os.path.join(elsewhere, "dropped.jpg"))
         app, window = self.launch_main_window(self.folder)
         self.wait_label(window, "Trip \u2014 4 photos")
-        giver = a11y.x_window("Drag Me")
-        a11y.xdotool("windowmove", giver, "900", "100")
-        wait_for(lambda: a11y.x_geometry(giver)[:2] == (900, 100), message="the other app moved aside")
         self.drag((1050, 250), (300, 300))
         app.window("dropped")
         self.wait_label(app.window("Lightbox"), "Elsewhere \u2014 1 photo, 1 selected")
@@ -235,9 +237,6 @@ class SelectionTests(LightboxTestCase):
         self.other_app("--receive", received)
         app, window = self.launch_main_window(self.folder)
         self.wait_label(window, "Trip \u2014 4 photos")
-        receiver = a11y.x_window("Drop Here")
-        a11y.xdotool("windowmove", receiver, "900", "100")
-        wait_for(lambda: a11y.x_geometry(receiver)[:2] == (900, 100), message="the other app moved aside")
         self.point_at_grid()
         wait_for(lambda: any("focused" in a11y.states(find(window, name=n)) for n in NAMES),
                  message=lambda: a11y.dump_tree(window))

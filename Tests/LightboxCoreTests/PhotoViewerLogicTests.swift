@@ -1,3 +1,4 @@
+import Imaging
 import Foundation
 @testable import LightboxCore
 import XCTest
@@ -67,4 +68,75 @@ final class PhotoViewerLogicTests: XCTestCase {
         let stepped = await viewer.step(1)
         XCTAssertEqual(stepped, .gone, "nothing moves once gone")
     }
+}
+
+/// Stepping in a photo window with its neighbours decoded ahead.
+final class PhotoViewerSteppingTests: XCTestCase {
+    /// Decodes on demand, recording each photo asked for.
+    private actor Gate {
+        private(set) var asked: [String] = []
+        private var open = true
+        private var held: [CheckedContinuation<Void, Never>] = []
+
+        func decode(_ path: String) async -> PixelData {
+            asked.append(Photo.stemForTests(path))
+            if !open { await withCheckedContinuation { held.append($0) } }
+            return PixelData(width: 4, height: 4, stride: 16, bytes: Data(count: 64))
+        }
+
+        func close() { open = false }
+        func release() {
+            open = true
+            held.forEach { $0.resume() }
+            held = []
+        }
+    }
+
+    @MainActor
+    private final class Line: PhotoBrowsing {
+        let photos = (0..<10).map { Photo(path: "/p/\($0).jpg", fileSize: 1, modificationTime: 1) }
+        func photo(at path: String) -> Photo? { photos.first { $0.path == path } }
+        func neighbour(of path: String, offset: Int) -> Photo? {
+            guard let index = photos.firstIndex(where: { $0.path == path }) else { return nil }
+            return photos.indices.contains(index + offset) ? photos[index + offset] : nil
+        }
+        func place(of path: String) -> (index: Int, count: Int)? { nil }
+        func setRating(path: String, stars: Int) {}
+    }
+
+    @MainActor
+    func testANeighbourDecodedAheadShowsAtOnceAndAHeldKeyDecodesOnlyWhereItStops() async {
+        let gate = Gate(), line = Line()
+        let viewer = PhotoViewerLogic(photo: line.photos[0], browsing: line) { path, _ in await gate.decode(path) }
+        await viewer.load()
+        while viewer.preloader.decoding != nil { await viewer.preloader.decodeEnded() }
+        var shown: [String] = []
+        viewer.onChange = { state in
+            if case .presenting(let photo, _) = state { shown.append(photo.title) }
+        }
+        // The step itself shows the next photo, before any await.
+        let step = Task { await viewer.step(1) }
+        XCTAssertEqual(shown, [], "not before the task runs")
+        _ = await step.value
+        XCTAssertEqual(shown, ["1"])
+
+        // A held key: six steps faster than decodes.
+        await gate.close()
+        let steps = (0..<6).map { _ in Task { await viewer.step(1) } }
+        for _ in 0..<50 { await Task.yield() }
+        await gate.release()
+        for step in steps { _ = await step.value }
+        XCTAssertEqual(viewer.photo.title, "7")
+        guard case .presenting(let shown, _) = viewer.state else { return XCTFail("\(viewer.state)") }
+        XCTAssertEqual(shown.title, "7")
+        while viewer.preloader.decoding != nil { await viewer.preloader.decodeEnded() }
+        let asked = await gate.asked
+        // 0, then 1 2 ahead; 3 ahead of 1; 4 ahead of 3, under way as the key
+        // was held; then 7, where it stopped, and its neighbours.
+        XCTAssertEqual(asked, ["0", "1", "2", "3", "4", "7", "8", "9", "6"])
+    }
+}
+
+extension Photo {
+    static func stemForTests(_ path: String) -> String { String(stem(of: path)) }
 }

@@ -63,6 +63,8 @@ GObject *lb_grid_view_new(GObject *selection, GObject *factory);
 void lb_grid_view_scroll_to(GObject *grid, guint position, gboolean select);
 
 guint lb_toplevel_count(void);
+// The longest side of the largest monitor, in device pixels (0 without one).
+int lb_display_largest_monitor_side(void);
 
 // The largest scale factor of the default display's monitors (1 without a
 // display or monitors).

@@ -203,7 +203,10 @@ final class MainWindowController {
     /// A viewer of the photo at `path` that steps through this window's
     /// list in its order; nil when the list does not hold it.
     func viewer(for path: String) -> PhotoViewerLogic? {
-        logic.photo(at: path).map { PhotoViewerLogic(photo: $0, browsing: logic) }
+        // Photos are decoded to fit the largest monitor (a full-screen
+        // window), then in full when zoomed in past it.
+        let side = Gtk.largestMonitorSide
+        return logic.photo(at: path).map { PhotoViewerLogic(photo: $0, browsing: logic, displaySide: side > 0 ? side : 2560) }
     }
 
     /// Selects the photos at `paths` (they are in this window's folder)

@@ -29,6 +29,7 @@ final class PhotoWindowController {
         case .toggleRejected: logic.toggleRejected()
         case .trash: send(.trashPhoto(path: path, from: self))
         case .setProfilePhoto: send(.setProfilePhoto(path: path))
+        case .wantsFullResolution: Task { await logic.loadFullResolution() }
         case .closed:
             work?.cancel()
             send(.photoWindowClosed(self))

@@ -36,6 +36,9 @@ final class PhotoWindowView {
         case toggleRejected
         case trash
         case setProfilePhoto
+        /// Zoomed in past the pixels decoded to fit the screen: the photo
+        /// in full is wanted.
+        case wantsFullResolution
         /// The window is closing (it cannot be kept open).
         case closed
     }
@@ -102,7 +105,7 @@ final class PhotoWindowView {
             (ActionNames.zoomIn, { [weak self] in self?.zoom(by: 1.25) }),
             (ActionNames.zoomOut, { [weak self] in self?.zoom(by: 0.8) }),
             (ActionNames.zoomFit, { [weak self] in self?.setZoom(nil) }),
-            (ActionNames.zoomActual, { [weak self] in self?.setZoom(1) }),
+            (ActionNames.zoomActual, { [weak self] in self?.setZoom(1, actualSize: true) }),
             (ActionNames.properties, { [weak self] in self?.toggleProperties() }),
             (ActionNames.fullscreen, { [weak self] in self?.toggleFullscreen() }),
             (ActionNames.closeWindow, { [weak self] in self?.window.close() }),
@@ -153,8 +156,12 @@ final class PhotoWindowView {
         return min(1, min(Double(available.width) / Double(size.width), Double(available.height) / Double(size.height)))
     }
 
-    func setZoom(_ scale: Double?) {
+    /// - Parameter actualSize: 100% of the photo itself: kept once the
+    ///   photo in full replaces pixels decoded to fit the screen.
+    func setZoom(_ scale: Double?, actualSize: Bool = false) {
         zoom = scale
+        wantsActualSize = actualSize
+        if let scale, scale >= 1 { onIntent(.wantsFullResolution) }
         guard let imageSize, let scale else {
             picture.canShrink = true
             picture.setSizeRequest(width: -1, height: -1)
@@ -186,10 +193,17 @@ final class PhotoWindowView {
             spinner.isVisible = false
             status.root.isVisible = false
             if shownPixels.map(pixels.isSameStorage(as:)) != true {
+                // The same photo in more detail (decoded in full for a
+                // zoom): it keeps its size on screen.
+                if photo.path == shownPath, let old = imageSize, let scale = zoom, pixels.width > 0, !wantsActualSize {
+                    zoom = scale * Double(old.width) / Double(pixels.width)
+                }
+                if photo.path != shownPath { wantsActualSize = false }
+                shownPath = photo.path
                 shownPixels = pixels
                 imageSize = (pixels.width, pixels.height)
                 picture.setTexture(Texture(pixels))
-                setZoom(zoom)
+                setZoom(zoom, actualSize: wantsActualSize)
             }
         case .failed(let photo, let reason):
             show(photo, detail: "Cannot show this photo. \(reason)")
@@ -234,7 +248,10 @@ final class PhotoWindowView {
     private var shownTitle: String?
     /// ", 3 of 19", or nothing.
     private var place = ""
-    /// The pixels the picture shows.
+    /// The pixels the picture shows, and whose they are.
     private var shownPixels: PixelData?
+    private var shownPath: String?
+    /// Ctrl+1 asked for 100% of the photo itself.
+    private var wantsActualSize = false
     private var shownDetail: String?
 }

@@ -40,13 +40,44 @@ public final class PhotoViewerLogic {
     private weak var browsing: PhotoBrowsing?
     /// Bumped by each decode: a newer one (the next photo) wins.
     private var generation = 0
-    private let decoders: DecoderPool
+    /// The photo decoded in full (asked for, or shown), if any.
+    private var fullResolution: String?
+    /// The neighbours, decoded ahead (see `PhotoPreloader`).
+    public let preloader: PhotoPreloader
+    private let decode: PhotoPreloader.Decode
 
-    public init(photo: Photo, browsing: PhotoBrowsing?, decoders: DecoderPool = .shared) {
+    /// - Parameter decode: decodes a photo to fit a square (the sandboxed
+    ///   decoders, ahead of thumbnails: someone is looking).
+    public init(photo: Photo, browsing: PhotoBrowsing?, displaySide: Int = 2560,
+                decode: @escaping PhotoPreloader.Decode = PhotoViewerLogic.decoding(with: .shared)) {
         self.photo = photo
         self.browsing = browsing
-        self.decoders = decoders
+        self.decode = decode
+        preloader = PhotoPreloader(side: displaySide, decode: decode)
         state = .loading(photo)
+    }
+
+    /// Decoding through the shared pool of sandboxed decoders, laid out as
+    /// GDK keeps textures (so the pixels are not gone over again here or
+    /// on every frame), off the main thread.
+    public nonisolated static func decoding(with pool: DecoderPool) -> PhotoPreloader.Decode {
+        { path, side throws(ImageError) in
+            let result = await Task.detached(priority: .userInitiated) { () -> Result<PixelData, ImageError> in
+                do throws(ImageError) {
+                    return .success(try pool.decodeForDisplay(path: path, maxSize: side, priority: .interactive))
+                } catch {
+                    return .failure(error)
+                }
+            }.value
+            return try result.get()
+        }
+    }
+
+    /// The largest side the window shows photos at, in device pixels:
+    /// photos are decoded to fit it (and in full for zooming in).
+    public var displaySide: Int {
+        get { preloader.side }
+        set { preloader.side = newValue }
     }
 
     /// Where the photo shown is among those the window steps through.
@@ -57,33 +88,51 @@ public final class PhotoViewerLogic {
 
     // MARK: Actions
 
-    /// Decodes the current photo: `.loading` at once, then the result.
+    /// Shows the current photo: at once when it was decoded ahead, else
+    /// `.loading` first, then the result once the preloader, which decodes
+    /// the shown photo first, has it. Its neighbours are decoded next.
     @discardableResult
     public func load() async -> State {
         generation += 1
         let mine = generation
         let photo = self.photo
+        fullResolution = nil
         neighbours = (browsing?.neighbour(of: photo.path, offset: 1), browsing?.neighbour(of: photo.path, offset: -1))
+        focusPreloader(on: photo)
+        if let pixels = preloader.pixels(for: photo) { return publish(.presenting(photo, pixels)) }
         publish(.loading(photo))
-        let path = photo.path, decoders = self.decoders
-        let result = await Task.detached(priority: .userInitiated) { () -> Result<PixelData, ImageError> in
-            do throws(ImageError) {
-                // A cut-off file is refused as damaged by the decoder; a
-                // decoder that crashes or hangs on it is a reason too.
-                // Ahead of queued thumbnails: someone is looking at it.
-                // Laid out as GDK keeps textures, by the decoder, so the
-                // pixels are not gone over again here or on every frame.
-                return .success(try decoders.decodeForDisplay(path: path, maxSize: PhotoViewerLogic.maxDecodedSize,
-                                                              priority: .interactive))
-            } catch {
-                return .failure(error)
-            }
-        }.value
-        guard mine == generation else { return state }
-        switch result {
-        case .success(let pixels): return publish(.presenting(photo, pixels))
-        case .failure(let error): return publish(.failed(photo, error.message))
+        while preloader.pixels(for: photo) == nil, preloader.failure(for: photo) == nil, preloader.decoding != nil {
+            await preloader.decodeEnded()
+            guard mine == generation else { return state }
         }
+        if let pixels = preloader.pixels(for: photo) { return publish(.presenting(photo, pixels)) }
+        return publish(.failed(photo, preloader.failure(for: photo) ?? "The image cannot be read."))
+    }
+
+    /// Decodes the photo shown in full (up to `maxDecodedSize`), for
+    /// zooming in past the window's size; nothing when it already is.
+    @discardableResult
+    public func loadFullResolution() async -> State {
+        // Pixels smaller than the side they were decoded to fit are the
+        // photo in full already.
+        guard case .presenting(let shown, let pixels) = state, max(pixels.width, pixels.height) >= displaySide,
+              displaySide < Self.maxDecodedSize, fullResolution != shown.path else { return state }
+        fullResolution = shown.path
+        let mine = generation
+        let result: Result<PixelData, ImageError>
+        do throws(ImageError) {
+            result = .success(try await decode(shown.path, Self.maxDecodedSize))
+        } catch {
+            result = .failure(error)
+        }
+        guard mine == generation, case .success(let full) = result else { return state }
+        return publish(.presenting(photo, full))
+    }
+
+    private func focusPreloader(on photo: Photo) {
+        let next = (1...preloader.ahead).compactMap { browsing?.neighbour(of: photo.path, offset: $0) }
+        let previous = (1...preloader.behind).compactMap { browsing?.neighbour(of: photo.path, offset: -$0) }
+        preloader.focus(on: photo, previous: previous, next: next)
     }
 
     /// Shows the photo `offset` places away in the list's order; at either

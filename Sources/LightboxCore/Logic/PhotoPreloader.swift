@@ -1,0 +1,136 @@
+import Foundation
+import Imaging
+
+/// The photo window's photos, decoded for stepping in the next frame: the
+/// one shown first, then those around it (two ahead, one behind by
+/// default), at the window's size, one decode at a time, kept within a
+/// memory budget. A step moves the window: what falls out is dropped. A
+/// decode under way always ends before the next starts, so a held key
+/// never piles decodes up: when one ends, the photo shown by then is next,
+/// and those stepped over meanwhile are never decoded.
+@MainActor
+public final class PhotoPreloader {
+    /// Decodes the photo at a path to fit a square of the given side.
+    public typealias Decode = @Sendable (_ path: String, _ side: Int) async throws(ImageError) -> PixelData
+
+    /// Bytes of pixels held at most (current photo included). A 24 MP
+    /// photo decoded at a 4K screen's size takes 33 MB: four fit.
+    public let budget: Int
+    public let behind: Int
+    public let ahead: Int
+    /// The side photos are decoded to fit (the window's largest side, in
+    /// device pixels); a change drops what was decoded at another size.
+    public var side: Int {
+        didSet { if side != oldValue { dropAll() } }
+    }
+
+    private struct Entry {
+        let photo: Photo
+        let pixels: PixelData
+        let side: Int
+    }
+
+    private let decode: Decode
+    private var entries: [String: Entry] = [:]
+    /// The photos wanted, nearest first (the shown one, then ahead, behind).
+    private var wanted: [Photo] = []
+    private var running: (path: String, task: Task<Void, Never>)?
+    /// Photos decoded ahead that did not fit the budget (or could not be
+    /// decoded) since the window last moved: not tried again until it does.
+    private var passedOver: Set<String> = []
+    /// Why a photo could not be decoded, for the one shown.
+    private var failures: [String: String] = [:]
+
+    public init(side: Int, budget: Int = 160 << 20, behind: Int = 1, ahead: Int = 2, decode: @escaping Decode) {
+        self.side = side
+        self.budget = budget
+        self.behind = behind
+        self.ahead = ahead
+        self.decode = decode
+    }
+
+    /// The pixels of `photo` as it is now on disk (a photo changed since,
+    /// rated or rotated, is decoded again), if they are held.
+    public func pixels(for photo: Photo) -> PixelData? {
+        guard let entry = entries[photo.path], entry.side == side, entry.photo.fileSize == photo.fileSize,
+              entry.photo.modificationTime == photo.modificationTime
+        else { return nil }
+        return entry.pixels
+    }
+
+    /// Keeps pixels decoded elsewhere (the photo shown, decoded on demand).
+    public func keep(_ pixels: PixelData, for photo: Photo) {
+        entries[photo.path] = Entry(photo: photo, pixels: pixels, side: side)
+        trim()
+    }
+
+    /// The window moved to `current`: `previous` and `next` are its
+    /// neighbours, nearest first. Decodes what is missing, ahead first.
+    public func focus(on current: Photo, previous: [Photo], next: [Photo]) {
+        wanted = [current] + Array(next.prefix(ahead)) + Array(previous.prefix(behind))
+        passedOver = []
+        failures = [:]
+        let paths = Set(wanted.map(\.path))
+        for path in entries.keys where !paths.contains(path) { entries[path] = nil }
+        // A decode under way is left to end (a decoder cannot be stopped
+        // mid-file): its pixels are dropped if no longer wanted.
+        trim()
+        startNext()
+    }
+
+    /// Bytes of pixels held now.
+    public var bytesHeld: Int { entries.values.reduce(0) { $0 + $1.pixels.byteCount } }
+    /// Paths held, and the one being decoded (for tests and the benchmark).
+    public var heldPaths: Set<String> { Set(entries.keys) }
+    public var decoding: String? { running?.path }
+
+    /// Returns once the decode under way, if any, has ended.
+    public func decodeEnded() async {
+        await running?.task.value
+    }
+
+    /// Why `photo` could not be decoded, once its decode failed.
+    public func failure(for photo: Photo) -> String? { failures[photo.path] }
+
+    /// Stops every decode and lets go of all pixels (the window closed).
+    public func dropAll() {
+        running?.task.cancel()
+        running = nil
+        entries = [:]
+        failures = [:]
+    }
+
+    private func startNext() {
+        guard running == nil,
+              let photo = wanted.first(where: { pixels(for: $0) == nil && !passedOver.contains($0.path) }) else { return }
+        let decode = self.decode, side = self.side, path = photo.path
+        let task = Task { [weak self] in
+            let result: Result<PixelData, ImageError>
+            do throws(ImageError) { result = .success(try await decode(path, side)) } catch { result = .failure(error) }
+            guard let self, !Task.isCancelled else { return }
+            self.running = nil
+            self.passedOver.insert(path)
+            if let still = self.wanted.first(where: { $0.path == path }), self.side == side {
+                switch result {
+                case .success(let pixels): self.keep(pixels, for: still)
+                // Not tried again until the window moves: the window says why.
+                case .failure(let error): self.failures[path] = error.message
+                }
+            }
+            self.startNext()
+        }
+        running = (path, task)
+    }
+
+    /// Drops the photos farthest from the shown one until the budget holds.
+    private func trim() {
+        var held = bytesHeld
+        guard held > budget else { return }
+        let order = wanted.map(\.path)
+        let farthestFirst = entries.keys.sorted { (order.firstIndex(of: $0) ?? .max) > (order.firstIndex(of: $1) ?? .max) }
+        for path in farthestFirst where held > budget {
+            held -= entries[path]?.pixels.byteCount ?? 0
+            entries[path] = nil
+        }
+    }
+}
