@@ -61,6 +61,17 @@ public final class Action: Object {
         }
     }
 
+    /// An on/off action (a check item in menus), starting `isOn`;
+    /// `change` hears each new state.
+    public init(_ id: ActionID, isOn: Bool, _ change: @escaping @MainActor (Bool) -> Void) {
+        name = id.name
+        super.init(lb_toggle_action_new(id.name, isOn ? 1 : 0), transfer: .full)
+        connect("activate") { args in
+            guard let action = args.object(0) else { return }
+            change(lb_toggle_action_flip(action) != 0)
+        }
+    }
+
     public var isEnabled: Bool {
         get { g_action_get_enabled(lb_action(gobject)) != 0 }
         set { g_simple_action_set_enabled(lb_simple_action(gobject), newValue ? 1 : 0) }
@@ -74,6 +85,18 @@ public final class Action: Object {
             return lb_variant_get_string(variant).map { String(cString: $0) }
         }
         set { if let newValue { lb_action_set_state_string(gobject, newValue) } }
+    }
+
+    /// The state of an on/off action.
+    public var boolState: Bool? {
+        get {
+            guard let variant = g_action_get_state(lb_action(gobject)) else { return nil }
+            defer { g_variant_unref(variant) }
+            return g_variant_is_of_type(variant, lb_variant_type_boolean()) != 0 ? g_variant_get_boolean(variant) != 0 : nil
+        }
+        set {
+            if let newValue { g_simple_action_set_state(lb_simple_action(gobject), g_variant_new_boolean(newValue ? 1 : 0)) }
+        }
     }
 
     public func activate() { g_action_activate(lb_action(gobject), nil) }

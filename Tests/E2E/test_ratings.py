@@ -9,7 +9,7 @@ import subprocess
 import unittest
 
 import lightbox_a11y as a11y
-from lightbox_a11y import find, send_keys, wait_for
+from lightbox_a11y import find, press, send_keys, wait_for
 from lightbox_case import LightboxTestCase
 from test_photos import make_jpeg
 
@@ -55,6 +55,45 @@ class RatingTests(LightboxTestCase):
         self.assertEqual(exif_ratings(os.path.join(self.folder, "one.jpg")), (4, 4))
         self.assertEqual(exif_ratings(os.path.join(self.folder, f"{second}.jpg"))[0], -1)
         self.assertEqual(sorted(os.listdir(self.folder)), ["one.jpg", "three.jpg", "two.jpg"])
+
+    def test_culling_with_auto_advance_rates_rejects_and_clears_by_keyboard_and_is_remembered(self):
+        app, window = self.launch_main_window(self.folder)
+        self.wait_label(window, "Trip \u2014 3 photos")
+        self.point_at("Lightbox")
+        wait_for(lambda: "focused" in a11y.states(find(window, name="one")), message="the first photo focused")
+        send_keys("Return")
+        photo = app.window("one")
+        self.point_at("one")
+        press(find(photo, "push button", "Photo Menu"))
+        press(find(photo, "menu item", "Go to Next Photo After Rating"))
+        picture = find(photo, "image", "one")
+        order = []
+        for key in ("4", "x"):
+            order.append(picture.name)
+            send_keys(key)
+            wait_for(lambda: picture.name != order[-1], message=lambda: "the next photo: " + a11y.describe(picture))
+        third = picture.name
+        send_keys("3")
+        wait_for(lambda: (picture.description or "").startswith("Rated 3 stars"), message=lambda: a11y.describe(picture))
+        send_keys("u")  # the last photo: the rating clears, nothing to step to
+        wait_for(lambda: (picture.description or "").startswith("Not rated"), message=lambda: a11y.describe(picture))
+        send_keys("ctrl+q")
+        self.assertEqual(app.wait_exit(), 0, app.stderr())
+        self.assertEqual(exif_ratings(os.path.join(self.folder, f"{order[0]}.jpg")), (4, 4))
+        self.assertEqual(exif_ratings(os.path.join(self.folder, f"{order[1]}.jpg"))[0], -1)
+        self.assertEqual(exif_ratings(os.path.join(self.folder, f"{third}.jpg"))[0], 0)
+
+        app, window = self.launch_main_window(self.folder)
+        self.wait_label(window, "Trip \u2014 3 photos")
+        self.point_at("Lightbox")
+        wait_for(lambda: any("focused" in a11y.states(find(window, name=n)) for n in ("one", "two", "three")),
+                 message=lambda: a11y.dump_tree(window))
+        send_keys("Return")
+        photo = app.window(wait_for(lambda: next((w.name for w in app.windows() if w.name != "Lightbox"), None),
+                                    message="a photo window"))
+        press(find(photo, "push button", "Photo Menu"))
+        item = find(photo, "menu item", "Go to Next Photo After Rating")
+        self.assertIn("checked", a11y.states(item), "remembered from the last run")
 
     def test_a_rating_another_tool_writes_shows_in_the_open_window(self):
         app, window = self.launch_main_window(self.folder)

@@ -25,6 +25,11 @@ GObject *lb_simple_action_new(const char *name, const char *parameter_type);
 GObject *lb_stateful_action_new(const char *name, const char *parameter_type,
                                 const char *initial_state);
 const char *lb_variant_get_string(GVariant *value);
+// A stateful action without parameter whose state is a boolean: a menu
+// shows it as a check item. Flipping answers the new state.
+GObject *lb_toggle_action_new(const char *name, gboolean initial);
+gboolean lb_toggle_action_flip(GObject *action);
+const GVariantType *lb_variant_type_boolean(void);
 void lb_action_set_state_string(GObject *action, const char *state);
 GObject *lb_css_provider_new(void);
 GObject *lb_file_chooser_native_new(const char *title, GObject *parent,

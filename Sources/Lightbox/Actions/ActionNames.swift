@@ -57,6 +57,8 @@ enum ActionNames {
     static let rate = ActionID.window("rate")
     /// Rejects the photo, or takes the rejection back.
     static let reject = ActionID.window("reject")
+    /// On/off: step to the next photo after a rating or a reject.
+    static let advanceAfterRating = ActionID.window("advance-after-rating")
 
     // The profile window's.
     static let save = ActionID.window("save")

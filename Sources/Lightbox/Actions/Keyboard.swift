@@ -68,9 +68,13 @@ enum Keyboard {
             bind(ActionNames.zoomFit, ["<Control>0"], "Best fit"),
             bind(ActionNames.zoomActual, ["<Control>1"], "Actual size (100%)"),
         ] + (0...5).map { stars in
-            Binding(action: ActionNames.rate.detailed("\(stars)"), keys: ["\(stars)", "KP_\(stars)"], title: nil)
+            // U clears too, as "unflag" does in other culling tools; 0 is
+            // the rating it sets.
+            Binding(action: ActionNames.rate.detailed("\(stars)"),
+                    keys: ["\(stars)", "KP_\(stars)"] + (stars == 0 ? ["u"] : []), title: nil)
         } + [
             shown("Rate 1 to 5 stars, or clear the rating", "1 5 0"),
+            shown("Clear the rating", "u"),
             bind(ActionNames.reject, ["x"], "Reject the photo, or take the rejection back"),
             bind(ActionNames.properties, ["F9"], "Properties"),
             bind(ActionNames.fullscreen, ["F11"], "Full screen"),

@@ -15,6 +15,15 @@ enum Menus {
         ])
     }
 
+    /// A photo window's menu.
+    static func photo() -> Menu {
+        Menu(sections: [
+            [("Go to Next Photo After Rating", ActionNames.advanceAfterRating.detailed)],
+            [("Clear Rating", ActionNames.rate.detailed("0")),
+             ("Reject", ActionNames.reject.detailed)],
+        ])
+    }
+
     /// Rating the selected photos (over win.rate and win.reject).
     static func rate() -> Menu {
         Menu(sections: [

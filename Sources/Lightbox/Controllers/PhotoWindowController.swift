@@ -12,10 +12,13 @@ final class PhotoWindowController {
     /// The decode under way (a step replaces it).
     private var work: Task<Void, Never>?
 
-    init(view: PhotoWindowView, logic: PhotoViewerLogic, send: @escaping (AppAction) -> Void) {
+    init(view: PhotoWindowView, logic: PhotoViewerLogic, advancesAfterRating: Bool = false,
+         send: @escaping (AppAction) -> Void) {
         self.view = view
         self.logic = logic
         self.send = send
+        logic.advancesAfterRating = advancesAfterRating
+        view.renderAdvancesAfterRating(advancesAfterRating)
         logic.onChange = { [weak self] state in self?.render(state) }
         view.onIntent = { [weak self] intent in self?.handle(intent) }
         run { await $0.load() }
@@ -25,8 +28,11 @@ final class PhotoWindowController {
         switch intent {
         case .previous: run { await $0.step(-1) }
         case .next: run { await $0.step(1) }
-        case .rate(let stars): logic.rate(stars)
-        case .toggleRejected: logic.toggleRejected()
+        case .rate(let stars): run { await $0.decide(stars) }
+        case .toggleRejected: run { await $0.decide(nil) }
+        case .advanceAfterRating(let on):
+            logic.advancesAfterRating = on
+            send(.advancesAfterRatingChanged(on))
         case .trash: send(.trashPhoto(path: path, from: self))
         case .setProfilePhoto: send(.setProfilePhoto(path: path))
         case .wantsFullResolution: Task { await logic.loadFullResolution() }
@@ -52,6 +58,12 @@ final class PhotoWindowController {
     var path: String { logic.photo.path }
 
     func present() { view.window.present() }
+
+    /// Another photo window turned "Go to Next Photo After Rating" on or off.
+    func setAdvancesAfterRating(_ on: Bool) {
+        logic.advancesAfterRating = on
+        view.renderAdvancesAfterRating(on)
+    }
 
     /// The photo left the folder: the next one shows, or the window closes.
     func photoRemoved() { run { await $0.photoRemoved() } }

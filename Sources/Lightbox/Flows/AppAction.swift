@@ -10,6 +10,9 @@ enum AppAction {
     /// photo windows showing it move on.
     case photoRemoved(path: String)
     case photoWindowClosed(PhotoWindowController)
+    /// "Go to Next Photo After Rating" changed in a photo window: every
+    /// photo window follows, and it is remembered.
+    case advancesAfterRatingChanged(Bool)
     /// Delete in a photo window: the main window it came from trashes it.
     case trashPhoto(path: String, from: PhotoWindowController)
     /// "Set as Profile Photo": the profile window opens in editing with

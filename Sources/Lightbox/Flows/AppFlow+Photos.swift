@@ -10,7 +10,8 @@ extension AppFlow {
             return
         }
         guard let logic = owner.viewer(for: path) else { return }
-        let controller = PhotoWindowController(view: PhotoWindowView(application: application), logic: logic) {
+        let controller = PhotoWindowController(view: PhotoWindowView(application: application), logic: logic,
+                                               advancesAfterRating: services.advancesAfterRating) {
             [weak self] action in self?.handle(action)
         }
         photoWindows.append(PhotoWindow(controller: controller, owner: owner))

@@ -9,7 +9,7 @@ import LightboxCore
 final class AppFlow {
     let application: Application
     private let directories: XDGDirectories
-    private lazy var services = AppServices(directories: directories)
+    private(set) lazy var services = AppServices(directories: directories)
     /// Whether a window told that the library could not be opened.
     private var indexProblemAnnounced = false
     private let windowStates: WindowStateStore
@@ -67,6 +67,9 @@ final class AppFlow {
             // Back in the grid, the photo last shown is the one selected.
             photoWindows.first { $0.controller === controller }?.owner?.photoWindowClosed(on: controller.path)
             photoWindows.removeAll { $0.controller === controller }
+        case .advancesAfterRatingChanged(let on):
+            services.setAdvancesAfterRating(on)
+            for window in photoWindows { window.controller.setAdvancesAfterRating(on) }
         case .trashPhoto(let path, let controller):
             photoWindows.first { $0.controller === controller }?.owner?.trash(path: path)
         case .setProfilePhoto(let path):

@@ -10,6 +10,9 @@ final class AppServices {
     let directories: XDGDirectories
     let library: PhotoLibrary
     let preferences: PreferencesStore
+    /// Whether photo windows step on after a rating or a reject (a
+    /// preference, read at start-up).
+    private(set) var advancesAfterRating: Bool
     let thumbnails: ThumbnailTextures
     /// Why the index is not on disk this run, when it could not be opened.
     let indexProblem: String?
@@ -28,9 +31,11 @@ final class AppServices {
                 + "could not be opened (\(error))."
         }
         preferences = PreferencesStore(directories: directories)
+        let saved = preferences.load()
+        advancesAfterRating = saved.advancesAfterRating
         // Ratings go where the person chose; each written into a photo
         // re-stamps its shared thumbnail instead of making it again.
-        let ratings = RatingQueue(index: index, storage: preferences.load().ratingStorage,
+        let ratings = RatingQueue(index: index, storage: saved.ratingStorage,
                                   thumbnails: ThumbnailCache(directories: directories))
         library = PhotoLibrary(index: index, ratings: ratings)
         // Writes a quit or a full disk left undone are tried again.
@@ -49,5 +54,17 @@ final class AppServices {
         let loader = ThumbnailLoader(cache: ThumbnailCache(directories: directories), size: cells.size,
                                      fitting: cells.shown, format: .premultipliedARGB32, memoryLimit: 0)
         thumbnails = ThumbnailTextures(loader: loader, memoryLimit: (6 << 20) * scale * scale)
+    }
+
+    /// Remembers whether photo windows step on after a decision (saved off
+    /// the main thread, with the other preferences as they are on disk).
+    func setAdvancesAfterRating(_ on: Bool) {
+        advancesAfterRating = on
+        let store = preferences
+        Task.detached {
+            var saved = store.load()
+            saved.advancesAfterRating = on
+            try? store.save(saved)
+        }
     }
 }

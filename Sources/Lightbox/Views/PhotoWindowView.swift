@@ -24,6 +24,7 @@ final class PhotoWindowView {
     private let rejectButton = ToggleButton(iconName: "action-unavailable-symbolic", accessibleLabel: "Reject",
                                             keys: Keyboard.keys(for: ActionNames.reject))
     private var imageSize: (width: Int, height: Int)?
+    private var advanceAfterRating: Action!
     /// nil: fitted to the window; else the scale (1 = 100%).
     private(set) var zoom: Double?
 
@@ -39,6 +40,8 @@ final class PhotoWindowView {
         /// Zoomed in past the pixels decoded to fit the screen: the photo
         /// in full is wanted.
         case wantsFullResolution
+        /// "Go to Next Photo After Rating" turned on or off.
+        case advanceAfterRating(Bool)
         /// The window is closing (it cannot be kept open).
         case closed
     }
@@ -89,6 +92,7 @@ final class PhotoWindowView {
          Button(for: ActionNames.trash, iconName: "user-trash-symbolic", label: "Move to Trash"),
          Button(for: ActionNames.setProfilePhoto, iconName: "avatar-default-symbolic", label: "Set as Profile Photo"),
         ].forEach(header.packEnd)
+        header.packEnd(MenuButton(iconName: "view-more-symbolic", accessibleLabel: "Photo Menu", menu: Menus.photo()))
         header.packEnd(ratingBar.root)
         rejectButton.actionName = ActionNames.reject.detailed
         header.packEnd(rejectButton)
@@ -116,12 +120,21 @@ final class PhotoWindowView {
             (ActionNames.setProfilePhoto, { [weak self] in self?.onIntent(.setProfilePhoto) }),
         ]
         for (id, body) in actions { window.addAction(Action(id, body)) }
+        advanceAfterRating = Action(ActionNames.advanceAfterRating, isOn: false) { [weak self] on in
+            self?.onIntent(.advanceAfterRating(on))
+        }
+        window.addAction(advanceAfterRating)
         window.addAction(Action(ActionNames.rate, stringParameter: { [weak self] stars in
             if let stars = Int(stars) { self?.onIntent(.rate(stars)) }
         }))
     }
 
     // MARK: View state
+
+    /// Shows whether the window goes to the next photo after a rating.
+    func renderAdvancesAfterRating(_ on: Bool) {
+        if (advanceAfterRating.boolState ?? false) != on { advanceAfterRating.boolState = on }
+    }
 
     private func toggleProperties() {
         properties.isShown.toggle()

@@ -159,6 +159,19 @@ public final class PhotoViewerLogic {
         }
     }
 
+    /// Steps to the next photo after `rate` and `toggleRejected` through
+    /// `decide` (the person's preference), when there is a next one.
+    public var advancesAfterRating = false
+
+    /// A decision on the photo (1…5 stars, 0 clears, -1 rejects, nil
+    /// toggles the rejection), then the next photo when advancing.
+    @discardableResult
+    public func decide(_ stars: Int?) async -> State {
+        if let stars { rate(stars) } else { toggleRejected() }
+        guard advancesAfterRating, hasNext else { return state }
+        return await step(1)
+    }
+
     /// Rejects the photo, or takes a rejection back (it is then unrated).
     @discardableResult
     public func toggleRejected() -> State {

@@ -31,9 +31,13 @@ public final class PreferencesLogic {
     public func chooseRatingStorage(_ storage: RatingStorage) async -> State {
         preferences.ratingStorage = storage
         ratings.storage = storage
-        let store = self.store, preferences = self.preferences
+        let store = self.store
         let saved = await Task.detached { () -> String? in
-            do throws(AtomicFile.WriteError) { try store.save(preferences) } catch { return error.message }
+            // The others as they are on disk (a photo window may have
+            // changed one since this window opened).
+            var saved = store.load()
+            saved.ratingStorage = storage
+            do throws(AtomicFile.WriteError) { try store.save(saved) } catch { return error.message }
             return nil
         }.value
         let new: State = saved.map { .failed("The preferences could not be saved: \($0)", preferences) }

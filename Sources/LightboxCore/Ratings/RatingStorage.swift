@@ -23,9 +23,20 @@ public enum RatingStorage: String, Codable, CaseIterable, Sendable {
 /// The person's preferences.
 public struct Preferences: Codable, Equatable, Sendable {
     public var ratingStorage: RatingStorage
+    /// Whether a photo window steps to the next photo after a rating or a
+    /// reject (culling a shoot).
+    public var advancesAfterRating: Bool
 
-    public init(ratingStorage: RatingStorage = .photoFiles) {
+    public init(ratingStorage: RatingStorage = .photoFiles, advancesAfterRating: Bool = false) {
         self.ratingStorage = ratingStorage
+        self.advancesAfterRating = advancesAfterRating
+    }
+
+    /// Files saved before a preference existed read with its default.
+    public init(from decoder: Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        ratingStorage = try values.decodeIfPresent(RatingStorage.self, forKey: .ratingStorage) ?? .photoFiles
+        advancesAfterRating = try values.decodeIfPresent(Bool.self, forKey: .advancesAfterRating) ?? false
     }
 
     public static let standard = Preferences()
