@@ -42,10 +42,12 @@ final class PhotoWindowController {
         }
     }
 
-    /// Starts `action` on the logic, superseding the one under way.
+    /// Starts `action` on the logic, superseding the one under way. It
+    /// runs at once, up to its first wait: a rating, or a step to a photo
+    /// decoded ahead, shows in this turn of the main loop, not the next.
     private func run(_ action: @escaping @MainActor (PhotoViewerLogic) async -> PhotoViewerLogic.State) {
         work?.cancel()
-        work = Task { [logic] in _ = await action(logic) }
+        work = Task.immediate { [logic] in _ = await action(logic) }
     }
 
     private func render(_ state: PhotoViewerLogic.State) {
