@@ -108,3 +108,38 @@ guint64 lb_gtk_list_item_key(GObject *list_item) {
     GObject *item = gtk_list_item_get_item(GTK_LIST_ITEM(list_item));
     return item ? lb_list_item_key(item) : 0;
 }
+
+// ---- Selection ----------------------------------------------------------
+
+GObject *lb_multi_selection_new(GObject *model) {
+    // gtk_multi_selection_new takes ownership of the model; keep ours.
+    return G_OBJECT(gtk_multi_selection_new(G_LIST_MODEL(g_object_ref(model))));
+}
+
+guint *lb_selection_copy_selected(GObject *selection, guint *n_selected) {
+    GtkBitset *set = gtk_selection_model_get_selection(GTK_SELECTION_MODEL(selection));
+    guint64 size = gtk_bitset_get_size(set);
+    guint *positions = g_new(guint, size > 0 ? size : 1);
+    guint count = 0;
+    GtkBitsetIter iter;
+    guint value;
+    for (gboolean more = gtk_bitset_iter_init_first(&iter, set, &value); more && count < size;
+         more = gtk_bitset_iter_next(&iter, &value))
+        positions[count++] = value;
+    gtk_bitset_unref(set);
+    *n_selected = count;
+    return positions;
+}
+
+void lb_selection_set_selected(GObject *selection, const guint *positions, guint n_positions) {
+    GtkSelectionModel *model = GTK_SELECTION_MODEL(selection);
+    guint n_items = g_list_model_get_n_items(G_LIST_MODEL(model));
+    GtkBitset *selected = gtk_bitset_new_empty();
+    for (guint i = 0; i < n_positions; i++)
+        if (positions[i] < n_items) gtk_bitset_add(selected, positions[i]);
+    // The mask says which items the call decides: all of them.
+    GtkBitset *mask = gtk_bitset_new_range(0, n_items);
+    gtk_selection_model_set_selection(model, selected, mask);
+    gtk_bitset_unref(mask);
+    gtk_bitset_unref(selected);
+}

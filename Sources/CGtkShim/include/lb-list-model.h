@@ -17,3 +17,12 @@ guint64 lb_list_model_key_at(GObject *model, guint position);
 guint64 lb_list_item_key(GObject *item);
 // The GtkListItem's item's key, or 0 when it has none.
 guint64 lb_gtk_list_item_key(GObject *list_item);
+
+// Multiple selection over a list model (GtkMultiSelection).
+GObject *lb_multi_selection_new(GObject *model);
+// The selected positions in ascending order, as a new array (g_free it);
+// their number in `n_selected`.
+guint *lb_selection_copy_selected(GObject *selection, guint *n_selected);
+// Selects exactly `positions` (in any order), unselecting all others, in
+// one change (one selection-changed signal).
+void lb_selection_set_selected(GObject *selection, const guint *positions, guint n_positions);

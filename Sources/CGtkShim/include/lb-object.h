@@ -37,13 +37,6 @@ GObject *lb_file_chooser_native_new(const char *title, GObject *parent,
                                     const char *accept_label, const char *cancel_label);
 GObject *lb_file_filter_new(const char *name);
 GObject *lb_signal_list_item_factory_new(void);
-GObject *lb_multi_selection_new(GObject *model);
-// The selected positions in ascending order, as a new array (g_free it);
-// their number in `n_selected`.
-guint *lb_selection_copy_selected(GObject *selection, guint *n_selected);
-// Selects exactly `positions` (in any order), unselecting all others, in
-// one change (one selection-changed signal).
-void lb_selection_set_selected(GObject *selection, const guint *positions, guint n_positions);
 GObject *lb_builder_object(const char *xml, const char *object_id, GError **error);
 GObject *lb_file_new_for_path(const char *path);
 char *lb_file_get_path(GObject *file);
