@@ -60,6 +60,19 @@ public class Window: Widget {
         }
     }
 
+    /// Keeps the screen from blanking (GtkApplication's idle inhibition,
+    /// through the session manager or the portal) until `allowIdle` with
+    /// the answer; 0 when nothing could inhibit it.
+    public func inhibitIdle(reason: String) -> UInt32 {
+        guard let application = gtk_window_get_application(window) else { return 0 }
+        return gtk_application_inhibit(application, window, GTK_APPLICATION_INHIBIT_IDLE, reason)
+    }
+
+    public func allowIdle(_ cookie: UInt32) {
+        guard cookie != 0, let application = gtk_window_get_application(window) else { return }
+        gtk_application_uninhibit(application, cookie)
+    }
+
     /// Called each time the keyboard focus moves to another widget.
     public func onFocusChanged(_ body: @escaping @MainActor () -> Void) {
         onNotify("focus-widget", body)

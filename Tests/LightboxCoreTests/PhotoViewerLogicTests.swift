@@ -137,6 +137,27 @@ final class PhotoViewerSteppingTests: XCTestCase {
     }
 }
 
+extension PhotoViewerSteppingTests {
+    @MainActor
+    func testASlideshowStepsToTheLastPhotoAndAStopLeavesItWhereItIs() async {
+        let gate = Gate(), line = Line()
+        let viewer = PhotoViewerLogic(photo: line.photos[7], browsing: line) { path, _ in await gate.decode(path) }
+        await viewer.load()
+        await viewer.playSlideshow(every: 1)
+        XCTAssertEqual(viewer.photo.title, "9", "to the last photo, where it ends")
+        XCTAssertNil(viewer.slideshow)
+
+        let playing = Task { await viewer.playSlideshow(every: 1) }
+        await viewer.step(-5)
+        viewer.pauseSlideshow()
+        try? await Task.sleep(for: .milliseconds(2500))
+        XCTAssertEqual(viewer.photo.title, "4", "paused")
+        viewer.stopSlideshow()
+        await playing.value
+        XCTAssertEqual(viewer.photo.title, "4")
+    }
+}
+
 extension Photo {
     static func stemForTests(_ path: String) -> String { String(stem(of: path)) }
 }

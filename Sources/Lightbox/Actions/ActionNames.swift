@@ -57,6 +57,12 @@ enum ActionNames {
     static let rate = ActionID.window("rate")
     /// Rejects the photo, or takes the rejection back.
     static let reject = ActionID.window("reject")
+    /// F5: the slideshow, from the photo shown.
+    static let slideshow = ActionID.window("slideshow")
+    /// Space during a slideshow: pause or go on.
+    static let pauseSlideshow = ActionID.window("pause-slideshow")
+    /// "win.slideshow-interval::5": seconds per photo.
+    static let slideshowInterval = ActionID.window("slideshow-interval")
     /// On/off: step to the next photo after a rating or a reject.
     static let advanceAfterRating = ActionID.window("advance-after-rating")
 

@@ -78,6 +78,8 @@ enum Keyboard {
             bind(ActionNames.reject, ["x"], "Reject the photo, or take the rejection back"),
             bind(ActionNames.properties, ["F9"], "Properties"),
             bind(ActionNames.fullscreen, ["F11"], "Full screen"),
+            bind(ActionNames.slideshow, ["F5"], "Slideshow (Escape leaves it on the photo shown)"),
+            bind(ActionNames.pauseSlideshow, ["space"], "Pause or go on with the slideshow"),
             bind(ActionNames.trash, ["Delete"], "Move to trash"),
             bind(ActionNames.escape, ["Escape"], "Leave full screen, or close the photo (or the preferences)"),
         ]),

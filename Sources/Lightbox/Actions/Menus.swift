@@ -19,6 +19,9 @@ enum Menus {
     static func photo() -> Menu {
         Menu(sections: [
             [("Go to Next Photo After Rating", ActionNames.advanceAfterRating.detailed)],
+            [("Slideshow", ActionNames.slideshow.detailed)] + [3, 5, 10].map { seconds in
+                ("Every \(seconds) Seconds", ActionNames.slideshowInterval.detailed("\(seconds)"))
+            },
             [("Clear Rating", ActionNames.rate.detailed("0")),
              ("Reject", ActionNames.reject.detailed)],
         ])

@@ -11,6 +11,8 @@ final class PhotoWindowController {
     private let send: (AppAction) -> Void
     /// The decode under way (a step replaces it).
     private var work: Task<Void, Never>?
+    private var slideshowTask: Task<Void, Never>?
+    private var slideshowInterval = 5
 
     init(view: PhotoWindowView, logic: PhotoViewerLogic, advancesAfterRating: Bool = false,
          send: @escaping (AppAction) -> Void) {
@@ -30,6 +32,24 @@ final class PhotoWindowController {
         case .next: run { await $0.step(1) }
         case .rate(let stars): run { await $0.decide(stars) }
         case .toggleRejected: run { await $0.decide(nil) }
+        case .startSlideshow:
+            guard logic.slideshow == nil else { return }
+            slideshowTask = Task.immediate { [weak self, logic, interval = slideshowInterval] in
+                let playing = Task.immediate { await logic.playSlideshow(every: interval) }
+                self?.view.renderSlideshow(logic.slideshow)
+                await playing.value
+                self?.view.renderSlideshow(nil)
+            }
+        case .pauseSlideshow:
+            logic.pauseSlideshow()
+            view.renderSlideshow(logic.slideshow)
+        case .stopSlideshow:
+            logic.stopSlideshow()
+            slideshowTask?.cancel()
+            view.renderSlideshow(nil)
+        case .slideshowInterval(let seconds):
+            slideshowInterval = seconds
+            logic.setSlideshowInterval(seconds)
         case .advanceAfterRating(let on):
             logic.advancesAfterRating = on
             send(.advancesAfterRatingChanged(on))
@@ -38,6 +58,7 @@ final class PhotoWindowController {
         case .wantsFullResolution: Task { await logic.loadFullResolution() }
         case .closed:
             work?.cancel()
+            slideshowTask?.cancel()
             send(.photoWindowClosed(self))
         }
     }

@@ -25,6 +25,9 @@ final class PhotoWindowView {
                                             keys: Keyboard.keys(for: ActionNames.reject))
     private var imageSize: (width: Int, height: Int)?
     private var advanceAfterRating: Action!
+    private var pauseSlideshow: Action!
+    /// While a slideshow plays: the screen is kept from blanking.
+    private var slideshowInhibition: UInt32?
     /// nil: fitted to the window; else the scale (1 = 100%).
     private(set) var zoom: Double?
 
@@ -40,6 +43,9 @@ final class PhotoWindowView {
         /// Zoomed in past the pixels decoded to fit the screen: the photo
         /// in full is wanted.
         case wantsFullResolution
+        /// F5; Space during it; seconds per photo; Escape during it.
+        case startSlideshow, pauseSlideshow, stopSlideshow
+        case slideshowInterval(Int)
         /// "Go to Next Photo After Rating" turned on or off.
         case advanceAfterRating(Bool)
         /// The window is closing (it cannot be kept open).
@@ -124,6 +130,14 @@ final class PhotoWindowView {
             self?.onIntent(.advanceAfterRating(on))
         }
         window.addAction(advanceAfterRating)
+        window.addAction(Action(ActionNames.slideshow) { [weak self] in self?.onIntent(.startSlideshow) })
+        pauseSlideshow = Action(ActionNames.pauseSlideshow) { [weak self] in self?.onIntent(.pauseSlideshow) }
+        // Space is the buttons' key too: taken only while a slideshow plays.
+        pauseSlideshow.isEnabled = false
+        window.addAction(pauseSlideshow)
+        window.addAction(Action(ActionNames.slideshowInterval, state: "5") { [weak self] seconds in
+            self?.onIntent(.slideshowInterval(Int(seconds) ?? 5))
+        })
         window.addAction(Action(ActionNames.rate, stringParameter: { [weak self] stars in
             if let stars = Int(stars) { self?.onIntent(.rate(stars)) }
         }))
@@ -146,8 +160,33 @@ final class PhotoWindowView {
     /// Escape leaves full screen, else closes the window (Ctrl+W closes
     /// it too, through the application's accelerator).
     private func escape() {
+        if slideshowInhibition != nil { return onIntent(.stopSlideshow) }
         window.isFullscreen ? window.unfullscreen() : window.close()
     }
+
+    /// A slideshow plays full screen, the screen kept awake; it ends
+    /// out of full screen on the photo it stopped at.
+    func renderSlideshow(_ show: Slideshow?) {
+        pauseSlideshow.isEnabled = show != nil
+        if show != nil, slideshowInhibition == nil {
+            slideshowInhibition = window.inhibitIdle(reason: "Playing a slideshow")
+            window.fullscreen()
+            picture.grabFocus()
+        } else if show == nil, let cookie = slideshowInhibition {
+            slideshowInhibition = nil
+            window.allowIdle(cookie)
+            window.unfullscreen()
+        }
+        if let show, show.isPaused != slideshowPaused {
+            slideshowPaused = show.isPaused
+            picture.announce(show.isPaused ? "Slideshow paused" : "Slideshow playing")
+        }
+        if show == nil { slideshowPaused = false }
+    }
+
+    private var slideshowPaused = false
+
+    var isPlayingSlideshow: Bool { slideshowInhibition != nil }
 
     /// F6: the focus goes from the header bar to the photo and back.
     private func switchPane() {

@@ -40,6 +40,8 @@ public final class PhotoViewerLogic {
     private weak var browsing: PhotoBrowsing?
     /// Bumped by each decode: a newer one (the next photo) wins.
     private var generation = 0
+    /// The slideshow playing, if one is (see PhotoViewerLogic+Slideshow).
+    public internal(set) var slideshow: Slideshow?
     /// The photo decoded in full (asked for, or shown), if any.
     private var fullResolution: String?
     /// The neighbours, decoded ahead (see `PhotoPreloader`).
