@@ -10,7 +10,7 @@ import LightboxCore
 final class PhotoWindowView {
     let window: ApplicationWindow
     private let windowTitle = WindowTitle(title: "")
-    private let picture = Picture()
+    let picture = Picture()
     private let scroller = ScrolledWindow()
     private let status = StatusPageView(iconName: "image-missing-symbolic", buttonLabel: nil, buttonAction: nil)
     private let spinner = Spinner()
@@ -25,9 +25,9 @@ final class PhotoWindowView {
                                             keys: Keyboard.keys(for: ActionNames.reject))
     private var imageSize: (width: Int, height: Int)?
     private var advanceAfterRating: Action!
-    private var pauseSlideshow: Action!
+    var pauseSlideshow: Action!
     /// While a slideshow plays: the screen is kept from blanking.
-    private var slideshowInhibition: UInt32?
+    var slideshowInhibition: UInt32?
     /// nil: fitted to the window; else the scale (1 = 100%).
     private(set) var zoom: Double?
 
@@ -164,27 +164,7 @@ final class PhotoWindowView {
         window.isFullscreen ? window.unfullscreen() : window.close()
     }
 
-    /// A slideshow plays full screen, the screen kept awake; it ends
-    /// out of full screen on the photo it stopped at.
-    func renderSlideshow(_ show: Slideshow?) {
-        pauseSlideshow.isEnabled = show != nil
-        if show != nil, slideshowInhibition == nil {
-            slideshowInhibition = window.inhibitIdle(reason: "Playing a slideshow")
-            window.fullscreen()
-            picture.grabFocus()
-        } else if show == nil, let cookie = slideshowInhibition {
-            slideshowInhibition = nil
-            window.allowIdle(cookie)
-            window.unfullscreen()
-        }
-        if let show, show.isPaused != slideshowPaused {
-            slideshowPaused = show.isPaused
-            picture.announce(show.isPaused ? "Slideshow paused" : "Slideshow playing")
-        }
-        if show == nil { slideshowPaused = false }
-    }
-
-    private var slideshowPaused = false
+    var slideshowPaused = false
 
     var isPlayingSlideshow: Bool { slideshowInhibition != nil }
 
