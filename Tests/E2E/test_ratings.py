@@ -31,10 +31,8 @@ class RatingTests(LightboxTestCase):
         for index, name in enumerate(("one", "two", "three")):
             make_jpeg(os.path.join(self.folder, f"{name}.jpg"), index + 1)
 
-    def point_at(self, title):
-        a11y.xdotool("mousemove", "--window", a11y.x_window(title), "200", "300")
-
-    def test_ratings_given_in_a_photo_window_are_in_the_files(self):
+    def open_first_photo(self):
+        """Lightbox on the Trip folder with "one" open in its photo window: (app, main window, photo window)."""
         app, window = self.launch_main_window(self.folder)
         self.wait_label(window, "Trip \u2014 3 photos")
         self.point_at("Lightbox")
@@ -42,6 +40,13 @@ class RatingTests(LightboxTestCase):
         send_keys("Return")
         photo = app.window("one")
         self.point_at("one")
+        return app, window, photo
+
+    def point_at(self, title):
+        a11y.xdotool("mousemove", "--window", a11y.x_window(title), "200", "300")
+
+    def test_ratings_given_in_a_photo_window_are_in_the_files(self):
+        app, window, photo = self.open_first_photo()
         picture = find(photo, "image", "one")
         send_keys("4")
         wait_for(lambda: picture.description == "Rated 4 stars, 1 of 3", message=lambda: a11y.describe(picture))
@@ -58,13 +63,7 @@ class RatingTests(LightboxTestCase):
         self.assertEqual(sorted(os.listdir(self.folder)), ["one.jpg", "three.jpg", "two.jpg"])
 
     def test_culling_with_auto_advance_rates_rejects_and_clears_by_keyboard_and_is_remembered(self):
-        app, window = self.launch_main_window(self.folder)
-        self.wait_label(window, "Trip \u2014 3 photos")
-        self.point_at("Lightbox")
-        wait_for(lambda: "focused" in a11y.states(find(window, name="one")), message="the first photo focused")
-        send_keys("Return")
-        photo = app.window("one")
-        self.point_at("one")
+        app, window, photo = self.open_first_photo()
         press(find(photo, "push button", "Photo Menu"))
         press(find(photo, "menu item", "Go to Next Photo After Rating"))
         picture = find(photo, "image", "one")
@@ -97,13 +96,7 @@ class RatingTests(LightboxTestCase):
         self.assertIn("checked", a11y.states(item), "remembered from the last run")
 
     def test_a_slideshow_advances_and_escape_leaves_it_on_the_photo_shown(self):
-        app, window = self.launch_main_window(self.folder)
-        self.wait_label(window, "Trip \u2014 3 photos")
-        self.point_at("Lightbox")
-        wait_for(lambda: "focused" in a11y.states(find(window, name="one")), message="the first photo focused")
-        send_keys("Return")
-        photo = app.window("one")
-        self.point_at("one")
+        app, window, photo = self.open_first_photo()
         press(find(photo, "push button", "Photo Menu"))
         press(find(photo, "menu item", "Every 3 Seconds"))
         picture = find(photo, "image", "one")

@@ -32,6 +32,15 @@ class SelectionTests(LightboxTestCase):
         window = a11y.x_window(title)
         a11y.xdotool("mousemove", "--window", window, str(a11y.x_geometry(window)[2] // 2), "12")
 
+    def open_trip(self):
+        """Lightbox on the Trip folder, the keyboard in its grid: (app, main window)."""
+        app, window = self.launch_main_window(self.folder)
+        self.wait_label(window, "Trip \u2014 4 photos")
+        self.point_at_grid()
+        wait_for(lambda: any("focused" in a11y.states(find(window, name=n)) for n in NAMES),
+                 message=lambda: a11y.dump_tree(window))
+        return app, window
+
     def cell_description(self, window, name):
         return find(window, name=name).description or ""
 
@@ -70,11 +79,7 @@ class SelectionTests(LightboxTestCase):
         self.assertIsNotNone(first)
 
     def test_reject_with_x_then_move_rejected_to_trash(self):
-        app, window = self.launch_main_window(self.folder)
-        self.wait_label(window, "Trip \u2014 4 photos")
-        self.point_at_grid()
-        wait_for(lambda: any("focused" in a11y.states(find(window, name=n)) for n in NAMES),
-                 message=lambda: a11y.dump_tree(window))
+        app, window = self.open_trip()
         send_keys("End")
         send_keys("shift+Left")
         self.wait_label(window, "2 selected")
@@ -97,11 +102,7 @@ class SelectionTests(LightboxTestCase):
         make_jpeg(os.path.join(album, "one.jpg"), 9)
         with open(os.path.join(album, "one.jpg"), "rb") as theirs:
             before = theirs.read()
-        app, window = self.launch_main_window(self.folder)
-        self.wait_label(window, "Trip \u2014 4 photos")
-        self.point_at_grid()
-        wait_for(lambda: any("focused" in a11y.states(find(window, name=n)) for n in NAMES),
-                 message=lambda: a11y.dump_tree(window))
+        app, window = self.open_trip()
         send_keys("ctrl+a")
         self.wait_label(window, "4 selected")
         send_keys("F7")
@@ -176,11 +177,7 @@ class SelectionTests(LightboxTestCase):
         self.wait_label(app.window("Lightbox"), "Elsewhere \u2014 1 photo, 1 selected")
 
     def test_show_in_files_asks_the_file_manager_or_says_none_answered(self):
-        app, window = self.launch_main_window(self.folder)
-        self.wait_label(window, "Trip \u2014 4 photos")
-        self.point_at_grid()
-        wait_for(lambda: any("focused" in a11y.states(find(window, name=n)) for n in NAMES),
-                 message=lambda: a11y.dump_tree(window))
+        app, window = self.open_trip()
         send_keys("ctrl+a")
         self.wait_label(window, "4 selected")
         send_keys("ctrl+alt+o")
@@ -210,11 +207,7 @@ class SelectionTests(LightboxTestCase):
         # GIO finds applications by type through this cache (ImageMagick's viewer is there too).
         subprocess.run(["update-desktop-database", applications], check=True)
         mimeapps = os.path.join(self.sandbox.env["XDG_CONFIG_HOME"], "mimeapps.list")
-        app, window = self.launch_main_window(self.folder)
-        self.wait_label(window, "Trip \u2014 4 photos")
-        self.point_at_grid()
-        wait_for(lambda: any("focused" in a11y.states(find(window, name=n)) for n in NAMES),
-                 message=lambda: a11y.dump_tree(window))
+        app, window = self.open_trip()
         send_keys("Home")
         send_keys("shift+Right")
         self.wait_label(window, "2 selected")
@@ -235,11 +228,7 @@ class SelectionTests(LightboxTestCase):
     def test_dragging_the_selection_out_gives_another_app_the_files(self):
         received = self.sandbox.path("dropped.txt")
         self.other_app("--receive", received)
-        app, window = self.launch_main_window(self.folder)
-        self.wait_label(window, "Trip \u2014 4 photos")
-        self.point_at_grid()
-        wait_for(lambda: any("focused" in a11y.states(find(window, name=n)) for n in NAMES),
-                 message=lambda: a11y.dump_tree(window))
+        app, window = self.open_trip()
         send_keys("Home")
         send_keys("shift+Right")
         self.wait_label(window, "2 selected")
@@ -255,11 +244,7 @@ class SelectionTests(LightboxTestCase):
 
     @unittest.skipUnless(shutil.which("xclip"), "xclip is missing: apt-get install xclip")
     def test_ctrl_c_puts_the_photos_on_the_clipboard_as_files(self):
-        app, window = self.launch_main_window(self.folder)
-        self.wait_label(window, "Trip \u2014 4 photos")
-        self.point_at_grid()
-        wait_for(lambda: any("focused" in a11y.states(find(window, name=n)) for n in NAMES),
-                 message=lambda: a11y.dump_tree(window))
+        app, window = self.open_trip()
         send_keys("ctrl+a")
         self.wait_label(window, "4 selected")
         send_keys("ctrl+c")
