@@ -85,8 +85,11 @@ extension PhotoListLogic {
         for path in result.done {
             if let photo = await library.reload(path: path) { photos.append(photo) }
         }
+        // Back in the list; one still there (the folder monitor was
+        // quicker) takes the data read now.
+        let known = photos.filter { byPath[$0.path] != nil }
         insert(photos.filter { byPath[$0.path] == nil })
-        replace(photos)
+        replace(known)
         publish(makeState())
         return result.failures
     }
