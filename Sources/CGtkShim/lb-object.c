@@ -240,30 +240,26 @@ void lb_menu_button_name_popover(GObject *button, const char *name) {
     g_object_set_data_full(button, "lb-menu-name", g_strdup(name), g_free);
 }
 
-int lb_display_largest_scale_factor(void) {
+// The largest of `measure` over the display's monitors (`floor` without any).
+static int lb_monitors_largest(int (*measure)(GdkMonitor *), int floor) {
     GdkDisplay *display = gdk_display_get_default();
-    if (!display) return 1;
+    if (!display) return floor;
     GListModel *monitors = gdk_display_get_monitors(display);
-    int largest = 1;
+    int largest = floor;
     for (guint i = 0; i < g_list_model_get_n_items(monitors); i++) {
         GdkMonitor *monitor = g_list_model_get_item(monitors, i);
-        largest = MAX(largest, gdk_monitor_get_scale_factor(monitor));
+        largest = MAX(largest, measure(monitor));
         g_object_unref(monitor);
     }
     return largest;
 }
 
-int lb_display_largest_monitor_side(void) {
-    GdkDisplay *display = gdk_display_get_default();
-    if (!display) return 0;
-    GListModel *monitors = gdk_display_get_monitors(display);
-    int largest = 0;
-    for (guint i = 0; i < g_list_model_get_n_items(monitors); i++) {
-        GdkMonitor *monitor = g_list_model_get_item(monitors, i);
-        GdkRectangle area;
-        gdk_monitor_get_geometry(monitor, &area);
-        largest = MAX(largest, MAX(area.width, area.height) * gdk_monitor_get_scale_factor(monitor));
-        g_object_unref(monitor);
-    }
-    return largest;
+static int lb_monitor_longest_side(GdkMonitor *monitor) {
+    GdkRectangle area;
+    gdk_monitor_get_geometry(monitor, &area);
+    return MAX(area.width, area.height) * gdk_monitor_get_scale_factor(monitor);
 }
+
+int lb_display_largest_scale_factor(void) { return lb_monitors_largest(gdk_monitor_get_scale_factor, 1); }
+
+int lb_display_largest_monitor_side(void) { return lb_monitors_largest(lb_monitor_longest_side, 0); }

@@ -66,31 +66,18 @@ extension PhotoListLogic {
         return await fileChanged(path: new)
     }
 
-    /// Moves the photo to the trash (off the main thread); it leaves the
-    /// list. Throws why it could not, leaving everything as it was.
+    /// Moves one photo to the trash, as a batch of one (see `trash(paths:)`);
+    /// throws why it could not, leaving everything as it was.
     @discardableResult
     public func trash(path: String) async throws(TrashError) -> State {
-        let trash = self.trash
-        try await Self.offMainThread { () throws(TrashError) in try trash.trash(path: path) }
-        return fileRemoved(path: path)
+        if let failure = await trash(paths: [path]).failures.first { throw TrashError(message: failure.reason) }
+        return state
     }
 
-    /// Puts back the photo last trashed from `path`; it joins the list again
-    /// with its rating (the index keeps it).
+    /// Puts back the photo last trashed from `path` (see `restore(paths:)`).
     @discardableResult
     public func restore(path: String) async throws(TrashError) -> State {
-        let trash = self.trash
-        try await Self.offMainThread { () throws(TrashError) in try trash.restore(path: path) }
-        return await fileChanged(path: path)
-    }
-
-    /// Runs the trash's file I/O off the main thread.
-    private static func offMainThread(_ body: @escaping @Sendable () throws(TrashError) -> Void)
-        async throws(TrashError) {
-        let result = await Task.detached { () -> Result<Void, TrashError> in
-            do throws(TrashError) { try body() } catch { return .failure(error) }
-            return .success(())
-        }.value
-        try result.get()
+        if let failure = await restore(paths: [path]).first { throw TrashError(message: failure.reason) }
+        return state
     }
 }
