@@ -17,7 +17,9 @@ from orca_speech import OrcaSession, make_sample_folder
 QUIET = float(os.environ.get("ORCA_TRANSCRIPT_QUIET", "1.5"))
 
 # A job: (name, what it shows, steps). A step: ("launch"[, "orca_first"]) | ("press", keys[, window])
-# | ("type", text[, window]). Keys go to the focused window unless a window title is given.
+# | ("type", text[, window]) | ("menu", item): F10, then Down until the focus is on the main menu's
+# item whose name starts with `item` (one row for the whole walk). Keys go to the focused window
+# unless a window title is given.
 JOBS = [
     ("launch", "Start the app with Orca already running, as a person would (five times: it is racy).",
      [("launch", "orca_first")]),
@@ -66,7 +68,7 @@ JOBS = [
     ("profile", "Open the profile window from the main menu (F10, Down to Edit Profile…, Return), move "
      "around it, edit, enter an invalid then a valid name, save.", [
         ("launch",),
-        ("press", "F10"), ("press", "Down"), ("press", "Down"), ("press", "Return"),
+        ("menu", "Edit Profile"), ("press", "Return"),
         ("press", "Tab"), ("press", "Tab"), ("press", "Tab"),
         ("press", "shift+Tab"), ("press", "shift+Tab"),
         ("press", "Return"),
@@ -110,6 +112,15 @@ def run_job(name, summary, steps, out, heading=True):
                 session.launch(folder, orca_first=orca_first)
                 label = "start `lightbox Holidays` (6 photos)" + (
                     " with Orca running" if orca_first else "; then start Orca")
+            elif kind == "menu":
+                session.press("F10")
+                for _ in range(15):
+                    node = session.focused_node()
+                    if a11y.role(node) == "menu item" and a11y.plain_name(node.name).startswith(step[1]):
+                        break
+                    session.press("Down")
+                    session.orca.wait_quiet(0.3, timeout=5)
+                label = f"`F10`, `Down` to “{step[1]}…”"
             elif kind in ("press", "type"):
                 window = step[2] if len(step) > 2 else None
                 if kind == "press":
