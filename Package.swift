@@ -35,11 +35,17 @@ let package = Package(
             // The libdispatch run-loop hooks (see lb-main-loop.c).
             linkerSettings: [.linkedLibrary("dispatch")]
         ),
+        // A path's bytes carried in a String, also when they are not UTF-8
+        // (see PathBytes.swift); used wherever a path meets the system.
+        .target(
+            name: "FilePaths",
+            path: "Sources/FilePaths"
+        ),
         // Swift classes over GTK widgets: ownership, signals, actions, CSS,
         // accessibility. The only Swift code that talks to the shim.
         .target(
             name: "GtkKit",
-            dependencies: ["CGtkShim"],
+            dependencies: ["CGtkShim", "FilePaths"],
             path: "Sources/GtkKit"
         ),
         // gdk-pixbuf and gexiv2: decoding, scaling, PNG writing, metadata.
@@ -80,19 +86,19 @@ let package = Package(
         // values, decoded in the DecoderPool's helper processes.
         .target(
             name: "Imaging",
-            dependencies: ["CImaging", "CDecoding"],
+            dependencies: ["CImaging", "CDecoding", "FilePaths"],
             path: "Sources/Imaging"
         ),
         // Models, stores and logic controllers. No GTK here.
         .target(
             name: "LightboxCore",
-            dependencies: ["Imaging", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Imaging", "FilePaths", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Sources/LightboxCore"
         ),
         // The application: views, controllers and the flow.
         .executableTarget(
             name: "Lightbox",
-            dependencies: ["GtkKit", "LightboxCore"],
+            dependencies: ["GtkKit", "LightboxCore", "FilePaths"],
             path: "Sources/Lightbox"
         ),
         // Test helper: saves profiles in a loop until killed (see main.swift).
@@ -115,7 +121,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LightboxCoreTests",
-            dependencies: ["LightboxCore", "Imaging", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["LightboxCore", "Imaging", "FilePaths", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/LightboxCoreTests"
         ),
         // What the GTK test targets share: the main thread, a display, waiting.
@@ -126,7 +132,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GtkKitTests",
-            dependencies: ["GtkKit", "GtkTestSupport"],
+            dependencies: ["GtkKit", "GtkTestSupport", "FilePaths"],
             path: "Tests/GtkKitTests"
         ),
         .testTarget(

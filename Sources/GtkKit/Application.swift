@@ -1,4 +1,5 @@
 import CGtkShim
+import FilePaths
 
 /// A GtkApplication: one per process, single instance over D-Bus unless
 /// `isUnique` is false. Owns the "app." actions and the accelerators.
@@ -98,7 +99,7 @@ public final class CommandLineInvocation: Object {
         (0..<lb_command_line_argument_count(gobject)).compactMap { index in
             guard let path = lb_command_line_path(gobject, index) else { return nil }
             defer { g_free(path) }
-            return String(cString: path)
+            return String(pathCString: path)
         }
     }
 

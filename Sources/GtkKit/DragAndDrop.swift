@@ -1,4 +1,5 @@
 import CGtkShim
+import FilePaths
 
 /// Dragging files out of a widget (GtkDragSource). The files are asked
 /// for when a drag starts, so they are those of that moment (a selection,
@@ -16,7 +17,7 @@ public final class FileDragSource: EventHandler {
         connect("prepare") { args in
             let files = paths(args.double(1), args.double(2))
             guard !files.isEmpty else { return }
-            let provider = withCStringArray(files) { lb_files_content_provider_new($0, 0) }
+            let provider = withPathArray(files) { lb_files_content_provider_new($0, 0) }
             lb_return_object(args.returnValue, provider)
         }
     }
@@ -40,7 +41,7 @@ public final class FileDropTarget: EventHandler {
             guard let target = args.object(0), lb_drop_target_is_from_this_app(target) == 0 else {
                 return args.setReturn(false)
             }
-            let paths = consumeStringArray(lb_param_dropped_paths(args.params, 1))
+            let paths = consumePathArray(lb_param_dropped_paths(args.params, 1))
             args.setReturn(!paths.isEmpty && body(paths))
         }
     }
@@ -50,7 +51,7 @@ extension Widget {
     /// Puts files on the clipboard, as file managers copy them: pasting
     /// in one copies the files.
     public func copyToClipboard(files paths: [String]) {
-        withCStringArray(paths) { lb_clipboard_set_files(gobject, $0) }
+        withPathArray(paths) { lb_clipboard_set_files(gobject, $0) }
     }
 
     public func copyToClipboard(text: String) {

@@ -1,4 +1,5 @@
 import CGtkShim
+import FilePaths
 
 /// A file chooser (GtkFileChooserNative: the portal's dialog inside a
 /// sandbox, GTK's own dialog otherwise).
@@ -25,7 +26,7 @@ public final class FileChooser: Object {
 
     /// Starts in `path` when it is a folder.
     public func setCurrentFolder(path: String) {
-        let file = lb_file_new_for_path(path)!
+        let file = path.withPathCString { lb_file_new_for_path($0) }!
         _ = gtk_file_chooser_set_current_folder(lb_file_chooser(gobject), lb_file(file), nil)
         g_object_unref(file)
     }
@@ -50,6 +51,6 @@ public final class FileChooser: Object {
     private var chosenPath: String? {
         guard let path = lb_file_chooser_get_path(gobject) else { return nil }
         defer { g_free(path) }
-        return String(cString: path)
+        return String(pathCString: path)
     }
 }

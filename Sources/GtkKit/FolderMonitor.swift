@@ -1,4 +1,5 @@
 import CGtkShim
+import FilePaths
 
 /// Watches folders for files appearing, vanishing and being renamed
 /// (GFileMonitor, one per folder: GIO's monitors are not recursive). Events
@@ -24,7 +25,7 @@ public final class FolderMonitor {
 
     /// Starts watching `folder` (no effect when already watched).
     public func watch(_ folder: String) {
-        guard monitors[folder] == nil, let monitor = lb_folder_monitor_new(folder) else { return }
+        guard monitors[folder] == nil, let monitor = folder.withPathCString({ lb_folder_monitor_new($0) }) else { return }
         let object = Object(monitor, transfer: .full)
         object.connect("changed") { [weak self] args in
             guard let self else { return }
@@ -39,10 +40,11 @@ public final class FolderMonitor {
         guard let path else { return }
         switch GFileMonitorEvent(rawValue: UInt32(event)) {
         case G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT, G_FILE_MONITOR_EVENT_CREATED, G_FILE_MONITOR_EVENT_MOVED_IN:
-            if lb_path_is_directory(path) != 0 {
+            if path.withPathCString({ lb_path_is_directory($0) }) != 0 {
                 watch(path)
                 onChange(.folderAdded(path))
-            } else if event != G_FILE_MONITOR_EVENT_CREATED.rawValue || lb_path_is_regular_nonempty(path) != 0 {
+            } else if event != G_FILE_MONITOR_EVENT_CREATED.rawValue
+                        || path.withPathCString({ lb_path_is_regular_nonempty($0) }) != 0 {
                 onChange(.changed(path))
             }
         case G_FILE_MONITOR_EVENT_DELETED, G_FILE_MONITOR_EVENT_MOVED_OUT:
@@ -63,5 +65,5 @@ public final class FolderMonitor {
 private func lb_file_path_of(_ file: UnsafeMutablePointer<GObject>?) -> String? {
     guard let file, let path = lb_file_get_path(file) else { return nil }
     defer { g_free(path) }
-    return String(cString: path)
+    return String(pathCString: path)
 }

@@ -57,10 +57,6 @@ public final class MultiSelection: Object {
         }
     }
 
-    public func isSelected(_ position: Int) -> Bool {
-        position >= 0 && gtk_selection_model_is_selected(lb_selection_model(gobject), UInt32(position)) != 0
-    }
-
     /// `body` runs after every change of the selection, whoever made it.
     @discardableResult
     public func onSelectionChanged(_ body: @escaping @MainActor () -> Void) -> SignalConnection {

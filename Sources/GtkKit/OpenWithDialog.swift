@@ -1,4 +1,5 @@
 import CGtkShim
+import FilePaths
 
 /// "Open With…": the applications for a file's type, in a window of its
 /// own. GTK's GtkAppChooserDialog would record the choice as the type's
@@ -14,7 +15,7 @@ public final class OpenWithDialog: Window {
 
     /// Offers the applications for the type of the file named `path`.
     public init(path: String, parent: Window?) {
-        chooser = Widget(lb_app_chooser_widget_new(path), transfer: .full)
+        chooser = Widget(path.withPathCString { lb_app_chooser_widget_new($0) }, transfer: .full)
         super.init()
         title = "Open With"
         isModal = true
@@ -84,7 +85,7 @@ public final class ApplicationInfo: Object {
     /// the display (and so the startup notification).
     public func launch(_ paths: [String], on widget: Widget) throws(GtkError) {
         var error: UnsafeMutablePointer<GError>?
-        let launched = withCStringArray(paths) { lb_app_info_launch(gobject, $0, widget.gobject, &error) }
+        let launched = withPathArray(paths) { lb_app_info_launch(gobject, $0, widget.gobject, &error) }
         if launched == 0 { throw GtkError(consuming: error) }
     }
 }
@@ -96,7 +97,7 @@ public enum FileManagerWindow {
     public static func show(_ paths: [String]) async throws(GtkError) {
         let error = await withCheckedContinuation { (continuation: CheckedContinuation<GtkError?, Never>) in
             let box = Unmanaged.passRetained(ContinuationBox(continuation)).toOpaque()
-            withCStringArray(paths) { array in
+            withPathArray(paths) { array in
                 lb_show_in_file_manager(array, nil, { data, error in
                     let box = Unmanaged<ContinuationBox>.fromOpaque(data!).takeRetainedValue()
                     box.continuation.resume(returning: error.map { GtkError(consuming: $0) })

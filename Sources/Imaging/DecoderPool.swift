@@ -1,4 +1,5 @@
 import CDecoding
+import FilePaths
 import CImaging
 import Foundation
 
@@ -130,8 +131,10 @@ public final class DecoderPool: @unchecked Sendable {
         for _ in 0..<2 {
             let decoder = try acquire(priority)
             var result = LbDecoderResult()
-            let status = lb_decoder_request(decoder.pointer, kind, path, Int32(clamping: maxSize), Int64(maxPixels),
-                                            format, Int32(clamping: Int(configuration.timeout * 1000)), &result)
+            let status = path.withPathCString {
+                lb_decoder_request(decoder.pointer, kind, $0, Int32(clamping: maxSize), Int64(maxPixels),
+                                   format, Int32(clamping: Int(configuration.timeout * 1000)), &result)
+            }
             decoder.uses += 1
             release(decoder, healthy: status == LB_DECODER_OK || status == LB_DECODER_FAILED
                         || status == LB_DECODER_UNREADABLE)

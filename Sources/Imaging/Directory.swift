@@ -1,4 +1,5 @@
 import CImaging
+import FilePaths
 
 /// One entry of a folder: its name and what `stat` says of it (of the
 /// target, for a symbolic link that resolves).
@@ -25,7 +26,7 @@ public final class DirectoryReader {
 
     /// nil when the folder cannot be opened.
     public init?(path: String) {
-        guard let handle = lb_directory_open(path) else { return nil }
+        guard let handle = path.withPathCString({ lb_directory_open($0) }) else { return nil }
         self.handle = handle
     }
 
@@ -42,8 +43,7 @@ public final class DirectoryReader {
         case LB_ENTRY_STALE_TEMPORARY: .staleTemporary
         default: .other
         }
-        // String(cString:) repairs bytes that are not UTF-8.
-        return DirectoryEntry(name: String(cString: name), kind: kind, size: entry.size,
+        return DirectoryEntry(name: String(pathCString: name), kind: kind, size: entry.size,
                               modificationTime: Int(entry.modification_time))
     }
 }

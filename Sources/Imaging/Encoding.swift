@@ -1,4 +1,5 @@
 import CImaging
+import FilePaths
 import Foundation
 
 extension PixelData {
@@ -40,8 +41,10 @@ extension Imaging {
         try callWithPairs(options.map { (key: $0.0, value: $0.1) }, failure: "The image could not be written.") {
             keys, values, count, error in
             pixels.withUnsafeBytes { raw in
-                lb_rgba_save(raw.bindMemory(to: UInt8.self).baseAddress, Int32(pixels.width), Int32(pixels.height),
-                             Int32(pixels.stride), path, type, keys, values, count, error)
+                path.withPathCString { path in
+                    lb_rgba_save(raw.bindMemory(to: UInt8.self).baseAddress, Int32(pixels.width), Int32(pixels.height),
+                                 Int32(pixels.stride), path, type, keys, values, count, error)
+                }
             }
         }
     }
@@ -49,7 +52,7 @@ extension Imaging {
     /// Sets the EXIF orientation (1…8) of the file at `path`, in place.
     public static func setOrientation(_ orientation: Int, path: String) throws(ImageError) {
         var error: UnsafeMutablePointer<CChar>?
-        if !lb_metadata_set_orientation(path, Int32(orientation), &error) {
+        if !path.withPathCString({ lb_metadata_set_orientation($0, Int32(orientation), &error) }) {
             defer { lb_free(error) }
             throw ImageError(error.map { String(cString: $0) } ?? "The metadata could not be written.")
         }
@@ -57,9 +60,10 @@ extension Imaging {
 
     /// The file:// URI of an absolute path, byte for byte what GLib's
     /// `g_filename_to_uri` returns (what file managers hash for their
-    /// thumbnails). Nil when `path` is not absolute.
+    /// thumbnails), bytes that are not UTF-8 escaped as %XX. Nil when
+    /// `path` is not absolute.
     public static func fileURI(path: String) -> String? {
-        guard let uri = lb_filename_to_uri(path) else { return nil }
+        guard let uri = path.withPathCString({ lb_filename_to_uri($0) }) else { return nil }
         defer { lb_free(uri) }
         return String(cString: uri)
     }

@@ -1,4 +1,5 @@
 import CImaging
+import FilePaths
 import Foundation
 
 /// Why an image could not be read or written, in words for a person.
@@ -167,7 +168,7 @@ public final class DecodedImage: @unchecked Sendable {
     /// Writes a PNG with `text` as tEXt chunks (key, value), in order.
     public func savePNG(to path: String, text: [(key: String, value: String)] = []) throws(ImageError) {
         try callWithPairs(text, failure: "The image could not be written.") { keys, values, count, error in
-            lb_image_save_png(image, path, keys, values, count, error)
+            path.withPathCString { lb_image_save_png(image, $0, keys, values, count, error) }
         }
     }
 }

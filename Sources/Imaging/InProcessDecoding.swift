@@ -1,4 +1,5 @@
 import CImaging
+import FilePaths
 
 /// Decoding in the app's own process, the way Lightbox did before decoder
 /// processes. Only `DecoderPool.inProcessForBenchmarks()` uses it, so
@@ -7,7 +8,9 @@ enum InProcessDecoding {
     static func decode(path: String, maxSize: Int, maxPixels: Int) throws(ImageError) -> DecodedImage {
         var width: Int32 = 0, height: Int32 = 0
         var error: UnsafeMutablePointer<CChar>?
-        guard let image = lb_image_decode(path, Int32(maxSize), Int64(maxPixels), &width, &height, &error) else {
+        guard let image = path.withPathCString({
+            lb_image_decode($0, Int32(maxSize), Int64(maxPixels), &width, &height, &error)
+        }) else {
             defer { lb_free(error) }
             throw ImageError(error.map { String(cString: $0) } ?? "The image cannot be read.")
         }
@@ -17,7 +20,7 @@ enum InProcessDecoding {
     static func probe(path: String) -> ImageProbe? {
         var width: Int32 = 0, height: Int32 = 0
         var mime: UnsafeMutablePointer<CChar>?
-        guard lb_image_probe(path, &width, &height, &mime) else { return nil }
+        guard path.withPathCString({ lb_image_probe($0, &width, &height, &mime) }) else { return nil }
         defer { lb_free(mime) }
         return ImageProbe(width: Int(width), height: Int(height),
                           mimeType: mime.map { String(cString: $0) } ?? "application/octet-stream")
@@ -25,12 +28,12 @@ enum InProcessDecoding {
 
     static func metadata(path: String) -> ImageMetadata? {
         var raw = LbMetadata()
-        guard lb_metadata_read(path, &raw) else { return nil }
+        guard path.withPathCString({ lb_metadata_read($0, &raw) }) else { return nil }
         defer { lb_metadata_clear(&raw) }
         // As the decoder does: the header's size where the metadata has none.
         if raw.pixel_width <= 0 || raw.pixel_height <= 0 {
             var width: Int32 = 0, height: Int32 = 0
-            if lb_image_probe(path, &width, &height, nil) {
+            if path.withPathCString({ lb_image_probe($0, &width, &height, nil) }) {
                 raw.pixel_width = width
                 raw.pixel_height = height
             }

@@ -1,4 +1,5 @@
 import CImaging
+import FilePaths
 import Foundation
 
 extension Imaging {
@@ -6,7 +7,7 @@ extension Imaging {
     /// `("Exif.Photo.DateTimeOriginal", "2024:07:01 10:00:00")`.
     public static func setMetadata(_ tags: [(key: String, value: String)], path: String) throws(ImageError) {
         try callWithPairs(tags, failure: "The metadata could not be written.") { keys, values, count, error in
-            lb_metadata_set_tags(path, keys, values, count, error)
+            path.withPathCString { lb_metadata_set_tags($0, keys, values, count, error) }
         }
     }
 }

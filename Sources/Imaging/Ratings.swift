@@ -1,4 +1,5 @@
 import CImaging
+import FilePaths
 import Foundation
 
 /// Why a rating could not be written into a file.
@@ -41,7 +42,7 @@ extension Imaging {
     /// Urgency; nil when it states none or cannot be read.
     public static func rating(path: String) -> Int? {
         var rating: Int32 = 0
-        return lb_rating_read(path, &rating) ? Int(rating) : nil
+        return path.withPathCString { lb_rating_read($0, &rating) } ? Int(rating) : nil
     }
 
     /// Writes `rating` (-1…5) into the file at `path` through a checked,
@@ -58,12 +59,12 @@ extension Imaging {
         case .newSidecar(let source):
             request.sidecar = true
             request.create = true
-            photo = strdup(source)
+            photo = source.withPathCString { strdup($0) }
         }
         defer { free(photo) }
         request.mode_from = UnsafePointer(photo)
         var error: UnsafeMutablePointer<CChar>?
-        let result = lb_rating_write(path, &request, &error)
+        let result = path.withPathCString { lb_rating_write($0, &request, &error) }
         guard result != 0 else { return }
         defer { lb_free(error) }
         let message = error.map { String(cString: $0) } ?? "The rating could not be written."
@@ -79,7 +80,7 @@ extension Imaging {
     /// before and after any metadata is written. See `lb_image_data_digest`.
     public static func imageDataDigest(path: String) throws(ImageError) -> String {
         var error: UnsafeMutablePointer<CChar>?
-        guard let digest = lb_image_data_digest(path, &error) else {
+        guard let digest = path.withPathCString({ lb_image_data_digest($0, &error) }) else {
             defer { lb_free(error) }
             throw ImageError(error.map { String(cString: $0) } ?? "The image cannot be read.")
         }
@@ -91,18 +92,12 @@ extension Imaging {
     /// apart): the check a rating write makes before replacing a photo.
     public static func haveSameImageData(_ a: String, _ b: String) throws(ImageError) -> Bool {
         var error: UnsafeMutablePointer<CChar>?
-        let result = lb_image_data_equal(a, b, &error)
+        let result = a.withPathCString { a in b.withPathCString { b in lb_image_data_equal(a, b, &error) } }
         guard result >= 0 else {
             defer { lb_free(error) }
             throw ImageError(error.map { String(cString: $0) } ?? "The image cannot be read.")
         }
         lb_free(error)
         return result == 1
-    }
-
-    /// Whether `name` is a temporary file a rating write left behind in a
-    /// process that has gone (safe to remove).
-    public static func isStaleRatingTemporary(_ name: String) -> Bool {
-        lb_rating_is_stale_temporary(name)
     }
 }

@@ -1,4 +1,5 @@
 import CImaging
+import FilePaths
 
 /// Renaming without replacing, in one step: the check that the new name is
 /// free and the rename cannot be told apart by another process.
@@ -7,7 +8,7 @@ public enum Renaming {
     /// (EEXIST when the name is taken, EINVAL or ENOSYS where the file
     /// system cannot rename this way).
     public static func withoutReplacing(_ from: String, to: String) -> Int32 {
-        lb_rename_noreplace(from, to)
+        from.withPathCString { from in to.withPathCString { to in lb_rename_noreplace(from, to) } }
     }
 }
 
@@ -19,10 +20,14 @@ public enum FileCopying {
     /// between 1 MiB chunks).
     public static func toTemporary(_ source: String, in folder: String) -> Result<String, Errno> {
         var temporary: UnsafeMutablePointer<CChar>?
-        let failure = lb_copy_to_temporary(source, folder, { _ in Task.isCancelled }, nil, &temporary)
+        let failure = source.withPathCString { source in
+            folder.withPathCString { folder in
+                lb_copy_to_temporary(source, folder, { _ in Task.isCancelled }, nil, &temporary)
+            }
+        }
         guard failure == 0, let temporary else { return .failure(Errno(failure)) }
         defer { lb_free(temporary) }
-        return .success(String(cString: temporary))
+        return .success(String(pathCString: temporary))
     }
 }
 

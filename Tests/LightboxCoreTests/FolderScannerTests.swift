@@ -1,3 +1,4 @@
+import FilePaths
 import Foundation
 import LightboxCore
 import XCTest
@@ -33,7 +34,7 @@ final class FolderScannerTests: XCTestCase {
         XCTAssertEqual(files.filter(\.isBrokenLink).map { ($0.path as NSString).lastPathComponent }, ["gone.jpg"])
     }
 
-    func testNamesThatAreNotUTF8AreListedNotSkipped() throws {
+    func testNamesThatAreNotUTF8AreListedByTheirBytes() throws {
         let scratch = Scratch()
         var path = Array(scratch.url.path.utf8)
         path += Array("/caf".utf8) + [0xE9] + Array(".jpg".utf8)  // Latin-1 "café.jpg"
@@ -42,7 +43,8 @@ final class FolderScannerTests: XCTestCase {
         close(created)
         let files = scan(scratch.url)
         XCTAssertEqual(files.count, 1)
-        XCTAssertTrue(files[0].path.hasSuffix("caf\u{FFFD}.jpg"), files[0].path)
+        XCTAssertEqual(files[0].path.pathBytes, path)
+        XCTAssertTrue(files[0].path.displayablePath.hasSuffix("caf\u{FFFD}.jpg"), files[0].path)
     }
 
     func testCancellationStopsTheWalk() {

@@ -1,4 +1,6 @@
+import FilePaths
 import Foundation
+import Imaging
 import LightboxCore
 
 /// A trash of the tests' own: files move into `folder` and back, each
@@ -26,9 +28,8 @@ final class FolderTrash: PhotoTrash, @unchecked Sendable {
             throw TrashError(message: "This folder has no trash.")
         }
         let target = folder.appendingPathComponent(UUID().uuidString)
-        do { try FileManager.default.moveItem(atPath: path, toPath: target.path) } catch {
-            throw TrashError(message: error.localizedDescription)
-        }
+        // By the path's bytes, as the desktop's trash moves it.
+        guard Posix.rename(path, target.path) == 0 else { throw TrashError(message: String(cString: strerror(errno))) }
         lock.withLock { trashed[path] = target }
     }
 
@@ -36,8 +37,7 @@ final class FolderTrash: PhotoTrash, @unchecked Sendable {
         guard let source = lock.withLock({ trashed.removeValue(forKey: path) }) else {
             throw TrashError(message: "Nothing to put back.")
         }
-        do { try FileManager.default.moveItem(atPath: source.path, toPath: path) } catch {
-            throw TrashError(message: error.localizedDescription)
-        }
+        let failure = Renaming.withoutReplacing(source.path, to: path)
+        guard failure == 0 else { throw TrashError(message: String(cString: strerror(failure))) }
     }
 }

@@ -1,3 +1,4 @@
+import FilePaths
 import Foundation
 import GtkKit
 import LightboxCore
@@ -228,7 +229,7 @@ final class MainWindowController {
         if let first = found.first { view.grid.reveal(path: first.path) }
         open(found)
         if !missing.isEmpty {
-            view.show(notice: "Not in the folder’s photos: " + missing.map { "“\(($0 as NSString).lastPathComponent)”" }
+            view.show(notice: "Not in the folder’s photos: " + missing.map { "“\(($0 as NSString).lastPathComponent.displayablePath)”" }
                 .joined(separator: ", "), seconds: 15)
         }
     }

@@ -1,3 +1,4 @@
+import FilePaths
 import Foundation
 import GtkKit
 import LightboxCore
@@ -57,8 +58,9 @@ final class TransferOperation {
         guard running != nil, !Task.isCancelled else { return nil }
         return await withCheckedContinuation { continuation in
             pendingAnswer = continuation
-            view.askAboutClash(name: (clash.existing as NSString).lastPathComponent,
-                               folder: ((clash.existing as NSString).deletingLastPathComponent as NSString).lastPathComponent,
+            let folder = (clash.existing as NSString).deletingLastPathComponent as NSString
+            view.askAboutClash(name: (clash.existing as NSString).lastPathComponent.displayablePath,
+                               folder: folder.lastPathComponent.displayablePath,
                                others: clash.othersFollow)
         }
     }
@@ -67,7 +69,7 @@ final class TransferOperation {
     static func summary(_ report: TransferReport, mode: PhotoTransferMode, folder: String) -> String {
         let done = report.done.count
         let verb = mode == .copy ? "copied" : "moved"
-        let place = "“\((folder as NSString).lastPathComponent)”"
+        let place = "“\((folder as NSString).lastPathComponent.displayablePath)”"
         var parts = [done == 1 ? "1 photo \(verb) to \(place)" : "\(PhotoList.grouped(done)) photos \(verb) to \(place)"]
         if !report.skipped.isEmpty { parts.append("\(report.skipped.count) skipped") }
         if report.cancelled { parts.append("the others were left where they were") }

@@ -1,3 +1,4 @@
+import FilePaths
 import Foundation
 import GtkKit
 import LightboxCore
@@ -32,7 +33,7 @@ final class TrashOperation {
     /// Trashes `paths` (one after another, off the main thread).
     func trash(_ paths: [String]) {
         guard !paths.isEmpty, running == nil else { return }
-        let titles = paths.map { logic.photo(at: $0)?.title ?? (($0 as NSString).lastPathComponent as String) }
+        let titles = paths.map { logic.photo(at: $0)?.title ?? ($0 as NSString).lastPathComponent.displayablePath }
         let started = ContinuousClock.now
         running = Task {
             let result = await logic.trash(paths: paths) { [weak self] done, total in

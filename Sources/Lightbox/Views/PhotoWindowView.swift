@@ -166,8 +166,6 @@ final class PhotoWindowView {
 
     var slideshowPaused = false
 
-    var isPlayingSlideshow: Bool { slideshowInhibition != nil }
-
     /// F6: the focus goes from the header bar to the photo and back.
     private func switchPane() {
         if header.containsFocus { picture.grabFocus() } else { header.focusFirstChild() }

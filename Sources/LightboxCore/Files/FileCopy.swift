@@ -1,4 +1,5 @@
 import Foundation
+import FilePaths
 import Imaging
 
 /// Why a file operation failed, in words for the person.
@@ -38,7 +39,7 @@ enum FileCopy {
         do throws(FileOperationError) {
             try place(temporary, at: destination, replacing: replacing)
         } catch {
-            unlink(temporary)
+            Posix.unlink(temporary)
             throw error
         }
         syncFolder(folder)
@@ -52,24 +53,24 @@ enum FileCopy {
     /// either, the name is checked just before the rename.
     static func place(_ file: String, at destination: String, replacing: Bool) throws(FileOperationError) {
         if replacing {
-            guard rename(file, destination) == 0 else { throw .errno() }
+            guard Posix.rename(file, destination) == 0 else { throw .errno() }
             return
         }
         let renamed = Renaming.withoutReplacing(file, to: destination)
         if renamed == 0 { return }
         guard renamed == EINVAL || renamed == ENOSYS || renamed == EOPNOTSUPP else { throw .errno(renamed) }
-        if link(file, destination) == 0 {
-            unlink(file)
+        if Posix.link(file, destination) == 0 {
+            Posix.unlink(file)
             return
         }
         guard errno == EPERM || errno == EOPNOTSUPP || errno == ENOSYS else { throw .errno() }
-        guard access(destination, F_OK) != 0 else { throw .errno(EEXIST) }
-        guard rename(file, destination) == 0 else { throw .errno() }
+        guard Posix.access(destination, F_OK) != 0 else { throw .errno(EEXIST) }
+        guard Posix.rename(file, destination) == 0 else { throw .errno() }
     }
 
     /// Makes the folder's new entries durable (after a rename or link).
     static func syncFolder(_ folder: String) {
-        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let fd = Posix.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return }
         fsync(fd)
         close(fd)

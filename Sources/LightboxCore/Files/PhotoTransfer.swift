@@ -1,4 +1,5 @@
 import Foundation
+import FilePaths
 
 /// A photo sent to a folder that already has a file of its name.
 public struct NameClash: Equatable, Sendable {
@@ -130,7 +131,7 @@ public struct PhotoTransfer: Sendable {
             } catch where error.code == EXDEV {
                 try FileCopy.copy(source, to: destination, replacing: replacing)
                 // The copy is whole and on disk: only now does the original go.
-                guard unlink(source) == 0 else { throw .errno() }
+                guard Posix.unlink(source) == 0 else { throw .errno() }
             }
         }
     }
@@ -173,11 +174,11 @@ public struct PhotoTransfer: Sendable {
 
     static func exists(_ path: String) -> Bool {
         var info = stat()
-        return lstat(path, &info) == 0
+        return Posix.lstat(path, &info) == 0
     }
 
     static func isFolder(_ path: String) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        return Posix.stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 }

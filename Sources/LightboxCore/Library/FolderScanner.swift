@@ -1,4 +1,5 @@
 import Foundation
+import FilePaths
 import Imaging
 
 /// A file found by a scan: where it is and what `stat` said.
@@ -60,7 +61,7 @@ public struct FolderScanner: Sendable {
         while let folder = pending.popLast() {
             if isCancelled() { break }
             var info = stat()
-            guard stat(folder, &info) == 0, visited.insert(FileIdentity(info)).inserted else { continue }
+            guard Posix.stat(folder, &info) == 0, visited.insert(FileIdentity(info)).inserted else { continue }
             guard let directory = DirectoryReader(path: folder) else { continue }
             onFolder(folder)
             var subfolders: [String] = []
@@ -69,8 +70,6 @@ public struct FolderScanner: Sendable {
             // come after its photo.
             var photos: [ScannedFile] = []
             var sidecars: [Substring: SidecarFile] = [:]
-            // A name that is not UTF-8 is listed with replacement characters
-            // and cannot be opened: it shows as a placeholder with a reason.
             while let entry = directory.next() {
                 switch entry.kind {
                 case .directory:
@@ -85,7 +84,7 @@ public struct FolderScanner: Sendable {
                                               modificationTime: entry.modificationTime,
                                               isBrokenLink: entry.kind == .brokenLink))
                 case .staleTemporary:
-                    unlink(prefix + entry.name)
+                    Posix.unlink(prefix + entry.name)
                 case .other:
                     continue
                 }
@@ -118,7 +117,7 @@ public struct FolderScanner: Sendable {
     public func file(at path: String) -> ScannedFile? {
         guard isImage(String(Photo.name(of: path))) else { return nil }
         var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard Posix.stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return ScannedFile(path: path, size: Int64(info.st_size), modificationTime: Int(info.st_mtim.tv_sec),
                            sidecar: SidecarNaming.existing(for: path))
     }

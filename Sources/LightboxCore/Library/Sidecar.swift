@@ -1,4 +1,5 @@
 import Foundation
+import FilePaths
 
 /// An XMP sidecar beside a photo, as `stat` found it.
 public struct SidecarFile: Hashable, Sendable {
@@ -50,7 +51,7 @@ public enum SidecarNaming: Sendable {
     public static func existing(for photo: String) -> SidecarFile? {
         for path in candidates(for: photo) {
             var info = stat()
-            if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
+            if Posix.stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
                 return SidecarFile(path: path, size: Int64(info.st_size), modificationTime: Int(info.st_mtim.tv_sec))
             }
         }

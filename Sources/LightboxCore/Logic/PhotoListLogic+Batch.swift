@@ -1,4 +1,5 @@
 import Foundation
+import FilePaths
 
 /// What a trash of many photos came to: those in the trash (one Undo puts
 /// them all back) and those that stayed, each with why.
@@ -19,7 +20,8 @@ public struct FileFailure: Equatable, Sendable {
         self.reason = reason
     }
 
-    public var fileName: String { String(Photo.name(of: path)) }
+    /// The file's name as people read it (see `displayablePath`).
+    public var fileName: String { String(Photo.name(of: path)).displayablePath }
 }
 
 /// Actions on every selected photo shown: one change to the list, one

@@ -1,4 +1,5 @@
 import Foundation
+import FilePaths
 
 /// Why a folder cannot be opened, in words a person can act on.
 public enum FolderProblem: Error, Equatable, Sendable {
@@ -24,9 +25,9 @@ public enum FolderProblem: Error, Equatable, Sendable {
     /// One sentence naming the path and the cause.
     public var message: String {
         switch self {
-        case .missing(let path): "The folder “\(path)” does not exist."
-        case .notAFolder(let path): "“\(path)” is a file, not a folder."
-        case .unreadable(let path): "You do not have permission to read the folder “\(path)”."
+        case .missing(let path): "The folder “\(path.displayablePath)” does not exist."
+        case .notAFolder(let path): "“\(path.displayablePath)” is a file, not a folder."
+        case .unreadable(let path): "You do not have permission to read the folder “\(path.displayablePath)”."
         }
     }
 }
@@ -39,19 +40,17 @@ public struct Folder: Equatable, Sendable {
 
     /// The folder's own name, for titles ("Holidays").
     public var name: String {
-        url.path == "/" ? "/" : url.lastPathComponent
+        url.path == "/" ? "/" : url.lastPathComponent.displayablePath
     }
 
     /// Checks that `path` names a folder Lightbox can read.
     public static func open(path: String) -> Result<Folder, FolderProblem> {
         let url = URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            return .failure(.missing(path: url.path))
-        }
-        guard isDirectory.boolValue else { return .failure(.notAFolder(path: url.path)) }
+        var info = stat()
+        guard Posix.stat(url.path, &info) == 0 else { return .failure(.missing(path: url.path)) }
+        guard info.st_mode & S_IFMT == S_IFDIR else { return .failure(.notAFolder(path: url.path)) }
         // access(2) answers for this process's credentials, as opendir would.
-        guard access(url.path, R_OK | X_OK) == 0 else { return .failure(.unreadable(path: url.path)) }
+        guard Posix.access(url.path, R_OK | X_OK) == 0 else { return .failure(.unreadable(path: url.path)) }
         return .success(Folder(url: url))
     }
 }

@@ -1,3 +1,4 @@
+import FilePaths
 import Foundation
 
 /// What a command line or a drop asks to open, sorted out: each folder in
@@ -25,12 +26,12 @@ public struct OpenRequest: Equatable, Sendable {
             case .failure(.notAFolder):
                 let name = (path as NSString).lastPathComponent
                 guard isPhoto(name) else {
-                    problems.append("“\(path)” is not a photo Lightbox can show.")
+                    problems.append("“\(path.displayablePath)” is not a photo Lightbox can show.")
                     continue
                 }
                 add(photo: path, in: (path as NSString).deletingLastPathComponent)
             case .failure(.missing) where isPhoto((path as NSString).lastPathComponent):
-                problems.append("The photo “\(path)” does not exist.")
+                problems.append("The photo “\(path.displayablePath)” does not exist.")
             case .failure(let problem):
                 problems.append(problem.message)
             }

@@ -1,4 +1,5 @@
 import Foundation
+import FilePaths
 
 /// One photo in a folder. The domain rules about photos live here: the
 /// title shown, the date taken with its fallback, the rating's range, and
@@ -62,7 +63,7 @@ public struct Photo: Identifiable, Hashable, Sendable {
     private static func derived(path: String, modificationTime: Int, metadata: PhotoMetadata?) -> (String, Date) {
         let date = metadata?.dateTaken ?? Date(timeIntervalSince1970: TimeInterval(modificationTime))
         if let title = metadata?.title, !title.isEmpty { return (title, date) }
-        return (String(stem(of: path)), date)
+        return (String(stem(of: path)).displayablePath, date)
     }
 
     /// The last component of a path (a file's path has no trailing slash).
@@ -106,7 +107,8 @@ public struct Photo: Identifiable, Hashable, Sendable {
         return photo
     }
 
-    public var fileName: String { String(Photo.name(of: path)) }
+    /// The file's name as people read it (see `displayablePath`).
+    public var fileName: String { String(Photo.name(of: path)).displayablePath }
 
 
     /// Whether the search text matches: every word must occur in the

@@ -1,4 +1,5 @@
 import Foundation
+import FilePaths
 
 /// A rating write that failed for good, to show once: which file and why.
 public struct RatingWriteFailure: Equatable, Sendable {
@@ -146,7 +147,7 @@ public final class RatingQueue: Sendable {
     }
 
     private func failed(_ error: RatingFileError, stars: Int, path: String) {
-        let failure = RatingWriteFailure(path: path, fileName: String(Photo.name(of: error.path)), reason: error.reason)
+        let failure = RatingWriteFailure(path: path, fileName: String(Photo.name(of: error.path)).displayablePath, reason: error.reason)
         guard error.isTransient else {
             try? index.finishWrite(path: path, stars: stars)
             // A photo that is gone takes its rating with it: nothing to say.
@@ -193,7 +194,7 @@ extension FolderScanner {
     /// The file as the scan would see it, whatever its extension.
     func stamp(of path: String) -> ScannedFile? {
         var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard Posix.stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return ScannedFile(path: path, size: Int64(info.st_size), modificationTime: Int(info.st_mtim.tv_sec),
                            sidecar: SidecarNaming.existing(for: path))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import FilePaths
 import Imaging
 
 /// Writes ratings where the person's preference says. The queue calls it
@@ -83,7 +84,7 @@ public struct FileRatingWriter: RatingWriter {
     public func write(_ stars: Int, for photo: String, storage: RatingStorage) throws(RatingFileError) -> RatingWriteResult {
         guard storage != .lightboxOnly else { return RatingWriteResult() }
         var info = stat()
-        guard stat(photo, &info) == 0 else { throw RatingFileError(path: photo, reason: "the file is gone", isGone: true) }
+        guard Posix.stat(photo, &info) == 0 else { throw RatingFileError(path: photo, reason: "the file is gone", isGone: true) }
         let sidecar = SidecarNaming.existing(for: photo)
         var result = RatingWriteResult()
         if storage == .photoFiles, let exif = FileRatingWriter.exif(for: photo), FileRatingWriter.mayModify(photo, info) {
@@ -134,8 +135,9 @@ public struct FileRatingWriter: RatingWriter {
     static func mayModify(_ photo: String, _ info: stat) -> Bool {
         let folder = photo.contains("/") ? String(photo.dropLast(Photo.name(of: photo).count)) : "."
         var folderInfo = stat(), own = stat()
-        guard lstat(photo, &own) == 0, (own.st_mode & S_IFMT) == S_IFREG, own.st_nlink == 1 else { return false }
-        guard access(photo, W_OK) == 0, access(folder, W_OK) == 0, stat(folder, &folderInfo) == 0 else { return false }
+        guard Posix.lstat(photo, &own) == 0, (own.st_mode & S_IFMT) == S_IFREG, own.st_nlink == 1 else { return false }
+        guard Posix.access(photo, W_OK) == 0, Posix.access(folder, W_OK) == 0,
+              Posix.stat(folder, &folderInfo) == 0 else { return false }
         return info.st_mode & 0o222 != 0 && folderInfo.st_mode & 0o222 != 0
     }
 }

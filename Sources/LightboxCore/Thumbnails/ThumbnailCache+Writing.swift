@@ -1,4 +1,5 @@
 import Foundation
+import FilePaths
 import Imaging
 
 extension ThumbnailCache {
@@ -10,10 +11,10 @@ extension ThumbnailCache {
         let uri = uri(for: source.path)
         // The file as it is now: what the written MTime must describe.
         var info = stat()
-        guard stat(source.path, &info) == 0 else {
+        guard Posix.stat(source.path, &info) == 0 else {
             let code = errno
             var link = stat()
-            if code == ENOENT, lstat(source.path, &link) == 0 { return .failure(.brokenLink) }
+            if code == ENOENT, Posix.lstat(source.path, &link) == 0 { return .failure(.brokenLink) }
             // A file that is gone needs no fail entry; one we may not
             // examine does.
             if code != ENOENT, code != ENOTDIR { recordFailure(uri: uri, source: source, .unreadable(code)) }
@@ -64,7 +65,7 @@ extension ThumbnailCache {
     /// Decodes to fit `size` while loading (JPEG at 1/2…1/8), with the
     /// EXIF orientation applied.
     private func decode(_ source: ThumbnailSource, size: ThumbnailSize) throws(ThumbnailError) -> DecodedImage {
-        if access(source.path, R_OK) != 0 { throw .unreadable(errno) }
+        if Posix.access(source.path, R_OK) != 0 { throw .unreadable(errno) }
         if source.fileSize == 0 { throw .empty }
         do {
             // A truncated file is refused as damaged, though gdk-pixbuf would

@@ -1,4 +1,5 @@
 import Foundation
+import FilePaths
 
 /// The sizes of the freedesktop Thumbnail Managing Standard: the bounding
 /// box a thumbnail fits in, and the cache folder it lives in.
@@ -59,7 +60,7 @@ public struct ThumbnailSource: Hashable, Sendable, CustomStringConvertible {
     /// it cannot be examined.
     public init?(path: String) {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard Posix.stat(path, &info) == 0 else { return nil }
         self.init(path: path, modificationTime: Int(info.st_mtim.tv_sec), fileSize: Int64(info.st_size))
     }
 

@@ -1,3 +1,4 @@
+import FilePaths
 import Foundation
 import Imaging
 
@@ -60,8 +61,9 @@ public struct AvatarImage: Equatable, Sendable {
 
     /// `decode(path:)` with decoders of one's own (tests use faulty ones).
     public static func decode(path: String, decoders: DecoderPool) throws(AvatarError) -> AvatarImage {
-        let name = (path as NSString).lastPathComponent
-        guard FileManager.default.fileExists(atPath: path) else {
+        let name = (path as NSString).lastPathComponent.displayablePath
+        var info = stat()
+        guard Posix.stat(path, &info) == 0 else {
             throw AvatarError("“\(name)” cannot be used as your photo: the file no longer exists.")
         }
         do {
