@@ -14,6 +14,9 @@ let package = Package(
         // Decodes images for the app in a sandboxed helper process; installed
         // next to `lightbox`, which looks for it there.
         .executable(name: "lightbox-decoder", targets: ["CDecoderMain"]),
+        // The project's own parsers under libFuzzer (`make fuzz`), or, built
+        // normally, a replayer of fuzz inputs.
+        .executable(name: "lightbox-fuzz", targets: ["Fuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -119,9 +122,25 @@ let package = Package(
             dependencies: ["LightboxCore", "Imaging"],
             path: "Sources/BenchThumbnails"
         ),
+        // The fuzz targets, apart from the libFuzzer entry, so the unit
+        // tests can replay their corpus.
+        .target(
+            name: "FuzzTargets",
+            dependencies: ["LightboxCore", "FilePaths", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Sources/FuzzTargets"
+        ),
+        .target(
+            name: "CFuzzer",
+            path: "Sources/CFuzzer"
+        ),
+        .executableTarget(
+            name: "Fuzz",
+            dependencies: ["FuzzTargets", "CFuzzer"],
+            path: "Sources/Fuzz"
+        ),
         .testTarget(
             name: "LightboxCoreTests",
-            dependencies: ["LightboxCore", "Imaging", "FilePaths", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["LightboxCore", "Imaging", "FilePaths", "FuzzTargets", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/LightboxCoreTests"
         ),
         // What the GTK test targets share: the main thread, a display, waiting.

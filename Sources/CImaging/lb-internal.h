@@ -7,6 +7,9 @@
 // gexiv2_initialize, once per process (it is not safe to call twice at once).
 void lb_exiv2_init(void);
 
-// The rating the metadata states (see lb_rating_read for the order of
-// the tags asked). False when none of them is there.
+// The rating the metadata (of a photo or an XMP sidecar) states, from the
+// first of Xmp.xmp.Rating (below 0: rejected, -1), Exif.Image.Rating,
+// Exif.Image.RatingPercent (Windows' bands), Xmp.photoshop.Urgency and
+// Iptc.Application2.Urgency (1 most urgent = 5 stars ... 8 = 0). False
+// when none of them is there.
 bool lb_rating_from(GExiv2Metadata *metadata, int *rating);

@@ -79,12 +79,3 @@ bool lb_rating_from(GExiv2Metadata *metadata, int *rating) {
     return false;
 }
 
-bool lb_rating_read(const char *path, int *rating) {
-    lb_exiv2_init();
-    GExiv2Metadata *metadata = gexiv2_metadata_new();
-    GError *error = NULL;
-    bool found = gexiv2_metadata_open_path(metadata, path, &error) && lb_rating_from(metadata, rating);
-    g_clear_error(&error);
-    g_object_unref(metadata);
-    return found;
-}

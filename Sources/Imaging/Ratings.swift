@@ -39,10 +39,10 @@ extension Imaging {
     /// The rating a photo or an XMP sidecar states: -1 (rejected), 0
     /// (unrated) or 1…5, from the first of Xmp.xmp.Rating,
     /// Exif.Image.Rating, Exif.Image.RatingPercent and the IPTC/Photoshop
-    /// Urgency; nil when it states none or cannot be read.
+    /// Urgency; nil when it states none or cannot be read. Read by a
+    /// decoder process, as all metadata is: a sidecar is untrusted bytes too.
     public static func rating(path: String) -> Int? {
-        var rating: Int32 = 0
-        return path.withPathCString { lb_rating_read($0, &rating) } ? Int(rating) : nil
+        metadata(path: path)?.rating
     }
 
     /// Writes `rating` (-1…5) into the file at `path` through a checked,

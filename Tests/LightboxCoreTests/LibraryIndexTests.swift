@@ -59,6 +59,34 @@ final class LibraryIndexTests: XCTestCase {
         XCTAssertTrue(layout?.contains("WITHOUT ROWID") ?? false, layout ?? "no file table")
     }
 
+    /// A damaged index (values of the wrong type where another program or a
+    /// bad disk wrote) loses the damaged rows, not the app: GRDB's typed
+    /// reads would stop the process.
+    func testRowsOfTheWrongTypeAreLeftOutNotFatal() throws {
+        let scratch = Scratch()
+        let url = scratch.path("data/library.sqlite")
+        let index = try LibraryIndex(url: url)
+        try index.save([IndexedFile(path: "/p/good.jpg", size: 10, modificationTime: 1, metadata: nil)],
+                       ratings: ["/p/good.jpg": 3])
+        let raw = try DatabaseQueue(path: url.path)
+        try raw.write { db in
+            try db.execute(sql: "INSERT INTO file (path, size, mtime, has_metadata, width, taken) VALUES (?, ?, ?, 1, ?, ?)",
+                           arguments: ["/p/text-size.jpg", "ten", 1, "wide", Double.nan])
+            try db.execute(sql: "INSERT INTO file (path, size, mtime, has_metadata, width) VALUES (?, 1, 1, 1, ?)",
+                           arguments: [Data([1, 2]), 7])
+            try db.execute(sql: "INSERT INTO file (path, size, mtime, has_metadata, width, title) VALUES (?, 5, 2, 1, ?, ?)",
+                           arguments: ["/p/odd-fields.jpg", "wide", Data([0xFF])])
+            try db.execute(sql: "INSERT INTO rating (path, stars) VALUES (?, ?)", arguments: ["/p/odd-fields.jpg", "four"])
+            try db.execute(sql: "INSERT INTO rating_write (path, stars) VALUES (?, ?)", arguments: [Data([0xFF]), 2])
+        }
+        let files = try index.files(under: "/p")
+        XCTAssertEqual(Set(files.keys), ["/p/good.jpg", "/p/odd-fields.jpg"])
+        XCTAssertEqual(files["/p/odd-fields.jpg"]?.metadata?.pixelWidth, 0, "a field of the wrong type is absent")
+        XCTAssertNil(files["/p/odd-fields.jpg"]?.metadata?.title)
+        XCTAssertEqual(try index.ratings(under: "/p"), ["/p/good.jpg": 3])
+        XCTAssertEqual(try index.pendingWrites(), [])
+    }
+
     func testFilesAreFoundOnlyBelowTheFolderAsked() throws {
         let index = try LibraryIndex()
         let paths = ["/photos/a.jpg", "/photos/trip/b.jpg", "/photos-old/c.jpg", "/photos0.jpg", "/other/d.jpg"]

@@ -153,13 +153,6 @@ bool lb_metadata_set_tags(const char *path, const char *const *keys, const char 
 
 // ---- Ratings (rating.c, rating-write.c, image-data.c) -----------------------
 
-// The rating `path` (a photo or an XMP sidecar) states, from the first of
-// Xmp.xmp.Rating (below 0: rejected, -1), Exif.Image.Rating,
-// Exif.Image.RatingPercent (Windows' bands), Xmp.photoshop.Urgency and
-// Iptc.Application2.Urgency (1 most urgent = 5 stars ... 8 = 0).
-// False when the file states none or cannot be read.
-bool lb_rating_read(const char *path, int *rating);
-
 // Windows' percentages: 1..5 stars are written as 1, 25, 50, 75, 99 and
 // read back by nearest band.
 int lb_rating_percent(int stars);

@@ -19,19 +19,26 @@ extension IndexedFile {
     /// Every column after `path, size, mtime`, in row order.
     static let columns = metadataColumns + ratingColumns
 
-    /// A row selected as `path, size, mtime` and then `columns`.
-    init(row: Row) {
-        let hasMetadata: Bool = row[3] ?? false
+    /// A row selected as `path, size, mtime` and then `columns`; nil when
+    /// its path, size or time is missing or of another type (a damaged
+    /// index, see `Row.checked`): its photo is then read again, as one
+    /// never indexed. A metadata field of another type reads as absent.
+    init?(row: Row) {
+        func value<Value: DatabaseValueConvertible>(_ index: Int) -> Value? { row.checked(index) }
+        guard let path: String = value(0), let size: Int64 = value(1),
+              let modificationTime: Int = value(2) else { return nil }
+        let hasMetadata: Bool = value(3) ?? false
+        let taken: Double? = value(6)
         self.init(
-            path: row[0], size: row[1], modificationTime: row[2],
+            path: path, size: size, modificationTime: modificationTime,
             metadata: hasMetadata ? PhotoMetadata(
-                pixelWidth: row[4] ?? 0, pixelHeight: row[5] ?? 0,
-                dateTaken: (row[6] as Double?).map(Date.init(timeIntervalSince1970:)),
-                cameraMake: row[7], cameraModel: row[8], title: row[9],
-                exposureNumerator: row[10], exposureDenominator: row[11],
-                fNumber: row[12], focalLength: row[13], iso: row[14], orientation: row[15] ?? 0) : nil,
-            statedRating: row[16],
-            sidecar: (row[17] as Int64?).map { SidecarStamp(size: $0, modificationTime: row[18] ?? 0) })
+                pixelWidth: value(4) ?? 0, pixelHeight: value(5) ?? 0,
+                dateTaken: taken.flatMap { $0.isFinite ? Date(timeIntervalSince1970: $0) : nil },
+                cameraMake: value(7), cameraModel: value(8), title: value(9),
+                exposureNumerator: value(10), exposureDenominator: value(11),
+                fNumber: value(12), focalLength: value(13), iso: value(14), orientation: value(15) ?? 0) : nil,
+            statedRating: value(16),
+            sidecar: (value(17) as Int64?).map { SidecarStamp(size: $0, modificationTime: value(18) ?? 0) })
     }
 
     /// The values for `path, size, mtime` and then `columns`.

@@ -13,6 +13,16 @@ public struct PendingRatingWrite: Equatable, Sendable {
     public let reported: Bool
 }
 
+extension PendingRatingWrite {
+    /// A row selected as `path, stars, attempts, failure, reported`; nil
+    /// when its path or stars are missing or of another type.
+    init?(row: Row) {
+        guard let path: String = row.checked(0), let stars: Int = row.checked(1) else { return nil }
+        self.init(path: path, stars: stars, attempts: row.checked(2) ?? 0, failure: row.checked(3),
+                  reported: row.checked(4) ?? false)
+    }
+}
+
 /// The queue of rating writes, kept in the index so that a write the app
 /// could not finish (it quit, the disk was full) is made at the next start.
 extension LibraryIndex {
@@ -34,7 +44,7 @@ extension LibraryIndex {
     public func pendingWrites() throws -> [PendingRatingWrite] {
         try database.read { db in
             try Row.fetchAll(db, sql: "SELECT path, stars, attempts, failure, reported FROM rating_write ORDER BY rowid")
-                .map { PendingRatingWrite(path: $0[0], stars: $0[1], attempts: $0[2], failure: $0[3], reported: $0[4]) }
+                .compactMap(PendingRatingWrite.init(row:))
         }
     }
 
@@ -43,8 +53,8 @@ extension LibraryIndex {
     public func pendingWritePaths(under folder: String) throws -> Set<String> {
         let (low, high) = LibraryIndex.range(under: folder)
         return try database.read { db in
-            Set(try String.fetchAll(db, sql: "SELECT path FROM rating_write WHERE path >= ? AND path < ?",
-                                    arguments: [low, high]))
+            Set(try Row.fetchAll(db, sql: "SELECT path FROM rating_write WHERE path >= ? AND path < ?",
+                                 arguments: [low, high]).compactMap { $0.checked(0) as String? })
         }
     }
 
@@ -77,7 +87,7 @@ extension LibraryIndex {
                            arguments: [reason, path, stars])
             return try Row.fetchOne(db, sql: "SELECT path, stars, attempts, failure, reported FROM rating_write WHERE path = ?",
                                     arguments: [path])
-                .map { PendingRatingWrite(path: $0[0], stars: $0[1], attempts: $0[2], failure: $0[3], reported: $0[4]) }
+                .flatMap(PendingRatingWrite.init(row:))
         }
     }
 

@@ -152,8 +152,7 @@ public final class LibraryIndex: Sendable {
                 db, sql: "SELECT path, size, mtime, \(columns) FROM file WHERE path >= ? AND path < ?",
                 arguments: [low, high])
             while let row = try rows.next() {
-                let file = IndexedFile(row: row)
-                files[file.path] = file
+                if let file = IndexedFile(row: row) { files[file.path] = file }
             }
             return files
         }
@@ -182,7 +181,9 @@ public final class LibraryIndex: Sendable {
             var ratings: [String: Int] = [:]
             let rows = try Row.fetchCursor(db, sql: "SELECT path, stars FROM rating WHERE path >= ? AND path < ?",
                                            arguments: [low, high])
-            while let row = try rows.next() { ratings[row[0]] = row[1] }
+            while let row = try rows.next() {
+                if let path: String = row.checked(0), let stars: Int = row.checked(1) { ratings[path] = stars }
+            }
             return ratings
         }
     }

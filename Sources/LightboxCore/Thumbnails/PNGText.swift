@@ -14,26 +14,36 @@ public enum PNGText {
     public static func read(from url: URL) -> [String: String]? {
         guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
         defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 8), Array(head) == signature else { return nil }
+        var file = FileChunks(handle: handle)
+        return read(&file)
+    }
+
+    /// The same, of a PNG's bytes in memory.
+    public static func read(bytes: [UInt8]) -> [String: String]? {
+        var memory = MemoryChunks(bytes: bytes)
+        return read(&memory)
+    }
+
+    private static func read(_ source: inout some ChunkSource) -> [String: String]? {
+        guard source.read(8) == signature else { return nil }
         var offset: UInt64 = 8
         var text: [String: String] = [:]
         for _ in 0..<mostChunks {
-            guard let header = try? handle.read(upToCount: 8), header.count == 8 else { break }
-            let bytes = Array(header)
+            guard let bytes = source.read(8), bytes.count == 8 else { break }
             let length = bytes[0..<4].reduce(0) { $0 << 8 | Int($1) }
             let type = String(decoding: bytes[4..<8], as: UTF8.self)
             offset += 8
             if type == "IEND" { break }
             if (type == "tEXt" || type == "iTXt"), length <= largestTextChunk {
-                guard let data = try? handle.read(upToCount: length), data.count == length else { break }
-                if let (key, value) = type == "tEXt" ? parseText(Array(data)) : parseInternational(Array(data)),
+                guard let data = source.read(length), data.count == length else { break }
+                if let (key, value) = type == "tEXt" ? parseText(data) : parseInternational(data),
                    text[key] == nil {
                     text[key] = value
                 }
             }
             // Past the data and the CRC.
             offset += UInt64(length) + 4
-            guard (try? handle.seek(toOffset: offset)) != nil else { break }
+            guard source.seek(to: offset) else { break }
         }
         return text
     }
@@ -58,5 +68,42 @@ public enum PNGText {
         guard let translatedEnd = afterLanguage.firstIndex(of: 0) else { return nil }
         guard let value = String(validating: afterLanguage[(translatedEnd + 1)...], as: UTF8.self) else { return nil }
         return (key, value)
+    }
+}
+
+/// Where PNG chunks are read from: image data is skipped by seeking.
+private protocol ChunkSource {
+    /// Up to `count` bytes; nil when nothing can be read.
+    mutating func read(_ count: Int) -> [UInt8]?
+    mutating func seek(to offset: UInt64) -> Bool
+}
+
+private struct FileChunks: ChunkSource {
+    let handle: FileHandle
+
+    mutating func read(_ count: Int) -> [UInt8]? {
+        (try? handle.read(upToCount: count)).map(Array.init)
+    }
+
+    mutating func seek(to offset: UInt64) -> Bool {
+        (try? handle.seek(toOffset: offset)) != nil
+    }
+}
+
+private struct MemoryChunks: ChunkSource {
+    let bytes: [UInt8]
+    var position = 0
+
+    mutating func read(_ count: Int) -> [UInt8]? {
+        guard position < bytes.count else { return nil }
+        let end = position + min(count, bytes.count - position)
+        defer { position = end }
+        return Array(bytes[position..<end])
+    }
+
+    /// As a file seeks: past the end is allowed, and reads there find nothing.
+    mutating func seek(to offset: UInt64) -> Bool {
+        position = Int(clamping: offset)
+        return true
     }
 }
