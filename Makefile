@@ -129,7 +129,7 @@ fuzz: $(PKGCONFIG_DIR)/gdk-pixbuf-2.0.pc
 		-Xswiftc -DFUZZING -Xswiftc -sanitize=fuzzer,address
 	for target in $(SWIFT_FUZZ_TARGETS); do \
 		mkdir -p $(FUZZ_DIR)/$$target-corpus; \
-		LIGHTBOX_FUZZ_TARGET=$$target SWIFT_BACKTRACE=enable=no .build-fuzz/debug/lightbox-fuzz \
+		LIGHTBOX_FUZZ_TARGET=$$target SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 .build-fuzz/debug/lightbox-fuzz \
 			-max_total_time=$(FUZZ_SECONDS) -detect_leaks=0 \
 			-artifact_prefix=$(FUZZ_DIR)/$$target- $(FUZZ_DIR)/$$target-corpus fuzz/swift/$$target || exit 1; \
 	done
