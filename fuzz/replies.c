@@ -4,7 +4,7 @@
 // result it can read in full, never read out of bounds, leak or crash.
 //
 // Input: byte 0 the reply's kind (0 failure, 1 decode, 2 metadata, 3
-// probe); byte 1 bit 0 a memfd comes with it, bits 1-3 which seals it has,
+// probe, 4 edit); byte 1 bit 0 a memfd comes with it, bits 1-3 which seals it has,
 // bit 7 premultiplied rows asked for; bytes 2-3 the memfd's size; the rest
 // the payload.
 #define _GNU_SOURCE
@@ -19,9 +19,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size < 4) return 0;
-    int kind = data[0] % 4;
+    int kind = data[0] % 5;
     LbRequest request = {.magic = LB_REQUEST_MAGIC, .kind = (uint32_t)kind, .sequence = 1, .max_size = 256,
-                         .max_pixels = 1 << 20, .format = data[1] >> 7};
+                         .max_pixels = 1 << 20, .format = data[1] >> 7,
+                         .max_bytes = 1 << 15};
     int fd = -1;
     if (data[1] & 1) {
         fd = memfd_create("fuzz", MFD_CLOEXEC | MFD_ALLOW_SEALING);
@@ -43,6 +44,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         for (size_t i = 0; i < bytes; i++) sum += rgba[i];
     }
     for (size_t i = 0; result.rows && i < result.rows_length; i++) sum += ((const uint8_t *)result.rows)[i];
+    for (int64_t i = 0; result.has_edited && i < result.edited_length; i++) {
+        uint8_t byte = 0;
+        if (pread(result.edited_fd, &byte, 1, (off_t)i) != 1) abort();  // believed, so it must all be there
+        sum += byte;
+    }
     for (const char *s = result.message; s && *s; s++) sum += (unsigned char)*s;
     for (const char *s = result.mime; s && *s; s++) sum += (unsigned char)*s;
     if (status != LB_DECODER_OK && status != LB_DECODER_FAILED && status != LB_DECODER_NONSENSE) abort();

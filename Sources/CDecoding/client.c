@@ -144,20 +144,17 @@ static LbDecoderStatus lb_open(const char *path, int *fd, LbDecoderResult *resul
     return LB_DECODER_OK;
 }
 
-LbDecoderStatus lb_decoder_request(LbDecoder *decoder, LbRequestKind kind, const char *path, int max_size,
-                                   int64_t max_pixels, LbPixelFormat format, int timeout_ms, LbDecoderResult *result) {
-    memset(result, 0, sizeof *result);
-    int file;
-    LbDecoderStatus opened = lb_open(path, &file, result);
-    if (opened != LB_DECODER_OK) return opened;
+// Sends `request` with `file` (closed here) and reads the answer into `result`.
+static LbDecoderStatus lb_exchange(LbDecoder *decoder, LbRequest *request, int file, int timeout_ms,
+                                   LbDecoderResult *result) {
     if (!lb_decoder_alive(decoder)) {
         close(file);
         lb_kill(decoder);
         return LB_DECODER_LOST;
     }
-    LbRequest request = {.magic = LB_REQUEST_MAGIC, .kind = (uint32_t)kind, .sequence = ++decoder->sequence,
-                         .max_size = max_size, .max_pixels = max_pixels, .format = (uint32_t)format};
-    int sent = lb_send_packet(decoder->socket, &request, sizeof request, NULL, 0, file);
+    request->magic = LB_REQUEST_MAGIC;
+    request->sequence = ++decoder->sequence;
+    int sent = lb_send_packet(decoder->socket, request, sizeof *request, NULL, 0, file);
     close(file);
     if (sent != 0) {
         lb_kill(decoder);
@@ -166,11 +163,12 @@ LbDecoderStatus lb_decoder_request(LbDecoder *decoder, LbRequestKind kind, const
     LbReplyHeader header;
     char payload[LB_MAX_PAYLOAD];
     int fd;
-    LbDecoderStatus status = lb_receive_reply(decoder, (uint32_t)kind, lb_now_ms() + timeout_ms, &header, payload, &fd);
+    LbDecoderStatus status =
+        lb_receive_reply(decoder, request->kind, lb_now_ms() + timeout_ms, &header, payload, &fd);
     if (status == LB_DECODER_OK) {
         status = header.status == LB_REPLY_FAILED
             ? lb_read_failure(payload, header.length, fd, result)
-            : lb_read_answer(kind, &request, payload, header.length, fd, result);
+            : lb_read_answer((int)request->kind, request, payload, header.length, fd, result);
     } else if (fd >= 0) {
         close(fd);
     }
@@ -181,11 +179,65 @@ LbDecoderStatus lb_decoder_request(LbDecoder *decoder, LbRequestKind kind, const
     return status;
 }
 
+LbDecoderStatus lb_decoder_request(LbDecoder *decoder, LbRequestKind kind, const char *path, int max_size,
+                                   int64_t max_pixels, LbPixelFormat format, int timeout_ms, LbDecoderResult *result) {
+    memset(result, 0, sizeof *result);
+    int file;
+    LbDecoderStatus opened = lb_open(path, &file, result);
+    if (opened != LB_DECODER_OK) return opened;
+    LbRequest request = {.kind = (uint32_t)kind, .max_size = max_size, .max_pixels = max_pixels,
+                         .format = (uint32_t)format};
+    return lb_exchange(decoder, &request, file, timeout_ms, result);
+}
+
+// An XMP sidecar with nothing in it yet, for a new sidecar's edit.
+static const char lb_empty_packet[] =
+    "<?xpacket begin=\"\xEF\xBB\xBF\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n"
+    "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\">\n"
+    " <rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">\n"
+    "  <rdf:Description rdf:about=\"\" xmlns:xmp=\"http://ns.adobe.com/xap/1.0/\"/>\n"
+    " </rdf:RDF>\n"
+    "</x:xmpmeta>\n"
+    "<?xpacket end=\"w\"?>\n";
+
+// Metadata grows a file by a packet or a segment, never by more than this.
+#define LB_EDIT_GROWTH (16 << 20)
+
+LbDecoderStatus lb_decoder_edit(LbDecoder *decoder, const char *path, const LbMetadataEdit *edit, int timeout_ms,
+                                LbDecoderResult *result) {
+    memset(result, 0, sizeof *result);
+    int file;
+    if (path) {
+        LbDecoderStatus opened = lb_open(path, &file, result);
+        if (opened != LB_DECODER_OK) return opened;
+    } else {
+        size_t length = sizeof lb_empty_packet - 1;
+        file = memfd_create("lightbox-sidecar", MFD_CLOEXEC);
+        if (file < 0 || write(file, lb_empty_packet, length) != (ssize_t)length) {
+            result->error_code = errno ? errno : EIO;
+            if (file >= 0) close(file);
+            return LB_DECODER_UNREADABLE;
+        }
+    }
+    struct stat info;
+    if (fstat(file, &info) != 0) {
+        result->error_code = errno;
+        close(file);
+        return LB_DECODER_UNREADABLE;
+    }
+    LbRequest request = {.kind = LB_KIND_EDIT, .rating = edit->rating, .orientation = edit->orientation,
+                         .max_bytes = (int64_t)info.st_size + LB_EDIT_GROWTH};
+    request.edits = (edit->set_rating ? LB_EDIT_RATING : 0) | (edit->exif_rating ? LB_EDIT_EXIF_RATING : 0)
+        | (edit->set_orientation ? LB_EDIT_ORIENTATION : 0);
+    return lb_exchange(decoder, &request, file, timeout_ms, result);
+}
+
 void lb_decoder_result_clear(LbDecoderResult *result) {
     lb_image_free(result->image);
     if (result->rows) munmap(result->rows, result->rows_length);
     g_free(result->mime);
     g_free(result->message);
     if (result->has_metadata) lb_metadata_clear(&result->metadata);
+    if (result->has_edited) close(result->edited_fd);
     memset(result, 0, sizeof *result);
 }

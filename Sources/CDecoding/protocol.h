@@ -16,7 +16,7 @@
 #define LB_MAX_PAYLOAD 65536
 
 // The same numbers as LbRequestKind (CDecoding.h), and the greeting.
-enum { LB_KIND_HELLO = 0, LB_KIND_DECODE = 1, LB_KIND_METADATA = 2, LB_KIND_PROBE = 3 };
+enum { LB_KIND_HELLO = 0, LB_KIND_DECODE = 1, LB_KIND_METADATA = 2, LB_KIND_PROBE = 3, LB_KIND_EDIT = 4 };
 
 // What the decoder says of a request.
 enum {
@@ -26,6 +26,9 @@ enum {
     LB_REPLY_CPU_LIMIT = 3,      // the CPU time limit stopped it
 };
 
+// What an edit request changes (LbRequest.edits).
+enum { LB_EDIT_RATING = 1, LB_EDIT_EXIF_RATING = 2, LB_EDIT_ORIENTATION = 4 };
+
 // App → decoder, with the file's descriptor (opened read-only by the app).
 typedef struct {
     uint32_t magic;
@@ -34,7 +37,9 @@ typedef struct {
     int32_t max_size;
     int64_t max_pixels;
     uint32_t format;  // LbPixelFormat (CDecoding.h)
-    uint32_t reserved;
+    uint32_t edits;   // an edit: LB_EDIT_* bits
+    int32_t rating, orientation;
+    int64_t max_bytes;  // an edit: the longest file it may answer
 } LbRequest;
 
 // Decoder → app; `length` payload bytes follow. A decoded image comes
@@ -52,6 +57,12 @@ typedef struct {
     int32_t width, height, stride;
     int32_t original_width, original_height;
 } LbWireImage;
+
+// The payload of an edit, which comes with one sealed memfd holding the
+// whole edited file.
+typedef struct {
+    int64_t length;
+} LbWireEdited;
 
 // The payload of a probe; its MIME type follows.
 typedef struct {

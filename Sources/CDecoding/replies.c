@@ -75,6 +75,29 @@ nonsense:
     return LB_DECODER_NONSENSE;
 }
 
+// An edited file: a sealed memfd exactly as long as the reply says, and
+// no longer than the request allowed. The app copies it, never maps it.
+static LbDecoderStatus lb_read_edited(const LbRequest *request, const char *payload, size_t length, int fd,
+                                      LbDecoderResult *result) {
+    LbWireEdited edited;
+    struct stat info;
+    int needed = F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE;
+    int seals = fd >= 0 ? fcntl(fd, F_GET_SEALS) : -1;
+    if (fd < 0 || length != sizeof edited || seals < 0 || (seals & needed) != needed || fstat(fd, &info) != 0
+        || !S_ISREG(info.st_mode)) {
+        goto nonsense;
+    }
+    memcpy(&edited, payload, sizeof edited);
+    if (edited.length <= 0 || edited.length > request->max_bytes || info.st_size != edited.length) goto nonsense;
+    result->has_edited = true;
+    result->edited_fd = fd;
+    result->edited_length = edited.length;
+    return LB_DECODER_OK;
+nonsense:
+    if (fd >= 0) close(fd);
+    return LB_DECODER_NONSENSE;
+}
+
 static LbDecoderStatus lb_read_probe(const char *payload, size_t length, LbDecoderResult *result) {
     LbWireProbe probe;
     if (length < sizeof probe) return LB_DECODER_NONSENSE;
@@ -131,6 +154,7 @@ static LbDecoderStatus lb_read_metadata(const char *payload, size_t length, LbDe
 LbDecoderStatus lb_read_answer(int kind, const LbRequest *request, const char *payload, size_t length, int fd,
                                LbDecoderResult *result) {
     if (kind == LB_KIND_DECODE) return lb_read_image(request, payload, length, fd, result);
+    if (kind == LB_KIND_EDIT) return lb_read_edited(request, payload, length, fd, result);
     if (fd >= 0) {
         close(fd);
         return LB_DECODER_NONSENSE;

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 // A 1×1 PNG and a 1×1 JPEG: decoding them loads what most requests need.
@@ -135,6 +136,64 @@ static int lb_serve_metadata(int socket, const LbRequest *request, int fd) {
     return result;
 }
 
+// Reads the whole file behind `fd` (a photo or a sidecar the app opened)
+// into memory; NULL when it cannot (too large for the memory limit).
+static uint8_t *lb_read_all(int fd, size_t *length) {
+    struct stat info;
+    if (fstat(fd, &info) != 0 || info.st_size <= 0) return NULL;
+    uint8_t *bytes = g_try_malloc((gsize)info.st_size);
+    size_t used = 0;
+    while (bytes && used < (size_t)info.st_size) {
+        ssize_t n = pread(fd, bytes + used, (size_t)info.st_size - used, (off_t)used);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        used += (size_t)n;
+    }
+    *length = used;
+    return bytes;
+}
+
+// An edit: the file with new metadata, made in memory (exiv2 neither
+// opens nor writes a file here) and answered whole in a sealed memfd.
+static int lb_serve_edit(int socket, const LbRequest *request, int fd) {
+    size_t length = 0;
+    uint8_t *bytes = lb_read_all(fd, &length);
+    if (!bytes) return lb_fail(socket, request, "The file cannot be read into memory.");
+    LbMetadataEdit edit = {.set_rating = request->edits & LB_EDIT_RATING, .rating = request->rating,
+                           .exif_rating = request->edits & LB_EDIT_EXIF_RATING,
+                           .set_orientation = request->edits & LB_EDIT_ORIENTATION,
+                           .orientation = request->orientation};
+    uint8_t *edited = NULL;
+    size_t edited_length = 0;
+    char *error = NULL;
+    bool ok = lb_metadata_edit(bytes, length, &edit, &edited, &edited_length, &error);
+    g_free(bytes);
+    if (!ok) {
+        int result = lb_fail(socket, request, error ? error : "The metadata could not be written.");
+        lb_free(error);
+        return result;
+    }
+    int shared = memfd_create("lightbox-edited", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+    size_t written = 0;
+    while (shared >= 0 && written < edited_length) {
+        ssize_t n = write(shared, edited + written, edited_length - written);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        written += (size_t)n;
+    }
+    lb_free(edited);
+    int result;
+    if (written == edited_length
+        && fcntl(shared, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL) == 0) {
+        LbWireEdited wire = {.length = (int64_t)edited_length};
+        result = lb_reply(socket, request, LB_REPLY_OK, &wire, sizeof wire, NULL, 0, shared);
+    } else {
+        result = lb_fail(socket, request, "The edited file could not be shared with Lightbox.");
+    }
+    if (shared >= 0) close(shared);
+    return result;
+}
+
 static void lb_warm_up(void) {
     int fd = memfd_create("lightbox-warm-up", MFD_CLOEXEC);
     if (fd < 0) return;
@@ -206,6 +265,7 @@ int lb_decoder_main(int argc, char **argv) {
         case LB_KIND_DECODE: sent = lb_serve_decode(socket, &request, fd); break;
         case LB_KIND_METADATA: sent = lb_serve_metadata(socket, &request, fd); break;
         case LB_KIND_PROBE: sent = lb_serve_probe(socket, &request, fd); break;
+        case LB_KIND_EDIT: sent = lb_serve_edit(socket, &request, fd); break;
         default: sent = lb_fail(socket, &request, "unknown request");
         }
         lb_limits_end();

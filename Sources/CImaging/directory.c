@@ -33,7 +33,7 @@ bool lb_directory_next(LbDirectory *directory, LbEntry *entry) {
         if (item->d_name[0] == '.') {
             // Hidden entries are skipped, except a rating write's
             // temporary file whose process is gone: the scan removes it.
-            if (!lb_rating_is_stale_temporary(item->d_name)) continue;
+            if (!lb_replacement_is_stale(item->d_name)) continue;
             entry->name = item->d_name;
             entry->kind = LB_ENTRY_STALE_TEMPORARY;
             entry->size = 0;

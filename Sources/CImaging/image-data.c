@@ -1,18 +1,14 @@
 #include "CImaging.h"
 
-#include <gdk-pixbuf/gdk-pixbuf.h>
+#include <glib.h>
 #include <string.h>
 
 // What "the image data" is, format by format: the parts of the file that
 // say what the pixels are, leaving out the parts metadata lives in, so
-// that writing metadata must leave the digest unchanged.
+// that writing metadata must leave it unchanged.
 
 // Where a walker sends the image data it finds, piece by piece.
 typedef void (*LbSink)(void *context, const unsigned char *bytes, size_t count);
-
-static void lb_checksum_sink(void *context, const unsigned char *bytes, size_t count) {
-    g_checksum_update(context, bytes, count);
-}
 
 typedef struct {
     const unsigned char *bytes;
@@ -35,7 +31,7 @@ static uint32_t lb_le32(const unsigned char *p) {
 // JPEG: every segment but APPn (EXIF, XMP, ICC, Photoshop/IPTC) and COM,
 // then everything from the first start of scan on (the entropy-coded data,
 // later scans and their tables, up to the end).
-static bool lb_jpeg_data(const unsigned char *bytes, size_t size, LbSink sink, void *sum) {
+static bool lb_jpeg_data(const unsigned char *bytes, size_t size, LbSink sink, void *context) {
     if (size < 4 || bytes[0] != 0xFF || bytes[1] != 0xD8) return false;
     size_t at = 2;
     while (at + 4 <= size) {
@@ -46,13 +42,13 @@ static bool lb_jpeg_data(const unsigned char *bytes, size_t size, LbSink sink, v
             continue;
         }
         if (marker == 0xDA) {
-            sink(sum, bytes + at, size - at);
+            sink(context, bytes + at, size - at);
             return true;
         }
         size_t length = (size_t)bytes[at + 2] << 8 | bytes[at + 3];
         if (length < 2 || at + 2 + length > size) return false;
         bool metadata = (marker >= 0xE0 && marker <= 0xEF) || marker == 0xFE;
-        if (!metadata) sink(sum, bytes + at, 2 + length);
+        if (!metadata) sink(context, bytes + at, 2 + length);
         at += 2 + length;
     }
     return false;
@@ -60,7 +56,7 @@ static bool lb_jpeg_data(const unsigned char *bytes, size_t size, LbSink sink, v
 
 // PNG: the header, palette, transparency and the IDAT stream, not the
 // text, EXIF, time or colour-profile chunks.
-static bool lb_png_data(const unsigned char *bytes, size_t size, LbSink sink, void *sum) {
+static bool lb_png_data(const unsigned char *bytes, size_t size, LbSink sink, void *context) {
     static const unsigned char signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
     if (size < 8 || memcmp(bytes, signature, 8) != 0) return false;
     size_t at = 8;
@@ -71,7 +67,7 @@ static bool lb_png_data(const unsigned char *bytes, size_t size, LbSink sink, vo
         if (length > size - at - 12) return false;
         if (!memcmp(type, "IHDR", 4) || !memcmp(type, "PLTE", 4) || !memcmp(type, "tRNS", 4)
             || !memcmp(type, "IDAT", 4)) {
-            sink(sum, type, 4 + length);
+            sink(context, type, 4 + length);
             seen_data |= !memcmp(type, "IDAT", 4);
         }
         if (!memcmp(type, "IEND", 4)) return seen_data;
@@ -82,7 +78,7 @@ static bool lb_png_data(const unsigned char *bytes, size_t size, LbSink sink, vo
 
 // WebP: the bitstream chunks (lossy, lossless, alpha, animation frames),
 // not VP8X (whose flags say which metadata follows), EXIF, XMP or ICCP.
-static bool lb_webp_data(const unsigned char *bytes, size_t size, LbSink sink, void *sum) {
+static bool lb_webp_data(const unsigned char *bytes, size_t size, LbSink sink, void *context) {
     if (size < 12 || memcmp(bytes, "RIFF", 4) != 0 || memcmp(bytes + 8, "WEBP", 4) != 0) return false;
     size_t at = 12;
     bool seen_data = false;
@@ -92,32 +88,12 @@ static bool lb_webp_data(const unsigned char *bytes, size_t size, LbSink sink, v
         if (length > size - at - 8) return false;
         if (!memcmp(type, "VP8 ", 4) || !memcmp(type, "VP8L", 4) || !memcmp(type, "ALPH", 4)
             || !memcmp(type, "ANIM", 4) || !memcmp(type, "ANMF", 4)) {
-            sink(sum, type, 8 + length);
+            sink(context, type, 8 + length);
             seen_data = true;
         }
         at += 8 + length + (length & 1);
     }
     return seen_data;
-}
-
-// Other formats (TIFF): the decoded pixels, row by row without padding.
-static bool lb_decoded_data(const char *path, GChecksum *sum, char **error_out) {
-    GError *error = NULL;
-    GdkPixbuf *pixbuf = gdk_pixbuf_new_from_file(path, &error);
-    if (!pixbuf) {
-        *error_out = g_strdup(error ? error->message : "The image cannot be read.");
-        g_clear_error(&error);
-        return false;
-    }
-    int width = gdk_pixbuf_get_width(pixbuf), height = gdk_pixbuf_get_height(pixbuf);
-    int stride = gdk_pixbuf_get_rowstride(pixbuf);
-    int row = width * gdk_pixbuf_get_n_channels(pixbuf) * gdk_pixbuf_get_bits_per_sample(pixbuf) / 8;
-    const guchar *pixels = gdk_pixbuf_read_pixels(pixbuf);
-    int header[2] = {width, height};
-    g_checksum_update(sum, (const guchar *)header, sizeof header);
-    for (int y = 0; y < height; y++) g_checksum_update(sum, pixels + (size_t)y * stride, row);
-    g_object_unref(pixbuf);
-    return true;
 }
 
 // Sends the image data of the mapped file to `sink`; -1 when the format
@@ -139,20 +115,6 @@ static GMappedFile *lb_map(const char *path, char **error_out) {
     return file;
 }
 
-char *lb_image_data_digest(const char *path, char **error_out) {
-    GMappedFile *file = lb_map(path, error_out);
-    if (!file) return NULL;
-    GChecksum *sum = g_checksum_new(G_CHECKSUM_SHA256);
-    int walked = lb_walk((const unsigned char *)g_mapped_file_get_contents(file), g_mapped_file_get_length(file),
-                         lb_checksum_sink, sum);
-    g_mapped_file_unref(file);
-    bool ok = walked == 1 || (walked == -1 && lb_decoded_data(path, sum, error_out));
-    if (walked == 0) *error_out = g_strdup("The image's structure is damaged.");
-    char *digest = ok ? g_strdup(g_checksum_get_string(sum)) : NULL;
-    g_checksum_free(sum);
-    return digest;
-}
-
 // Whether two lists of spans hold the same bytes, however they are cut.
 static bool lb_same_spans(GArray *a, GArray *b) {
     guint i = 0, j = 0;
@@ -169,6 +131,20 @@ static bool lb_same_spans(GArray *a, GArray *b) {
     return i == a->len && j == b->len;
 }
 
+int lb_image_data_equal_bytes(const uint8_t *a, size_t a_length, const uint8_t *b, size_t b_length) {
+    // The bytes compared in place: hashing both took longer than the rest
+    // of a rating write.
+    GArray *spans_a = g_array_new(FALSE, FALSE, sizeof(LbSpan)), *spans_b = g_array_new(FALSE, FALSE, sizeof(LbSpan));
+    int walked_a = lb_walk(a, a_length, lb_span_sink, spans_a);
+    int walked_b = lb_walk(b, b_length, lb_span_sink, spans_b);
+    int result = walked_a == 1 && walked_b == 1 ? lb_same_spans(spans_a, spans_b)
+        : walked_a == -1 && walked_b == -1      ? LB_IMAGE_DATA_NOT_WALKED
+                                                : 0;
+    g_array_free(spans_a, TRUE);
+    g_array_free(spans_b, TRUE);
+    return result;
+}
+
 int lb_image_data_equal(const char *a, const char *b, char **error_out) {
     GMappedFile *first = lb_map(a, error_out);
     GMappedFile *second = first ? lb_map(b, error_out) : NULL;
@@ -176,26 +152,10 @@ int lb_image_data_equal(const char *a, const char *b, char **error_out) {
         if (first) g_mapped_file_unref(first);
         return -1;
     }
-    // The bytes compared in place: hashing both took longer than the rest
-    // of a rating write.
-    GArray *spans_a = g_array_new(FALSE, FALSE, sizeof(LbSpan)), *spans_b = g_array_new(FALSE, FALSE, sizeof(LbSpan));
-    int walked_a = lb_walk((const unsigned char *)g_mapped_file_get_contents(first), g_mapped_file_get_length(first),
-                           lb_span_sink, spans_a);
-    int walked_b = lb_walk((const unsigned char *)g_mapped_file_get_contents(second), g_mapped_file_get_length(second),
-                           lb_span_sink, spans_b);
-    int result;
-    if (walked_a == 1 && walked_b == 1) {
-        result = lb_same_spans(spans_a, spans_b);
-    } else if (walked_a == -1 && walked_b == -1) {
-        char *x = lb_image_data_digest(a, error_out), *y = x ? lb_image_data_digest(b, error_out) : NULL;
-        result = x && y ? strcmp(x, y) == 0 : -1;
-        g_free(x);
-        g_free(y);
-    } else {
-        result = 0;
-    }
-    g_array_free(spans_a, TRUE);
-    g_array_free(spans_b, TRUE);
+    int result = lb_image_data_equal_bytes((const uint8_t *)g_mapped_file_get_contents(first),
+                                           g_mapped_file_get_length(first),
+                                           (const uint8_t *)g_mapped_file_get_contents(second),
+                                           g_mapped_file_get_length(second));
     g_mapped_file_unref(first);
     g_mapped_file_unref(second);
     return result;

@@ -126,15 +126,25 @@ public final class DecoderPool: @unchecked Sendable {
     /// and MIME type are the caller's to free; the message is freed here.
     private func request(_ kind: LbRequestKind, path: String, maxSize: Int, maxPixels: Int, format: LbPixelFormat,
                          priority: Priority) throws(ImageError) -> LbDecoderResult {
+        try exchange(priority) { decoder, timeout, result in
+            path.withPathCString {
+                lb_decoder_request(decoder, kind, $0, Int32(clamping: maxSize), Int64(maxPixels), format, timeout,
+                                   &result)
+            }
+        }
+    }
+
+    /// Runs `send` (one request) on a decoder of the pool, which is kept
+    /// when it answered and replaced when it did not.
+    func exchange(_ priority: Priority,
+                  _ send: (OpaquePointer, Int32, inout LbDecoderResult) -> LbDecoderStatus) throws(ImageError)
+        -> LbDecoderResult {
         // A decoder found dead before the request was sent is not the file's
         // doing: one more try with a fresh one.
         for _ in 0..<2 {
             let decoder = try acquire(priority)
             var result = LbDecoderResult()
-            let status = path.withPathCString {
-                lb_decoder_request(decoder.pointer, kind, $0, Int32(clamping: maxSize), Int64(maxPixels),
-                                   format, Int32(clamping: Int(configuration.timeout * 1000)), &result)
-            }
+            let status = send(decoder.pointer, Int32(clamping: Int(configuration.timeout * 1000)), &result)
             decoder.uses += 1
             release(decoder, healthy: status == LB_DECODER_OK || status == LB_DECODER_FAILED
                         || status == LB_DECODER_UNREADABLE)

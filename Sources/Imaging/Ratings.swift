@@ -45,59 +45,101 @@ extension Imaging {
         metadata(path: path)?.rating
     }
 
-    /// Writes `rating` (-1…5) into the file at `path` through a checked,
-    /// flushed copy renamed over it (see `lb_rating_write`): a process
-    /// killed at any instant leaves the old file or the new one. The image
-    /// data never changes; other metadata is kept.
-    public static func writeRating(_ rating: Int, to path: String, as target: RatingTarget) throws(RatingWriteError) {
-        var request = LbRatingWrite()
-        request.rating = Int32(max(-1, min(5, rating)))
-        var photo: UnsafeMutablePointer<CChar>?
+    /// Writes `rating` (-1…5) into the file at `path`: a decoder process
+    /// makes the new file (`DecoderPool.edit`), which goes into a copy
+    /// beside the original, is checked, flushed and renamed over it (see
+    /// `lb_replacement_new`): a process killed at any instant leaves the
+    /// old file or the new one. The image data never changes; other
+    /// metadata is kept.
+    public static func writeRating(_ rating: Int, to path: String, as target: RatingTarget,
+                                   decoders: DecoderPool = .shared) throws(RatingWriteError) {
+        var edit = MetadataEdit(rating: max(-1, min(5, rating)))
         switch target {
-        case .photo(let exif): request.exif = exif
-        case .sidecar: request.sidecar = true
-        case .newSidecar(let source):
-            request.sidecar = true
-            request.create = true
-            photo = source.withPathCString { strdup($0) }
+        case .photo(let exif):
+            edit.exifRating = exif
+            try rewrite(path, with: edit, checkingImageData: true, decoders: decoders)
+        case .sidecar:
+            try rewrite(path, with: edit, checkingImageData: false, decoders: decoders)
+        case .newSidecar(let photo):
+            let edited = try editedFile(nil, edit, decoders)
+            try replace(path, like: photo, with: edited, before: nil, checkingImageData: false, decoders: decoders)
         }
-        defer { free(photo) }
-        request.mode_from = UnsafePointer(photo)
-        var error: UnsafeMutablePointer<CChar>?
-        let result = path.withPathCString { lb_rating_write($0, &request, &error) }
-        guard result != 0 else { return }
-        defer { lb_free(error) }
-        let message = error.map { String(cString: $0) } ?? "The rating could not be written."
-        let kind: RatingWriteError.Kind = switch result {
-        case -1: .metadata
-        case -2: .imageDataChanged
-        default: .system(result)
-        }
-        throw RatingWriteError(kind, message: message)
     }
 
-    /// A digest of the image data alone (metadata left out): the same
-    /// before and after any metadata is written. See `lb_image_data_digest`.
-    public static func imageDataDigest(path: String) throws(ImageError) -> String {
-        var error: UnsafeMutablePointer<CChar>?
-        guard let digest = path.withPathCString({ lb_image_data_digest($0, &error) }) else {
-            defer { lb_free(error) }
-            throw ImageError(error.map { String(cString: $0) } ?? "The image cannot be read.")
+    /// `path` with `edit` made, put in its place.
+    static func rewrite(_ path: String, with edit: MetadataEdit, checkingImageData: Bool,
+                        decoders: DecoderPool) throws(RatingWriteError) {
+        // Taken before the decoder reads the file, so a change by another
+        // program from then on is seen before the rename.
+        var before = stat()
+        guard Posix.stat(path, &before) == 0 else { throw systemError(errno, "Cannot read the file") }
+        let edited = try editedFile(path, edit, decoders)
+        try replace(path, like: path, with: edited, before: before, checkingImageData: checkingImageData,
+                    decoders: decoders)
+    }
+
+    private static func editedFile(_ path: String?, _ edit: MetadataEdit,
+                                   _ decoders: DecoderPool) throws(RatingWriteError) -> EditedFile {
+        do {
+            return try decoders.edit(path: path, edit)
+        } catch where error.kind == .decoderUnavailable {
+            // Not the file's doing: tried again later, like a full disk.
+            throw RatingWriteError(.system(EAGAIN), message: error.message)
+        } catch {
+            throw RatingWriteError(.metadata, message: error.message)
         }
-        defer { lb_free(digest) }
-        return String(cString: digest)
+    }
+
+    private static func replace(_ path: String, like: String, with edited: EditedFile, before: stat?,
+                                checkingImageData: Bool, decoders: DecoderPool) throws(RatingWriteError) {
+        var code: Int32 = 0
+        var error: UnsafeMutablePointer<CChar>?
+        defer { lb_free(error) }
+        let made = path.withPathCString { path in
+            like.withPathCString { lb_replacement_new(path, $0, edited.descriptor, &code, &error) }
+        }
+        guard let replacement = made else { throw systemError(code, error.map { String(cString: $0) }) }
+        if checkingImageData {
+            let copy = String(pathCString: lb_replacement_temporary(replacement))
+            let same: Bool
+            do {
+                same = try haveSameImageData(path, copy, decoders: decoders)
+            } catch {
+                lb_replacement_discard(replacement)
+                throw RatingWriteError(.metadata, message: error.message)
+            }
+            guard same else {
+                lb_replacement_discard(replacement)
+                throw RatingWriteError(.imageDataChanged,
+                                       message: "Writing the metadata would have changed the image itself.")
+            }
+        }
+        let result = if var before {
+            lb_replacement_commit(replacement, &before, &error)
+        } else {
+            lb_replacement_commit(replacement, nil, &error)
+        }
+        guard result == 0 else { throw systemError(result, error.map { String(cString: $0) }) }
+    }
+
+    private static func systemError(_ code: Int32, _ message: String?) -> RatingWriteError {
+        RatingWriteError(.system(code), message: message ?? String(cString: strerror(code)))
     }
 
     /// Whether two files hold the same image data byte for byte (metadata
     /// apart): the check a rating write makes before replacing a photo.
-    public static func haveSameImageData(_ a: String, _ b: String) throws(ImageError) -> Bool {
+    /// JPEG, PNG and WebP are walked by the app (`lb_image_data_equal`);
+    /// other formats (TIFF) are decoded in full by decoder processes and
+    /// their pixels compared.
+    public static func haveSameImageData(_ a: String, _ b: String,
+                                         decoders: DecoderPool = .shared) throws(ImageError) -> Bool {
         var error: UnsafeMutablePointer<CChar>?
         let result = a.withPathCString { a in b.withPathCString { b in lb_image_data_equal(a, b, &error) } }
-        guard result >= 0 else {
-            defer { lb_free(error) }
-            throw ImageError(error.map { String(cString: $0) } ?? "The image cannot be read.")
-        }
-        lb_free(error)
-        return result == 1
+        defer { lb_free(error) }
+        guard result >= 0 else { throw ImageError(error.map { String(cString: $0) } ?? "The image cannot be read.") }
+        guard result == LB_IMAGE_DATA_NOT_WALKED else { return result == 1 }
+        let full = Int(Int32.max)
+        let first = try decoders.decode(path: a, maxSize: full), second = try decoders.decode(path: b, maxSize: full)
+        return first.width == second.width && first.height == second.height && first.pixels == second.pixels
     }
 }

@@ -29,7 +29,8 @@ final class RatingWritingTests: XCTestCase {
         try PhotoFixtures.setModificationTime(1_600_000_000, of: photo)
         // Through Python: the tests reach no C but through the C targets.
         let xattr = (try? python("import os,sys; os.setxattr(sys.argv[1], 'user.lightbox-test', b'kept')", photo.path)) != nil
-        let pixels = try Imaging.imageDataDigest(path: photo.path)
+        let original = scratch.path("original.jpg")
+        try FileManager.default.copyItem(at: photo, to: original)
         let before = try ExifTool.otherMetadata(of: photo)
         XCTAssertNotNil(before["IFD0:Make"])
         XCTAssertNotNil(before["XMP-dc:Creator"])
@@ -41,7 +42,7 @@ final class RatingWritingTests: XCTestCase {
             XCTAssertEqual(try ExifTool.value("EXIF:Rating", of: photo), "\(max(0, stars))", "EXIF has no rejection")
             XCTAssertEqual(try ExifTool.value("EXIF:RatingPercent", of: photo), stars == 4 ? "75" : "0")
             XCTAssertEqual(Imaging.rating(path: photo.path), stars, "Lightbox reads back what it wrote")
-            XCTAssertEqual(try Imaging.imageDataDigest(path: photo.path), pixels, "the scan data is untouched")
+            XCTAssertTrue(try Imaging.haveSameImageData(original.path, photo.path), "the scan data is untouched")
             XCTAssertEqual(try ExifTool.otherMetadata(of: photo), before, "other metadata survives")
         }
         let info = try FileManager.default.attributesOfItem(atPath: photo.path)
@@ -54,7 +55,7 @@ final class RatingWritingTests: XCTestCase {
             XCTAssertEqual(value, "kept\n", "extended attributes are kept")
         }
         let left = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path)
-        XCTAssertEqual(left, ["IMG_0001.JPG"], "no temporary file, no sidecar")
+        XCTAssertEqual(left.sorted(), ["IMG_0001.JPG", "original.jpg"], "no temporary file, no sidecar")
     }
 
     func testTheImageDataCheckSeesEveryPixelChangeAndNoMetadataChange() throws {
@@ -73,8 +74,6 @@ final class RatingWritingTests: XCTestCase {
             try run("/usr/bin/env", ["convert", scratch.path("src.png").path, touched.path])
             XCTAssertTrue(try Imaging.haveSameImageData(original.path, tagged.path), "\(format): metadata only")
             XCTAssertFalse(try Imaging.haveSameImageData(original.path, touched.path), "\(format): a pixel changed")
-            XCTAssertEqual(try Imaging.imageDataDigest(path: original.path), try Imaging.imageDataDigest(path: tagged.path))
-            XCTAssertNotEqual(try Imaging.imageDataDigest(path: original.path), try Imaging.imageDataDigest(path: touched.path))
         }
     }
 
@@ -88,12 +87,13 @@ final class RatingWritingTests: XCTestCase {
             files.append(url)
         }
         for (file, exif) in zip(files, [false, true, true]) {
-            let pixels = try Imaging.imageDataDigest(path: file.path)
+            let original = scratch.path("original-" + file.lastPathComponent)
+            try FileManager.default.copyItem(at: file, to: original)
             let result = try writer.write(3, for: file.path, storage: .photoFiles)
             XCTAssertEqual(result.written, [file.path], file.lastPathComponent)
             XCTAssertEqual(try ExifTool.value("XMP:Rating", of: file), "3", file.lastPathComponent)
             XCTAssertEqual(try ExifTool.value("EXIF:Rating", of: file), exif ? "3" : nil, file.lastPathComponent)
-            XCTAssertEqual(try Imaging.imageDataDigest(path: file.path), pixels, file.lastPathComponent)
+            XCTAssertTrue(try Imaging.haveSameImageData(original.path, file.path), file.lastPathComponent)
         }
     }
 

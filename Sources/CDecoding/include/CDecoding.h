@@ -64,6 +64,9 @@ typedef struct {
     char *mime;                            // decode, probe
     bool has_metadata;                     // metadata: false when the file has none readable
     LbMetadata metadata;
+    bool has_edited;                       // edit: `edited_fd` is a sealed memfd holding the new file
+    int edited_fd;
+    int64_t edited_length;
     char *message;                         // LB_DECODER_FAILED: why
     int error_code;                        // LB_DECODER_UNREADABLE: errno
 } LbDecoderResult;
@@ -73,6 +76,7 @@ typedef enum {
     LB_REQUEST_DECODE = 1,    // the pixels, in shared memory
     LB_REQUEST_METADATA = 2,  // EXIF/XMP/IPTC through gexiv2
     LB_REQUEST_PROBE = 3,     // the format and declared size
+    LB_REQUEST_EDIT = 4,      // the file with metadata changed (lb_decoder_edit)
 } LbRequestKind;
 
 // Opens `path` read-only and asks the decoder for `kind`, waiting at most
@@ -82,6 +86,15 @@ typedef enum {
 LbDecoderStatus lb_decoder_request(LbDecoder *decoder, LbRequestKind kind, const char *path, int max_size,
                                    int64_t max_pixels, LbPixelFormat format, int timeout_ms, LbDecoderResult *result);
 void lb_decoder_result_clear(LbDecoderResult *result);
+
+// Sends `path` (opened read-only; NULL for a new XMP sidecar, which starts
+// from an empty XMP packet) to the decoder, which makes `edit` with gexiv2
+// and answers the whole new file in a sealed memfd (`result->edited_fd`,
+// closed by lb_decoder_result_clear).
+// The decoder never gets a descriptor it could write to. The same
+// statuses as lb_decoder_request.
+LbDecoderStatus lb_decoder_edit(LbDecoder *decoder, const char *path, const LbMetadataEdit *edit, int timeout_ms,
+                                LbDecoderResult *result);
 
 // Whether bubblewrap at `bwrap` can make a sandbox here (user namespaces
 // allowed). When not, `reason` receives what it said (free with lb_free).

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/stat.h>
 
 // ---- Probing -------------------------------------------------------------
 
@@ -143,7 +144,7 @@ bool lb_rgba_save(const uint8_t *rgba, int width, int height, int stride, const 
 // Sets the EXIF orientation (1…8) of the image file at `path` in place.
 bool lb_metadata_set_orientation(const char *path, int orientation, char **error);
 
-// ---- Writing metadata (metadata-write.c) ----------------------------------
+// ---- Writing metadata (metadata-write.c, metadata-edit.c) -----------------
 
 // Sets EXIF/XMP/IPTC tags ("Exif.Photo.DateTimeOriginal", …) of the image
 // at `path` in place, `count` key/value pairs. Returns false with a newly
@@ -151,44 +152,70 @@ bool lb_metadata_set_orientation(const char *path, int orientation, char **error
 bool lb_metadata_set_tags(const char *path, const char *const *keys, const char *const *values,
                           int count, char **error);
 
-// ---- Ratings (rating.c, rating-write.c, image-data.c) -----------------------
+// What a metadata edit changes.
+typedef struct {
+    bool set_rating;
+    int rating;              // -1 rejected, 0 unrated, 1..5: Xmp.xmp.Rating
+    bool exif_rating;        // also Exif.Image.Rating and RatingPercent
+    bool set_orientation;
+    int orientation;         // 1..8, EXIF's Orientation (and XMP's tiff:Orientation)
+} LbMetadataEdit;
+
+// The file `bytes` (`length` of them) with `edit` made by gexiv2, in a new
+// buffer (`edited`, free with lb_free); the image data is copied as it is.
+// Run in the decoder process only (lightbox-decoder's edit request): exiv2
+// parses the file there. False with `error` set when gexiv2 refuses.
+bool lb_metadata_edit(const uint8_t *bytes, size_t length, const LbMetadataEdit *edit, uint8_t **edited,
+                      size_t *edited_length, char **error);
+
+// ---- Ratings and image data (rating.c, image-data.c) ------------------------
 
 // Windows' percentages: 1..5 stars are written as 1, 25, 50, 75, 99 and
 // read back by nearest band.
 int lb_rating_percent(int stars);
 int lb_rating_from_percent(int percent);
 
-typedef struct {
-    int rating;              // -1 rejected, 0 unrated, 1..5
-    bool exif;               // also set Exif.Image.Rating and RatingPercent
-    bool sidecar;            // `path` is an XMP sidecar (no image data to check)
-    bool create;             // the sidecar does not exist yet
-    const char *mode_from;   // with `create`: the photo whose owner and mode it takes
-} LbRatingWrite;
-
-// Writes the rating into `path` without ever leaving it half written: a
-// copy named ".NAME.lightbox-PID-XXXXXX" beside it takes the new metadata
-// (gexiv2), the owner, group, extended attributes and mode of the
-// original; a photo's image data is compared with the original's (and the
-// write refused if it differs); the copy is flushed and renamed over
-// `path`, and the folder flushed. Returns 0, or an errno value, -1 when
-// gexiv2 failed, -2 when the image data would have changed; `error` then
-// holds a newly allocated message.
-int lb_rating_write(const char *path, const LbRatingWrite *request, char **error);
-
-// Whether `name` is a temporary file lb_rating_write left behind in a
-// process that no longer runs (so it may be removed).
-bool lb_rating_is_stale_temporary(const char *name);
-
-// A SHA-256 (hex) of the image data alone, leaving out metadata: JPEG
-// segments other than APPn and COM and everything from the first scan on;
-// PNG IHDR, PLTE, tRNS and IDAT; WebP bitstream chunks; other formats'
-// decoded pixels. NULL with `error` set when the file cannot be read.
-char *lb_image_data_digest(const char *path, char **error);
-
-// 1 when two files' image data (as lb_image_data_digest takes it) is the
-// same byte for byte, 0 when not, -1 with `error` set when one cannot be read.
+// Whether two files' image data is the same byte for byte, metadata left
+// out: JPEG segments other than APPn and COM and everything from the first
+// scan on; PNG IHDR, PLTE, tRNS and IDAT; WebP's bitstream chunks. Walked
+// by the app itself (no decoding): 1 the same, 0 not (or not the same
+// format), -1 with `error` set when one cannot be read, and
+// LB_IMAGE_DATA_NOT_WALKED when both are of another format (TIFF), whose
+// pixels must be compared decoded (in a decoder process).
+#define LB_IMAGE_DATA_NOT_WALKED 2
 int lb_image_data_equal(const char *a, const char *b, char **error);
+
+// lb_image_data_equal over two files in memory (and its fuzzing target).
+int lb_image_data_equal_bytes(const uint8_t *a, size_t a_length, const uint8_t *b, size_t b_length);
+
+// ---- Replacing a file without ever leaving it half written (replace.c) ----
+
+typedef struct LbReplacement LbReplacement;
+
+// Makes ".NAME.lightbox-PID-XXXXXX" beside `path` holding every byte of
+// the open descriptor `contents`, with the owner, group and mode of `like`
+// (`path` itself, or the photo a new sidecar belongs to) and, when `like`
+// is `path`, its extended attributes; flushed to disk. NULL with `code`
+// (an errno value) and `error` set when it cannot be made.
+LbReplacement *lb_replacement_new(const char *path, const char *like, int contents, int *code, char **error);
+
+// The temporary file's path, for checks before the commit.
+const char *lb_replacement_temporary(const LbReplacement *replacement);
+
+// Renames the temporary over its path and flushes the folder. With
+// `before` (the file as stat'ed before its bytes were read) it refuses
+// with EBUSY when the file changed since, and fails when the file is gone
+// (never bringing a moved file back); without (a new file) it never
+// replaces one that appeared meanwhile. Frees the replacement, removing
+// the temporary unless it took the file's place. 0 or an errno value.
+int lb_replacement_commit(LbReplacement *replacement, const struct stat *before, char **error);
+
+// Removes the temporary and frees the replacement.
+void lb_replacement_discard(LbReplacement *replacement);
+
+// Whether `name` is a temporary file a replacement left behind in a
+// process that no longer runs (so it may be removed).
+bool lb_replacement_is_stale(const char *name);
 
 // ---- Completeness (integrity.c) --------------------------------------------
 
@@ -236,7 +263,7 @@ typedef enum {
     LB_ENTRY_DIRECTORY,
     LB_ENTRY_BROKEN_LINK,
     LB_ENTRY_OTHER,
-    LB_ENTRY_STALE_TEMPORARY,  // see lb_rating_is_stale_temporary (not stat'ed)
+    LB_ENTRY_STALE_TEMPORARY,  // see lb_replacement_is_stale (not stat'ed)
 } LbEntryKind;
 
 // One entry of a folder, what `stat` says of it (of a link's target, for a

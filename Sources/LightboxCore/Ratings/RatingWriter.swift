@@ -68,7 +68,7 @@ public struct RatingFileError: Error, Equatable, Sendable {
     }
 }
 
-/// The real writer, over gexiv2 (`Imaging.writeRating`): xmp:Rating into
+/// The real writer (`Imaging.writeRating`, gexiv2 in a decoder): xmp:Rating into
 /// JPEG, PNG, WebP and TIFF files (and EXIF's Rating and RatingPercent
 /// where the format carries EXIF); an XMP sidecar for anything else, for
 /// files and folders that are read-only, links, and when the preference says so.
