@@ -161,7 +161,7 @@ class ProfileWindowTests(OrcaTestCase):
         """F10, then Down until the focus is on "Edit Profile…" (Orca saying each item), then Return.
         (Ctrl+, opened the profile at first; it is to open preferences.)"""
         self.press("F10")
-        # Orca: "expanded" "Main Menu menu" "GtkStackPage panel." "New Window." "Ctrl+N."
+        # Orca: "expanded" "Main Menu menu" "New Window." "Ctrl+N."
         self.say(r"^Main Menu menu$")
         item = None
         for _ in range(10):

@@ -28,16 +28,18 @@ extension MainWindowView {
 
     private func installSelectionActions() {
         let rate = Action(ActionNames.rate, stringParameter: { [weak self] stars in
+            self?.grid.selectFocusedPhotoIfNoneIsSelected()
             self?.onIntent(.rate(Int(stars) ?? 0))
         })
+        actingActions = [rate]
         typingActions = [
             rate,
-            intentAction(ActionNames.reject, .toggleReject),
-            intentAction(ActionNames.trash, .trash),
+            actingAction(ActionNames.reject, .toggleReject),
+            actingAction(ActionNames.trash, .trash),
             // Escape in a main window: select none.
             intentAction(ActionNames.escape, .selectNone),
-            intentAction(ActionNames.copyFiles, .copyFiles),
-            intentAction(ActionNames.copyPaths, .copyPaths),
+            actingAction(ActionNames.copyFiles, .copyFiles),
+            actingAction(ActionNames.copyPaths, .copyPaths),
         ]
         selectionActions = typingActions + [
             intentAction(ActionNames.selectNone, .selectNone),
@@ -54,14 +56,28 @@ extension MainWindowView {
         Action(id) { [weak self] in self?.onIntent(intent) }
     }
 
-    /// Selection actions are enabled while photos are selected; those
-    /// with typing keys not while the search entry has the focus (a
+    /// An action on the selection that, with nothing selected, acts on the
+    /// photo under the keyboard (see `selectFocusedPhotoIfNoneIsSelected`).
+    private func actingAction(_ id: ActionID, _ intent: Intent) -> Action {
+        let action = Action(id) { [weak self] in
+            self?.grid.selectFocusedPhotoIfNoneIsSelected()
+            self?.onIntent(intent)
+        }
+        actingActions.append(action)
+        return action
+    }
+
+    /// Selection actions are enabled while photos are selected (those that
+    /// act on the photo under the keyboard also while a photo has it);
+    /// those with typing keys not while the search entry has the focus (a
     /// disabled action lets its key through to the entry).
     func updateActionStates() {
         let typing = search.hasFocus
+        let focusedPhoto = grid.hasFocusedPhoto
         for action in selectionActions {
             let needsKeys = typingActions.contains { $0 === action }
-            let enabled = selectedCount > 0 && !(needsKeys && typing)
+            let acts = selectedCount > 0 || (focusedPhoto && actingActions.contains { $0 === action })
+            let enabled = acts && !(needsKeys && typing)
             if action.isEnabled != enabled { action.isEnabled = enabled }
         }
     }

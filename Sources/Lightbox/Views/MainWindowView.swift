@@ -79,12 +79,16 @@ final class MainWindowView {
     let noResultsPage = StatusPageView(iconName: "edit-find-symbolic", buttonLabel: nil, buttonAction: nil)
     var sortKey: Action!
     var sortDirection: Action!
-    /// Actions on the selection: disabled while nothing is selected.
+    /// Actions on the selection: disabled while nothing is selected
+    /// (unless they can act on the focused photo: `actingActions`).
     var selectionActions: [Action] = []
     /// Those whose keys a text entry needs too (digits, X, Delete,
     /// Escape, Ctrl+C): disabled also while the search entry has the focus,
     /// as the application's keys are handled before the entry sees them.
     var typingActions: [Action] = []
+    /// Selection actions that act on the photo under the keyboard when
+    /// nothing is selected.
+    var actingActions: [Action] = []
     /// How many photos are selected (among those shown).
     var selectedCount = 0
     /// The list on show, if any (its count is announced after a filter).

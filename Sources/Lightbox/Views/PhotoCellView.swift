@@ -98,7 +98,7 @@ final class PhotoCellView {
     /// the place; the tooltip says the first under the title.
     private func describe() {
         let detail = failure ?? RatingText.spoken(rating)
-        let description = "\(detail), \(place)" + (selectionNote.map { ". \($0)" } ?? "")
+        let description = RatingText.withPlace(detail, place) + (selectionNote.map { ". \($0)" } ?? "")
         // Each change costs accessibility events: only what changed is set.
         guard description != shownDescription else { return }
         shownDescription = description
@@ -155,6 +155,13 @@ enum RatingText {
         case 2...5: "Rated \(rating) stars"
         default: "Not rated"
         }
+    }
+
+    /// "Rated 3 stars, 2 of 19"; a sentence (a failure's reason) keeps its
+    /// full stop: "The file is empty. 2 of 19".
+    static func withPlace(_ detail: String, _ place: String) -> String {
+        guard !place.isEmpty else { return detail }
+        return detail.hasSuffix(".") ? "\(detail) \(place)" : "\(detail), \(place)"
     }
 }
 

@@ -16,6 +16,20 @@ extension PhotoGridView {
         onIntent(.selectionChanged(paths))
     }
 
+    /// A key that acts on the selection (a rating, X, Delete, Ctrl+C) acts
+    /// on the photo under the keyboard when nothing is selected, as Return
+    /// opens it: that photo becomes the selection first. (GTK focuses the
+    /// first cell of a folder without selecting it, so a person who opens a
+    /// folder and presses 4 would otherwise rate nothing.)
+    func selectFocusedPhotoIfNoneIsSelected() {
+        guard selection.selectedPositions.isEmpty, let position = focusedPosition else { return }
+        selection.selectedPositions = [position]
+    }
+
+    /// Whether a photo's cell has the keyboard focus.
+    var hasFocusedPhoto: Bool { focusedPosition != nil }
+
+
     /// A selected photo drags the whole selection along; another one, itself.
     func filesToDrag(from path: String) -> [String] {
         guard selectedPaths.contains(path) else { return [path] }

@@ -153,6 +153,11 @@ final class PhotoGridView {
         bindings.values.first { factory.position(of: $0.cell) == position }?.cell
     }
 
+    /// Where the cell with the keyboard focus is, if one has it.
+    var focusedPosition: Int? {
+        bindings.values.first { $0.cell.hasFocus }.flatMap { factory.position(of: $0.cell) }
+    }
+
     // MARK: Rendering
 
     /// Shows `photos` in this order, changing only what changed. While a

@@ -210,7 +210,7 @@ final class PhotoWindowView {
                 place: (index: Int, count: Int)? = nil) {
         previousButton.isSensitive = hasPrevious
         nextButton.isSensitive = hasNext
-        self.place = place.map { ", \($0.index + 1) of \($0.count)" } ?? ""
+        self.place = place.map { "\($0.index + 1) of \($0.count)" } ?? ""
         switch state {
         case .loading(let photo):
             show(photo, detail: RatingText.spoken(photo.rating))
@@ -259,9 +259,10 @@ final class PhotoWindowView {
             shownTitle = photo.title
             picture.setAccessibleLabel(photo.title)
         }
-        if detail + place != shownDetail {
-            shownDetail = detail + place
-            picture.setAccessibleDescription(detail + place)
+        let described = RatingText.withPlace(detail, place)
+        if described != shownDetail {
+            shownDetail = described
+            picture.setAccessibleDescription(described)
         }
         ratingBar.render(photo.rating)
         rejectButton.isActive = photo.isRejected
@@ -276,7 +277,7 @@ final class PhotoWindowView {
     var shownSize: (width: Int, height: Int)? { imageSize }
 
     private var shownTitle: String?
-    /// ", 3 of 19", or nothing.
+    /// "3 of 19", or nothing.
     private var place = ""
     /// The pixels the picture shows, and whose they are.
     private var shownPixels: PixelData?
