@@ -127,6 +127,16 @@ class RatingTests(LightboxTestCase):
         wait_for(lambda: (find(window, name="two").description or "").startswith("Rated 5 stars"),
                  message=lambda: a11y.describe(find(window, name="two")))
 
+    def test_an_open_photo_window_follows_another_tools_rating(self):
+        app, window, photo = self.open_first_photo()
+        picture = find(photo, "image", "one")
+        wait_for(lambda: picture.description == "Not rated, 1 of 3", message=lambda: a11y.describe(picture))
+        subprocess.run(["exiftool", "-q", "-overwrite_original", "-XMP:Rating=2",
+                        os.path.join(self.folder, "one.jpg")], check=True)
+        # Its new modification time may move it in the list (sorted by date): only the rating is checked.
+        wait_for(lambda: (picture.description or "").startswith("Rated 2 stars, "),
+                 message=lambda: a11y.describe(picture))
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -94,14 +94,33 @@ final class PhotoViewerSteppingTests: XCTestCase {
 
     @MainActor
     private final class Line: PhotoBrowsing {
-        let photos = (0..<10).map { Photo(path: "/p/\($0).jpg", fileSize: 1, modificationTime: 1) }
+        var photos = (0..<10).map { Photo(path: "/p/\($0).jpg", fileSize: 1, modificationTime: 1) }
         func photo(at path: String) -> Photo? { photos.first { $0.path == path } }
         func neighbour(of path: String, offset: Int) -> Photo? {
             guard let index = photos.firstIndex(where: { $0.path == path }) else { return nil }
             return photos.indices.contains(index + offset) ? photos[index + offset] : nil
         }
         func place(of path: String) -> (index: Int, count: Int)? { nil }
-        func setRating(path: String, stars: Int) {}
+        func setRating(path: String, stars: Int) {
+            if let index = photos.firstIndex(where: { $0.path == path }) { photos[index].rate(stars) }
+        }
+    }
+
+    /// Another program rated the photo shown (the list read it again): the
+    /// window shows the new rating, with the pixels it has.
+    @MainActor
+    func testAPhotoRatedElsewhereShowsItsNewRating() async {
+        let gate = Gate(), line = Line()
+        let viewer = PhotoViewerLogic(photo: line.photos[3], browsing: line) { path, _ in await gate.decode(path) }
+        await viewer.load()
+        var published = 0
+        viewer.onChange = { _ in published += 1 }
+        viewer.photoChanged()
+        XCTAssertEqual(published, 0, "nothing new, nothing published")
+        line.setRating(path: line.photos[3].path, stars: 2)
+        guard case .presenting(let photo, _) = viewer.photoChanged() else { return XCTFail("\(viewer.state)") }
+        XCTAssertEqual(photo.rating, 2)
+        XCTAssertEqual(published, 1)
     }
 
     @MainActor
@@ -155,6 +174,32 @@ extension PhotoViewerSteppingTests {
         viewer.stopSlideshow()
         await playing.value
         XCTAssertEqual(viewer.photo.title, "4")
+    }
+
+    /// The slideshow and auto-advance go with the state: each change is
+    /// published, so a window renders them from `onChange` alone.
+    @MainActor
+    func testSlideshowAndAutoAdvanceChangesArePublished() async {
+        let gate = Gate(), line = Line()
+        let viewer = PhotoViewerLogic(photo: line.photos[2], browsing: line) { path, _ in await gate.decode(path) }
+        await viewer.load()
+        var seen: [(Slideshow?, Bool)] = []
+        viewer.onChange = { [unowned viewer] _ in seen.append((viewer.slideshow, viewer.advancesAfterRating)) }
+
+        viewer.setAdvancesAfterRating(true)
+        XCTAssertEqual(seen.last?.1, true)
+        let playing = Task { await viewer.playSlideshow(every: 60) }
+        await Task.yield()
+        XCTAssertEqual(seen.last?.0, Slideshow(interval: 60), "a slideshow starting is published")
+        viewer.pauseSlideshow()
+        XCTAssertEqual(seen.last?.0?.isPaused, true)
+        viewer.setSlideshowInterval(3)
+        XCTAssertEqual(seen.last?.0?.interval, 3)
+        XCTAssertEqual(viewer.slideshowInterval, 3, "kept for the next slideshow")
+        viewer.stopSlideshow()
+        XCTAssertNil(seen.last?.0, "its end too")
+        await playing.value
+        XCTAssertEqual(seen.count, 5, "one publication a change, none when the stopped show's loop ends")
     }
 }
 

@@ -192,11 +192,16 @@ final class MainWindowController {
 
     private func apply(_ change: FolderMonitor.Change) async {
         switch change {
-        case .changed(let path): await logic.fileChanged(path: path)
+        case .changed(let path):
+            await logic.fileChanged(path: path)
+            send(.photosChanged)
         case .removed(let path):
             logic.fileRemoved(path: path)
             send(.photoRemoved(path: path))
-        case .moved(let from, let to): await logic.fileMoved(from: from, to: to)
+        case .moved(let from, let to):
+            // Other tools (exiftool, darktable) save by renaming a new file over the photo.
+            await logic.fileMoved(from: from, to: to)
+            send(.photosChanged)
         case .folderAdded(let path): await logic.folderAdded(path: path)
         }
     }

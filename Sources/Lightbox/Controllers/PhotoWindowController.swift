@@ -12,16 +12,14 @@ final class PhotoWindowController {
     /// The decode under way (a step replaces it).
     private var work: Task<Void, Never>?
     private var slideshowTask: Task<Void, Never>?
-    private var slideshowInterval = 5
 
     init(view: PhotoWindowView, logic: PhotoViewerLogic, advancesAfterRating: Bool = false,
          send: @escaping (AppAction) -> Void) {
         self.view = view
         self.logic = logic
         self.send = send
-        logic.advancesAfterRating = advancesAfterRating
-        view.renderAdvancesAfterRating(advancesAfterRating)
         logic.onChange = { [weak self] state in self?.render(state) }
+        logic.setAdvancesAfterRating(advancesAfterRating)
         view.onIntent = { [weak self] intent in self?.handle(intent) }
         run { await $0.load() }
     }
@@ -34,24 +32,16 @@ final class PhotoWindowController {
         case .toggleRejected: run { await $0.decide(nil) }
         case .startSlideshow:
             guard logic.slideshow == nil else { return }
-            slideshowTask = Task.immediate { [weak self, logic, interval = slideshowInterval] in
-                let playing = Task.immediate { await logic.playSlideshow(every: interval) }
-                self?.view.renderSlideshow(logic.slideshow)
-                await playing.value
-                self?.view.renderSlideshow(nil)
-            }
+            slideshowTask = Task.immediate { [logic] in await logic.playSlideshow(every: logic.slideshowInterval) }
         case .pauseSlideshow:
             logic.pauseSlideshow()
-            view.renderSlideshow(logic.slideshow)
         case .stopSlideshow:
             logic.stopSlideshow()
             slideshowTask?.cancel()
-            view.renderSlideshow(nil)
         case .slideshowInterval(let seconds):
-            slideshowInterval = seconds
             logic.setSlideshowInterval(seconds)
         case .advanceAfterRating(let on):
-            logic.advancesAfterRating = on
+            logic.setAdvancesAfterRating(on)
             send(.advancesAfterRatingChanged(on))
         case .trash: send(.trashPhoto(path: path, from: self))
         case .setProfilePhoto: send(.setProfilePhoto(path: path))
@@ -71,7 +61,12 @@ final class PhotoWindowController {
         work = Task.immediate { [logic] in _ = await action(logic) }
     }
 
+    /// Everything the logic published, rendered in one place.
+    /// (`.gone` closes the window: it leaves full screen and lets the
+    /// screen sleep first.)
     private func render(_ state: PhotoViewerLogic.State) {
+        view.renderSlideshow(state == .gone ? nil : logic.slideshow)
+        view.renderAdvancesAfterRating(logic.advancesAfterRating)
         view.render(state, hasPrevious: logic.hasPrevious, hasNext: logic.hasNext, place: logic.place)
     }
 
@@ -83,11 +78,11 @@ final class PhotoWindowController {
     func present() { view.window.present() }
 
     /// Another photo window turned "Go to Next Photo After Rating" on or off.
-    func setAdvancesAfterRating(_ on: Bool) {
-        logic.advancesAfterRating = on
-        view.renderAdvancesAfterRating(on)
-    }
+    func setAdvancesAfterRating(_ on: Bool) { logic.setAdvancesAfterRating(on) }
 
     /// The photo left the folder: the next one shows, or the window closes.
     func photoRemoved() { run { await $0.photoRemoved() } }
+
+    /// Files changed on disk: the photo shown may have a new rating.
+    func photosChanged() { logic.photoChanged() }
 }

@@ -9,6 +9,8 @@ enum AppAction {
     /// A photo left a main window's folder (trashed, or gone on disk):
     /// photo windows showing it move on.
     case photoRemoved(path: String)
+    /// Files changed on disk (another program rated a photo, say).
+    case photosChanged
     case photoWindowClosed(PhotoWindowController)
     /// "Go to Next Photo After Rating" changed in a photo window: every
     /// photo window follows, and it is remembered.

@@ -63,6 +63,8 @@ final class AppFlow {
             open(request, into: controller)
         case .photoRemoved(let path):
             for window in photoWindows where window.controller.path == path { window.controller.photoRemoved() }
+        case .photosChanged:
+            for window in photoWindows { window.controller.photosChanged() }
         case .photoWindowClosed(let controller):
             // Back in the grid, the photo last shown is the one selected.
             photoWindows.first { $0.controller === controller }?.owner?.photoWindowClosed(on: controller.path)

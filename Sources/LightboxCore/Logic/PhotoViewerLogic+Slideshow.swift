@@ -9,12 +9,16 @@ public struct Slideshow: Equatable, Sendable {
     public init(interval: Int) { self.interval = interval }
 }
 
+/// Each of these answers with the state, published with `slideshow` as it
+/// now is, like every other action of the logic.
 extension PhotoViewerLogic {
     /// Plays a slideshow from the photo shown; returns once it stops (at
     /// the last photo, on `stopSlideshow`, or when the calling task is
     /// cancelled), leaving that photo shown.
-    public func playSlideshow(every interval: Int) async {
+    @discardableResult
+    public func playSlideshow(every interval: Int) async -> State {
         slideshow = Slideshow(interval: max(1, interval))
+        republish()
         var waited = 0
         while let show = slideshow, !Task.isCancelled {
             try? await Task.sleep(for: .seconds(1))
@@ -26,21 +30,32 @@ extension PhotoViewerLogic {
             guard hasNext else { break }
             await step(1)
         }
+        guard slideshow != nil else { return state }
         slideshow = nil
+        return republish()
     }
 
     /// Space: pauses the slideshow, or goes on with it.
-    public func pauseSlideshow() {
+    @discardableResult
+    public func pauseSlideshow() -> State {
         slideshow?.isPaused.toggle()
+        return republish()
     }
 
-    /// Seconds per photo from now on (also for the next slideshow).
-    public func setSlideshowInterval(_ seconds: Int) {
-        slideshow?.interval = max(1, seconds)
+    /// Seconds per photo from now on, in the slideshow playing and the
+    /// next one.
+    @discardableResult
+    public func setSlideshowInterval(_ seconds: Int) -> State {
+        slideshowInterval = max(1, seconds)
+        slideshow?.interval = slideshowInterval
+        return republish()
     }
 
     /// Escape: the slideshow ends on the photo shown.
-    public func stopSlideshow() {
+    @discardableResult
+    public func stopSlideshow() -> State {
+        guard slideshow != nil else { return state }
         slideshow = nil
+        return republish()
     }
 }

@@ -41,7 +41,10 @@ public final class PhotoViewerLogic {
     /// Bumped by each decode: a newer one (the next photo) wins.
     private var generation = 0
     /// The slideshow playing, if one is (see PhotoViewerLogic+Slideshow).
+    /// It belongs to the state: a change to it publishes the state again.
     public internal(set) var slideshow: Slideshow?
+    /// Seconds per photo for the next slideshow.
+    public internal(set) var slideshowInterval = 5
     /// The photo decoded in full (asked for, or shown), if any.
     private var fullResolution: String?
     /// The neighbours, decoded ahead (see `PhotoPreloader`).
@@ -153,17 +156,39 @@ public final class PhotoViewerLogic {
         guard state != .gone else { return state }
         browsing?.setRating(path: photo.path, stars: stars)
         photo = browsing?.photo(at: photo.path) ?? photo
+        return publish(showingPhoto(in: state))
+    }
+
+    /// The list learnt something new of the photo shown (another program
+    /// rated it, in the file or a sidecar): the window shows it.
+    @discardableResult
+    public func photoChanged() -> State {
+        guard state != .gone, let fresh = browsing?.photo(at: photo.path), fresh != photo else { return state }
+        photo = fresh
+        return publish(showingPhoto(in: state))
+    }
+
+    /// `state` with `photo` in it, as it is now.
+    private func showingPhoto(in state: State) -> State {
         switch state {
-        case .loading: return publish(.loading(photo))
-        case .presenting(_, let pixels): return publish(.presenting(photo, pixels))
-        case .failed(_, let reason): return publish(.failed(photo, reason))
-        case .gone: return state
+        case .loading: .loading(photo)
+        case .presenting(_, let pixels): .presenting(photo, pixels)
+        case .failed(_, let reason): .failed(photo, reason)
+        case .gone: .gone
         }
     }
 
     /// Steps to the next photo after `rate` and `toggleRejected` through
     /// `decide` (the person's preference), when there is a next one.
-    public var advancesAfterRating = false
+    public private(set) var advancesAfterRating = false
+
+    /// Turns "Go to Next Photo After Rating" on or off; the state is
+    /// published again with it.
+    @discardableResult
+    public func setAdvancesAfterRating(_ on: Bool) -> State {
+        advancesAfterRating = on
+        return republish()
+    }
 
     /// A decision on the photo (1…5 stars, 0 clears, -1 rejects, nil
     /// toggles the rejection), then the next photo when advancing.
@@ -205,6 +230,11 @@ public final class PhotoViewerLogic {
         onChange(new)
         return new
     }
+
+    /// Publishes the state again after a change to what goes with it
+    /// (the slideshow, auto-advance).
+    @discardableResult
+    func republish() -> State { state == .gone ? state : publish(state) }
 }
 
 extension PhotoListLogic: PhotoBrowsing {
