@@ -25,3 +25,27 @@ void lb_pixels_premultiply(const uint8_t *rgba, int width, int height, int strid
         }
     }
 }
+
+// A quarter turn of 4-byte pixels (either layout): `width` × `height` in
+// (`stride` bytes a row), `height` × `width` out (`height * 4` bytes a
+// row). Walked in tiles so the columns written stay in the cache for a run
+// of rows read.
+void lb_pixels_turn(const uint32_t *in, int width, int height, int stride, bool clockwise, uint32_t *out) {
+    enum { tile = 64 };
+    size_t row = (size_t)stride / 4, out_row = (size_t)height;
+    for (int ty = 0; ty < height; ty += tile) {
+        for (int tx = 0; tx < width; tx += tile) {
+            int y_end = ty + tile < height ? ty + tile : height, x_end = tx + tile < width ? tx + tile : width;
+            for (int y = ty; y < y_end; y++) {
+                const uint32_t *p = in + (size_t)y * row;
+                for (int x = tx; x < x_end; x++) {
+                    // Clockwise: (x, y) goes to column height-1-y of row x;
+                    // counter-clockwise: to column y of row width-1-x.
+                    size_t at = clockwise ? (size_t)x * out_row + (size_t)(height - 1 - y)
+                                          : (size_t)(width - 1 - x) * out_row + (size_t)y;
+                    out[at] = p[x];
+                }
+            }
+        }
+    }
+}

@@ -66,6 +66,13 @@ extension Imaging {
         }
     }
 
+    /// Writes EXIF's Orientation (1…8) into the photo at `path`, the way a
+    /// rating is written: the pixels are not touched (a rotation is a tag).
+    public static func writeOrientation(_ orientation: Int, to path: String,
+                                        decoders: DecoderPool = .shared) throws(RatingWriteError) {
+        try rewrite(path, with: MetadataEdit(orientation: orientation), checkingImageData: true, decoders: decoders)
+    }
+
     /// `path` with `edit` made, put in its place.
     static func rewrite(_ path: String, with edit: MetadataEdit, checkingImageData: Bool,
                         decoders: DecoderPool) throws(RatingWriteError) {

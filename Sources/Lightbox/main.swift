@@ -7,7 +7,9 @@ import LightboxCore
 func runLightbox() -> Int32 {
     let application = Application(id: AppInfo.id)
     let flow = AppFlow(application: application)
-    return withExtendedLifetime(flow) { application.run() }
+    let status = withExtendedLifetime(flow) { application.run() }
+    flow.quitting()
+    return status
 }
 
 exit(MainActor.assumeIsolated { runLightbox() })

@@ -137,6 +137,26 @@ class RatingTests(LightboxTestCase):
         wait_for(lambda: (picture.description or "").startswith("Rated 2 stars, "),
                  message=lambda: a11y.describe(picture))
 
+    def test_rotations_are_saved_as_exif_orientation_without_touching_the_pixels(self):
+        path = os.path.join(self.folder, "one.jpg")
+        with open(path, "rb") as f:
+            before = f.read()
+        app, window, photo = self.open_first_photo()
+        find(photo, "image", "one")
+        # Ctrl+R as Eye of GNOME and Loupe, ] and [ as gThumb: 1 → 6 → 3 → 6. Quitting at once:
+        # the app waits for the writes under way.
+        for keys in ("ctrl+r", "bracketright", "bracketleft", "ctrl+q"):
+            send_keys(keys)
+        self.assertEqual(app.wait_exit(), 0, app.stderr())
+        orientation = subprocess.run(["exiftool", "-s3", "-n", "-EXIF:Orientation", path],
+                                     capture_output=True, text=True, check=True).stdout.strip()
+        self.assertEqual(orientation, "6", "turned a quarter clockwise, as a tag")
+        with open(path, "rb") as f:
+            after = f.read()
+        # The entropy-coded data, from the first start of scan to the end, byte for byte.
+        self.assertEqual(after[after.index(b"\xff\xda"):], before[before.index(b"\xff\xda"):])
+        self.assertEqual(sorted(os.listdir(self.folder)), ["one.jpg", "three.jpg", "two.jpg"])
+
 
 if __name__ == "__main__":
     unittest.main()

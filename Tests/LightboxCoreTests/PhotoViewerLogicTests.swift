@@ -104,6 +104,31 @@ final class PhotoViewerSteppingTests: XCTestCase {
         func setRating(path: String, stars: Int) {
             if let index = photos.firstIndex(where: { $0.path == path }) { photos[index].rate(stars) }
         }
+        func turn(path: String, clockwise: Bool) {
+            guard let index = photos.firstIndex(where: { $0.path == path }) else { return }
+            var metadata = photos[index].metadata ?? PhotoMetadata()
+            metadata.orientation = PhotoOrientation.turned(metadata.orientation, clockwise: clockwise)
+            photos[index].metadata = metadata
+        }
+    }
+
+    /// A rotation shows at once: the decoded pixels turned, the photo's
+    /// orientation turned in the list (which writes it).
+    @MainActor
+    func testARotationShowsTheTurnedPixelsAtOnce() async {
+        let line = Line()
+        let viewer = PhotoViewerLogic(photo: line.photos[1], browsing: line) { _, _ in
+            PixelData(width: 6, height: 4, stride: 24, bytes: Data((0..<96).map { UInt8($0) }))
+        }
+        await viewer.load()
+        guard case .presenting(let photo, let pixels) = await viewer.rotate(clockwise: true) else {
+            return XCTFail("\(viewer.state)")
+        }
+        XCTAssertEqual([pixels.width, pixels.height], [4, 6])
+        XCTAssertEqual(photo.metadata?.orientation, 6)
+        XCTAssertEqual(line.photos[1].metadata?.orientation, 6, "the list turns it (and writes it)")
+        guard case .presenting(_, let back) = await viewer.rotate(clockwise: false) else { return XCTFail() }
+        XCTAssertEqual(back.bytes, Data((0..<96).map { UInt8($0) }), "there and back: the same pixels")
     }
 
     /// Another program rated the photo shown (the list read it again): the

@@ -14,6 +14,10 @@ private final class FullDiskWriter: RatingWriter, @unchecked Sendable {
         if fail { throw RatingFileError(path: photo, reason: "the disk is full", isTransient: true) }
         return try FileRatingWriter().write(stars, for: photo, storage: storage)
     }
+
+    func writeOrientation(_ orientation: Int, for photo: String) throws(RatingFileError) {
+        try FileRatingWriter().writeOrientation(orientation, for: photo)
+    }
 }
 
 @MainActor

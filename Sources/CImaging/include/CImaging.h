@@ -71,6 +71,11 @@ int lb_image_stride(const LbImage *image);
 // memory format), `width` words a row, into `out`.
 void lb_pixels_premultiply(const uint8_t *rgba, int width, int height, int stride, uint32_t *out);
 
+// The pixels at `in` (4 bytes each, `stride` bytes a row) turned a quarter
+// clockwise or counter-clockwise into `out` (`height` × `width` pixels,
+// rows without padding): how a photo window shows a rotation at once.
+void lb_pixels_turn(const uint32_t *in, int width, int height, int stride, bool clockwise, uint32_t *out);
+
 // A copy scaled to fit `max_size` × `max_size` (bilinear), or a copy at the
 // same size when it already fits. NULL when memory runs out.
 LbImage *lb_image_scaled(const LbImage *image, int max_size);

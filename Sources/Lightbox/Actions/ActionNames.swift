@@ -61,6 +61,8 @@ enum ActionNames {
     static let slideshow = ActionID.window("slideshow")
     /// Space during a slideshow: pause or go on.
     static let pauseSlideshow = ActionID.window("pause-slideshow")
+    static let rotateLeft = ActionID.window("rotate-left")
+    static let rotateRight = ActionID.window("rotate-right")
     /// "win.slideshow-interval::5": seconds per photo.
     static let slideshowInterval = ActionID.window("slideshow-interval")
     /// On/off: step to the next photo after a rating or a reject.

@@ -76,6 +76,9 @@ enum Keyboard {
             shown("Rate 1 to 5 stars, or clear the rating", "1 5 0"),
             shown("Clear the rating", "u"),
             bind(ActionNames.reject, ["x"], "Reject the photo, or take the rejection back"),
+            // Ctrl+R as Eye of GNOME and Loupe; ] and [ as gThumb.
+            bind(ActionNames.rotateRight, ["<Control>r", "bracketright"], "Rotate clockwise (saved in the photo)"),
+            bind(ActionNames.rotateLeft, ["<Control><Shift>r", "bracketleft"], "Rotate counter-clockwise"),
             bind(ActionNames.properties, ["F9"], "Properties"),
             bind(ActionNames.fullscreen, ["F11"], "Full screen"),
             bind(ActionNames.slideshow, ["F5"], "Slideshow (Escape leaves it on the photo shown)"),

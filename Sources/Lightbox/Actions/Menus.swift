@@ -19,6 +19,7 @@ enum Menus {
     static func photo() -> Menu {
         Menu(sections: [
             [("Go to Next Photo After Rating", ActionNames.advanceAfterRating.detailed)],
+            [("Rotate Left", ActionNames.rotateLeft.detailed), ("Rotate Right", ActionNames.rotateRight.detailed)],
             [("Slideshow", ActionNames.slideshow.detailed)] + [3, 5, 10].map { seconds in
                 ("Every \(seconds) Seconds", ActionNames.slideshowInterval.detailed("\(seconds)"))
             },

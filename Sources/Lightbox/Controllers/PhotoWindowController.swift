@@ -30,6 +30,7 @@ final class PhotoWindowController {
         case .next: run { await $0.step(1) }
         case .rate(let stars): run { await $0.decide(stars) }
         case .toggleRejected: run { await $0.decide(nil) }
+        case .rotate(let clockwise): run { await $0.rotate(clockwise: clockwise) }
         case .startSlideshow:
             guard logic.slideshow == nil else { return }
             slideshowTask = Task.immediate { [logic] in await logic.playSlideshow(every: logic.slideshowInterval) }

@@ -9,7 +9,11 @@ import LightboxCore
 final class AppFlow {
     let application: Application
     private let directories: XDGDirectories
-    private(set) lazy var services = AppServices(directories: directories)
+    private(set) lazy var services: AppServices = {
+        servicesStarted = true
+        return AppServices(directories: directories)
+    }()
+    private var servicesStarted = false
     /// Whether a window told that the library could not be opened.
     private var indexProblemAnnounced = false
     private let windowStates: WindowStateStore
@@ -48,6 +52,13 @@ final class AppFlow {
             over a window of its folder with the photos given there selected (photos of one folder \
             share that window).
             """)
+    }
+
+    /// The application stopped: file writes under way (a rotation, which is
+    /// not kept for the next start as ratings are) get a few seconds.
+    func quitting() {
+        guard servicesStarted else { return }
+        _ = services.library.ratings.waitForWrites(upTo: 5)
     }
 
     func handle(_ action: AppAction) {

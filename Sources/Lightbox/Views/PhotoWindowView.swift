@@ -38,6 +38,8 @@ final class PhotoWindowView {
         case rate(Int)
         /// Reject, or take the rejection back.
         case toggleRejected
+        /// A quarter turn, saved as the photo's EXIF orientation.
+        case rotate(clockwise: Bool)
         case trash
         case setProfilePhoto
         /// Zoomed in past the pixels decoded to fit the screen: the photo
@@ -123,6 +125,8 @@ final class PhotoWindowView {
             (ActionNames.switchPane, { [weak self] in self?.switchPane() }),
             (ActionNames.trash, { [weak self] in self?.onIntent(.trash) }),
             (ActionNames.reject, { [weak self] in self?.onIntent(.toggleRejected) }),
+            (ActionNames.rotateLeft, { [weak self] in self?.onIntent(.rotate(clockwise: false)) }),
+            (ActionNames.rotateRight, { [weak self] in self?.onIntent(.rotate(clockwise: true)) }),
             (ActionNames.setProfilePhoto, { [weak self] in self?.onIntent(.setProfilePhoto) }),
         ]
         for (id, body) in actions { window.addAction(Action(id, body)) }
@@ -225,7 +229,12 @@ final class PhotoWindowView {
             if shownPixels.map(pixels.isSameStorage(as:)) != true {
                 // The same photo in more detail (decoded in full for a
                 // zoom): it keeps its size on screen.
-                if photo.path == shownPath, let old = imageSize, let scale = zoom, pixels.width > 0, !wantsActualSize {
+                // The same photo turned keeps its scale.
+                let turned = photo.path == shownPath && imageSize.map {
+                    $0.width == pixels.height && $0.height == pixels.width && $0.width != $0.height
+                } == true
+                if photo.path == shownPath, !turned, let old = imageSize, let scale = zoom, pixels.width > 0,
+                   !wantsActualSize {
                     zoom = scale * Double(old.width) / Double(pixels.width)
                 }
                 if photo.path != shownPath { wantsActualSize = false }

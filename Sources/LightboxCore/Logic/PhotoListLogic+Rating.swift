@@ -22,6 +22,20 @@ extension PhotoListLogic {
     @discardableResult
     public func clearRating(path: String) -> State { rate(path: path, stars: 0) }
 
+    /// Turns a photo a quarter clockwise or counter-clockwise: its EXIF
+    /// orientation changes at once in the list and is written into the
+    /// file by the rating queue, after the ratings given before.
+    @discardableResult
+    public func rotate(path: String, clockwise: Bool) -> State {
+        guard var photo = byPath[path] else { return state }
+        var metadata = photo.metadata ?? PhotoMetadata()
+        metadata.orientation = PhotoOrientation.turned(metadata.orientation, clockwise: clockwise)
+        photo.metadata = metadata
+        replace([photo])
+        library.ratings.rotate(to: metadata.orientation, path: path)
+        return publish(makeState())
+    }
+
     /// The failure shown now was seen: the next one, if any, takes its place.
     @discardableResult
     public func dismissRatingFailure() -> State {
@@ -55,13 +69,17 @@ extension PhotoListLogic {
     private func handle(_ event: RatingEvent) {
         switch event {
         case .written(let path, let size, let time):
-            // The file changed on disk, its pixels did not: the photo
-            // takes the new size and time, so its thumbnail (re-stamped
-            // to them) stays valid.
+            // The file changed on disk: the photo takes the new size and
+            // time. After a rating its thumbnail, re-stamped to them, stays
+            // valid; after a rotation it no longer matches and is made again.
             guard let photo = byPath[path], photo.fileSize != size || photo.modificationTime != time else { return }
             replace([photo.withFile(size: size, modificationTime: time)])
         case .failed(let failure):
             ratingFailures.append(failure)
+        case .rotationFailed(let path):
+            // The orientation shown is the file's again.
+            Task { if let photo = await library.reload(path: path), byPath[path] != nil { replace([photo]); publish(makeState()) } }
+            return
         }
         publish(makeState())
     }

@@ -10,6 +10,7 @@ public protocol PhotoBrowsing: AnyObject {
     /// Where the photo is in the list (from 0), and how many it holds.
     func place(of path: String) -> (index: Int, count: Int)?
     func setRating(path: String, stars: Int)
+    func turn(path: String, clockwise: Bool)
 }
 
 /// What a photo window does, without GTK: decoding the photo off the main
@@ -159,6 +160,22 @@ public final class PhotoViewerLogic {
         return publish(showingPhoto(in: state))
     }
 
+    /// Turns the photo a quarter (its EXIF orientation; the list writes
+    /// it). The pixels shown are turned at once, off the main thread, and
+    /// kept for the photo until its file is written and read again.
+    @discardableResult
+    public func rotate(clockwise: Bool) async -> State {
+        guard case .presenting(_, let pixels) = state, let browsing else { return state }
+        browsing.turn(path: photo.path, clockwise: clockwise)
+        photo = browsing.photo(at: photo.path) ?? photo
+        let mine = generation
+        let turned = await Task.detached(priority: .userInitiated) { pixels.turned(clockwise: clockwise) }.value
+        guard mine == generation, case .presenting = state else { return state }
+        preloader.keep(turned, for: photo)
+        fullResolution = nil
+        return publish(.presenting(photo, turned))
+    }
+
     /// The list learnt something new of the photo shown (another program
     /// rated it, in the file or a sidecar): the window shows it.
     @discardableResult
@@ -245,5 +262,9 @@ extension PhotoListLogic: PhotoBrowsing {
 
     public func setRating(path: String, stars: Int) {
         _ = rate(path: path, stars: stars)
+    }
+
+    public func turn(path: String, clockwise: Bool) {
+        _ = rotate(path: path, clockwise: clockwise)
     }
 }

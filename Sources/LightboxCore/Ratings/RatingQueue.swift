@@ -9,15 +9,21 @@ public struct RatingWriteFailure: Equatable, Sendable {
     public let fileName: String
     /// Why, for a person: "the disk is full".
     public let reason: String
+    /// Whether it was a rotation (else a rating).
+    public let isRotation: Bool
 
-    public init(path: String, fileName: String, reason: String) {
+    public init(path: String, fileName: String, reason: String, isRotation: Bool = false) {
         self.path = path
         self.fileName = fileName
         self.reason = reason
+        self.isRotation = isRotation
     }
 
-    /// "Could not save the rating of “IMG_1.JPG”: the disk is full."
-    public var message: String { "Could not save the rating in “\(fileName)”: \(reason)." }
+    /// "Could not save the rating in “IMG_1.JPG”: the disk is full."
+    public var message: String {
+        isRotation ? "Could not rotate “\(fileName)”: \(reason)."
+            : "Could not save the rating in “\(fileName)”: \(reason)."
+    }
 }
 
 /// What the queue reports to whoever shows photos.
@@ -26,6 +32,9 @@ public enum RatingEvent: Equatable, Sendable {
     /// modification time (changed only when the photo itself was written).
     case written(path: String, fileSize: Int64, modificationTime: Int)
     case failed(RatingWriteFailure)
+    /// A rotation could not be written: the photo keeps the orientation
+    /// its file states.
+    case rotationFailed(path: String)
 }
 
 /// Ratings as the person gives them: kept in the index at once, written
@@ -84,6 +93,27 @@ public final class RatingQueue: Sendable {
         }
     }
 
+    /// Writes EXIF's Orientation (1…8) into the photo on the queue's
+    /// thread, in order with its ratings. Not kept across a restart: a
+    /// rotation that cannot be written is shown at once, and the list reads
+    /// the photo's orientation back from the file.
+    public func rotate(to orientation: Int, path: String) {
+        RatingQueue.writing.submit { [self] in
+            do throws(RatingFileError) {
+                try writer.writeOrientation(orientation, for: path)
+                guard let after = FolderScanner().stamp(of: path) else { return }
+                try? index.save([PhotoLibrary.read(after)])
+                emit(.written(path: path, fileSize: after.size, modificationTime: after.modificationTime))
+            } catch {
+                if !error.isGone {
+                    report(RatingWriteFailure(path: path, fileName: String(Photo.name(of: error.path)).displayablePath,
+                                              reason: error.reason, isRotation: true))
+                }
+                emit(.rotationFailed(path: path))
+            }
+        }
+    }
+
     /// A photo was renamed or moved: its rating follows it, after any
     /// rating given before (the queue's order), and a write still queued
     /// for it is made under its new name. Returns once the index is updated.
@@ -119,6 +149,17 @@ public final class RatingQueue: Sendable {
             let waiting = undelivered.withLock { list in defer { list = [] }; return list }
             for failure in waiting { handler(.failed(failure)) }
         }
+    }
+
+    /// Waits, at most `seconds`, for the writes asked so far: the app calls
+    /// it as it quits, so a rotation (not kept across a restart as ratings
+    /// are) reaches its file. False when time ran out.
+    public func waitForWrites(upTo seconds: Double) -> Bool {
+        let done = DispatchSemaphore(value: 0)
+        // Through the recording thread first: ratings recorded before queue
+        // their writes from there.
+        RatingQueue.recording.submit { RatingQueue.writing.submit { done.signal() } }
+        return done.wait(timeout: .now() + seconds) == .success
     }
 
     /// Returns once every write asked before has been attempted.

@@ -8,6 +8,9 @@ public protocol RatingWriter: Sendable {
     /// Writes `stars` (-1…5) for the photo at `photo`: into the file, a
     /// sidecar, or nowhere, as `storage` and the file allow.
     func write(_ stars: Int, for photo: String, storage: RatingStorage) throws(RatingFileError) -> RatingWriteResult
+    /// Writes EXIF's Orientation (1…8) into the photo itself; throws when
+    /// the photo cannot take it (a format without EXIF, a read-only file).
+    func writeOrientation(_ orientation: Int, for photo: String) throws(RatingFileError)
 }
 
 /// What a rating write changed on disk.
@@ -49,7 +52,7 @@ public struct RatingFileError: Error, Equatable, Sendable {
         case .metadata:
             self.init(path: path, reason: "its metadata could not be written (\(error.message))")
         case .imageDataChanged:
-            self.init(path: path, reason: "writing the rating would have changed the image itself")
+            self.init(path: path, reason: "writing the metadata would have changed the image itself")
         }
     }
 
@@ -104,6 +107,24 @@ public struct FileRatingWriter: RatingWriter {
             guard sidecar != nil else { return result }
         }
         return try writeSidecar(stars, for: photo, existing: sidecar, result)
+    }
+
+    public func writeOrientation(_ orientation: Int, for photo: String) throws(RatingFileError) {
+        var info = stat()
+        guard Posix.stat(photo, &info) == 0 else { throw RatingFileError(path: photo, reason: "the file is gone", isGone: true) }
+        // Only formats that carry EXIF: a sidecar's orientation is read by
+        // too few tools to be a rotation people can rely on.
+        guard FileRatingWriter.exif(for: photo) == true else {
+            throw RatingFileError(path: photo, reason: "only JPEG, TIFF and WebP photos can be rotated")
+        }
+        guard FileRatingWriter.mayModify(photo, info) else {
+            throw RatingFileError(path: photo, reason: "the file or its folder is read-only")
+        }
+        do {
+            try Imaging.writeOrientation(orientation, to: photo)
+        } catch {
+            throw RatingFileError(path: photo, error)
+        }
     }
 
     /// Writes the sidecar that exists, else NAME.EXT.xmp.
