@@ -39,3 +39,35 @@ void lb_widget_on_next_paint(GObject *widget, LbFrameCallback callback, gpointer
     else
         g_signal_connect(widget, "map", G_CALLBACK(lb_on_widget_mapped), watch);
 }
+
+typedef struct {
+    LbFrameCallback callback;
+    gpointer data;
+    gulong handler;
+    GdkFrameClock *clock;
+} LbNextLayout;
+
+static void lb_on_layout(GdkFrameClock *clock, gpointer user_data) {
+    LbNextLayout *watch = user_data;
+    g_signal_handler_disconnect(clock, watch->handler);
+    watch->callback(watch->data);
+    g_object_unref(watch->clock);
+    g_free(watch);
+}
+
+void lb_widget_after_next_layout(GObject *widget, LbFrameCallback callback, gpointer data) {
+    GdkFrameClock *clock = gtk_widget_get_frame_clock(GTK_WIDGET(widget));
+    if (!clock) {
+        callback(data);
+        return;
+    }
+    LbNextLayout *watch = g_new0(LbNextLayout, 1);
+    watch->callback = callback;
+    watch->data = data;
+    watch->clock = g_object_ref(clock);
+    // Connected after the window's own layout handler, so it runs once the
+    // widgets have their new sizes; what it changes is laid out again in
+    // the same frame (the clock repeats the layout phase when asked).
+    watch->handler = g_signal_connect_after(clock, "layout", G_CALLBACK(lb_on_layout), watch);
+    gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_LAYOUT);
+}

@@ -68,6 +68,24 @@ public final class ScrolledWindow: Widget {
         let adjustment = gtk_scrolled_window_get_vadjustment(scrolled)
         return gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
     }
+
+    /// The horizontal scroll position, in pixels from the left.
+    public var horizontalOffset: Double {
+        get { gtk_adjustment_get_value(gtk_scrolled_window_get_hadjustment(scrolled)) }
+        set { gtk_adjustment_set_value(gtk_scrolled_window_get_hadjustment(scrolled), newValue) }
+    }
+
+    /// The size of the part of the content on show.
+    public var visibleSize: (width: Double, height: Double) {
+        (gtk_adjustment_get_page_size(gtk_scrolled_window_get_hadjustment(scrolled)),
+         gtk_adjustment_get_page_size(gtk_scrolled_window_get_vadjustment(scrolled)))
+    }
+
+    /// The size of the content (at least the visible size).
+    public var contentSize: (width: Double, height: Double) {
+        (gtk_adjustment_get_upper(gtk_scrolled_window_get_hadjustment(scrolled)),
+         gtk_adjustment_get_upper(gtk_scrolled_window_get_vadjustment(scrolled)))
+    }
 }
 
 /// A GtkOverlay: a main child with widgets floating over it.

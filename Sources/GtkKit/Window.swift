@@ -122,6 +122,19 @@ extension Widget {
     }
 }
 
+extension Widget {
+    /// Called once, in the next frame, once widgets have their new sizes
+    /// and before anything is drawn: the moment to scroll to a place in
+    /// content whose size just changed, with no frame showing the jump.
+    public func afterNextLayout(_ body: @escaping @MainActor () -> Void) {
+        lb_widget_after_next_layout(gobject, { data in
+            guard let data else { return }
+            let box = Unmanaged<FrameBox>.fromOpaque(data).takeRetainedValue()
+            MainActor.assumeIsolated { box.body() }
+        }, Unmanaged.passRetained(FrameBox(body)).toOpaque())
+    }
+}
+
 final class FrameBox {
     let body: @MainActor () -> Void
     init(_ body: @escaping @MainActor () -> Void) { self.body = body }

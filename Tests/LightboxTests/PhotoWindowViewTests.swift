@@ -47,3 +47,28 @@ final class PhotoWindowViewTests: DisplayTestCase {
         XCTAssertEqual(intents, [.rate(4), .rate(0), .next, .previous, .trash, .setProfilePhoto])
     } }
 }
+
+/// Zooming keeps the part of the photo under the pointer where it is.
+final class PhotoWindowZoomTests: DisplayTestCase {
+    func testZoomingAroundAPointKeepsThatPointOfThePhotoUnderIt() { onMain {
+        let view = PhotoWindowView(application: testApplication)
+        defer { view.window.destroy() }
+        view.window.defaultSize = (600, 500)
+        let pixels = PixelData(width: 800, height: 600, rgba: Data(repeating: 120, count: 800 * 600 * 4))
+        view.render(.presenting(samplePhotos(1)[0], pixels), hasPrevious: false, hasNext: false)
+        view.window.present()
+        spin(until: { view.scroller.visibleSize.width > 0 }, "the window laid out")
+        let visible = view.scroller.visibleSize
+        // Fitted: the photo centred, letterboxed one way or the other.
+        let fit = min(visible.width / 800, visible.height / 600)
+        let left = (visible.width - 800 * fit) / 2, top = (visible.height - 600 * fit) / 2
+        let pointer = (x: left + 800 * fit * 0.25, y: top + 600 * fit * 0.5)
+        // That is the point 25% across and halfway down the photo.
+        view.zoom(by: 4, around: pointer)
+        let scale = fit * 4
+        spin(until: { abs(view.scroller.contentSize.width - 800 * scale) < 1.5 }, "the content at the new size")
+        spin(until: { view.zoomAnchor == nil }, "the anchor applied")
+        XCTAssertEqual(view.scroller.horizontalOffset, 800 * scale * 0.25 - pointer.x, accuracy: 1.5)
+        XCTAssertEqual(view.scroller.verticalOffset, 600 * scale * 0.5 - pointer.y, accuracy: 1.5)
+    } }
+}

@@ -19,6 +19,7 @@
 #include "lb-object.h"
 #include "lb-frames.h"
 #include "lb-files.h"
+#include "lb-gestures.h"
 #include "lb-paintable.h"
 #include "lb-desktop.h"
 #include "lb-appearance.h"

@@ -11,7 +11,7 @@ final class PhotoWindowView {
     let window: ApplicationWindow
     private let windowTitle = WindowTitle(title: "")
     let picture = Picture()
-    private let scroller = ScrolledWindow()
+    let scroller = ScrolledWindow()
     private let status = StatusPageView(iconName: "image-missing-symbolic", buttonLabel: nil, buttonAction: nil)
     private let spinner = Spinner()
     let ratingBar = RatingBarView()
@@ -23,13 +23,18 @@ final class PhotoWindowView {
     /// Pressed while the photo is rejected.
     private let rejectButton = ToggleButton(iconName: "action-unavailable-symbolic", accessibleLabel: "Reject",
                                             keys: Keyboard.keys(for: ActionNames.reject))
-    private var imageSize: (width: Int, height: Int)?
+    var imageSize: (width: Int, height: Int)?
     private var advanceAfterRating: Action!
     var pauseSlideshow: Action!
     /// While a slideshow plays: the screen is kept from blanking.
     var slideshowInhibition: UInt32?
     /// nil: fitted to the window; else the scale (1 = 100%).
-    private(set) var zoom: Double?
+    var zoom: Double?
+    /// Where the zoom keeps the content still (see PhotoWindowView+Zoom).
+    var zoomAnchor: ZoomAnchor?
+    var pinchStartZoom: Double?
+    var dragStart: (x: Double, y: Double)?
+    var pointer: (x: Double, y: Double)?
 
     /// What the person asks of the window.
     enum Intent: Equatable {
@@ -79,6 +84,7 @@ final class PhotoWindowView {
         window.setChild(Box(.horizontal, [stage, properties.root]))
         ratingBar.onRate = { [weak self] stars in self?.onIntent(.rate(stars)) }
         installActions()
+        installGestures()
         window.onCloseRequest { [weak self] in
             self?.onIntent(.closed)
             return false
@@ -179,32 +185,6 @@ final class PhotoWindowView {
         window.isFullscreen ? window.unfullscreen() : window.fullscreen()
     }
 
-    private func zoom(by factor: Double) {
-        guard let imageSize else { return }
-        let fitted = fittedScale(for: imageSize)
-        setZoom(min(8, max(0.05, (zoom ?? fitted) * factor)))
-    }
-
-    private func fittedScale(for size: (width: Int, height: Int)) -> Double {
-        let available = window.defaultSize
-        return min(1, min(Double(available.width) / Double(size.width), Double(available.height) / Double(size.height)))
-    }
-
-    /// - Parameter actualSize: 100% of the photo itself: kept once the
-    ///   photo in full replaces pixels decoded to fit the screen.
-    func setZoom(_ scale: Double?, actualSize: Bool = false) {
-        zoom = scale
-        wantsActualSize = actualSize
-        if let scale, scale >= 1 { onIntent(.wantsFullResolution) }
-        guard let imageSize, let scale else {
-            picture.canShrink = true
-            picture.setSizeRequest(width: -1, height: -1)
-            return
-        }
-        picture.canShrink = false
-        picture.setSizeRequest(width: Int(Double(imageSize.width) * scale), height: Int(Double(imageSize.height) * scale))
-    }
-
     // MARK: Rendering
 
     /// Shows `state`. A photo's pixels become a texture that shares them
@@ -292,6 +272,6 @@ final class PhotoWindowView {
     private var shownPixels: PixelData?
     private var shownPath: String?
     /// Ctrl+1 asked for 100% of the photo itself.
-    private var wantsActualSize = false
+    var wantsActualSize = false
     private var shownDetail: String?
 }
