@@ -64,6 +64,11 @@ def targets(m):
     if p:
         value = ratio(med(p["lightbox"]), med(p["in_process"]))
         out["photo_vs_in_process"] = {"value": value, "limit": "≤ 1.1×", "met": check(value, 1.1)}
+    st = m.get("stepping")
+    if st and st.get("lightbox"):
+        lb = st["lightbox"]
+        out["stepping_median"] = {"value": med(lb), "limit": "≤ 16.7 ms", "met": check(med(lb), 16.7)}
+        out["stepping_worst"] = {"value": lb["worst"], "limit": "≤ 50 ms", "met": check(lb["worst"], 50)}
     return out
 
 
@@ -130,6 +135,16 @@ def table(results):
         ph = m["photo"]
         row(f"photo window decode, {ph['files']} camera JPEGs (sandboxed decoder)", spread(ph["lightbox"], 1) + " ms",
             f"decoded in-process: {med(ph['in_process']):.1f} ms", "photo_vs_in_process")
+    if "stepping" in m:
+        st = m["stepping"]
+        lb, peer, floor = st.get("lightbox"), st.get("eog"), st.get("floor")
+        beside = f"Eye of GNOME {med(peer):.1f} ms, worst {peer['worst']:.0f}" if peer else "no peer installed"
+        row(f"step to the next photo, key → on screen, {lb['steps']} steps at 2/s: median",
+            spread(lb, 1) + " ms", beside, "stepping_median", f"{ratio(med(peer), med(lb)):.1f}× faster" if peer else "")
+        row("", "", f"floor (GTK swaps two ready textures) {med(floor):.1f} ms, worst {floor['worst']:.0f}",
+            "", f"{ratio(med(lb), med(floor)):.2f}× the floor")
+        row("step to the next photo: worst", f"{lb['worst']:.1f} ms ({lb['missed']} missed)",
+            f"Eye of GNOME {peer['missed']} missed" if peer else "", "stepping_worst", "")
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = ["| " + " | ".join(c.ljust(w) for c, w in zip(r, widths)) + " |" for r in rows]
     lines.insert(1, "|" + "|".join("-" * (w + 2) for w in widths) + "|")

@@ -2,7 +2,7 @@
 """make bench: measures Lightbox beside a floor or a peer, prints a table and
 writes bench/results.json.
 
-    python3 bench/run.py [--quick] [--runs N] [--only startup,10k,thumbnails,photo,100k]
+    python3 bench/run.py [--quick] [--runs N] [--only startup,10k,thumbnails,photo,stepping,100k]
 
 Expects the release build (.build/release/lightbox and
 lightbox-bench-thumbnails); creates bench/library/ on first use (see
@@ -22,11 +22,12 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness  # noqa: E402
 import measures  # noqa: E402
+import stepping  # noqa: E402
 from report import table, targets  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LIBRARY = os.path.join(HERE, "library")
-PARTS = ("startup", "10k", "thumbnails", "photo", "100k")
+PARTS = ("startup", "10k", "thumbnails", "photo", "stepping", "100k")
 
 
 def parse():
@@ -66,7 +67,7 @@ def main():
     for binary in (measures.LIGHTBOX, measures.THUMBNAILER):
         if not os.access(binary, os.X_OK):
             sys.exit(f"bench: {binary} not found: run `make build` (swift build -c release) first")
-    if parts - {"startup"}:
+    if parts - {"startup", "stepping"}:
         ensure_library()
     runs = args.runs or (2 if args.quick else 3)
     started = time.monotonic()
@@ -94,6 +95,8 @@ def main():
         if "photo" in parts:
             m["photo"] = measures.photo_window(work, results["library"]["10k"], 10 if args.quick else 30,
                                                2 if args.quick else runs)
+        if "stepping" in parts:
+            m["stepping"] = stepping.stepping(work, measures.LIGHTBOX, 1 if args.quick else runs)
         if "100k" in parts and not args.quick:
             m["100k"] = measures.folder_runs(work, results["library"]["100k"], max(2, runs - 1),
                                              scroll=False, timeout=900, label="100k")

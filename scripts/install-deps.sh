@@ -64,11 +64,16 @@ TEST_PACKAGES=(
     openbox
 )
 
-# To benchmark: the peer thumbnailer and decode floor, the library
+# To benchmark: the peer thumbnailer and decode floor, Eye of GNOME and the
+# X extensions the stepping measurement drives it through, the library
 # generator's image and EXIF tools, a C compiler for the floor window, a
 # headless X server and session bus.
 BENCH_PACKAGES=(
     libgdk-pixbuf2.0-bin
+    eog
+    libxtst-dev
+    libxdamage-dev
+    xdotool
     libjpeg-turbo-progs
     imagemagick
     libimage-exiftool-perl
