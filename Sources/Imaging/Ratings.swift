@@ -97,7 +97,7 @@ extension Imaging {
         }
     }
 
-    private static func replace(_ path: String, like: String, with edited: EditedFile, before: stat?,
+    static func replace(_ path: String, like: String, with edited: EditedFile, before: stat?,
                                 checkingImageData: Bool, decoders: DecoderPool) throws(RatingWriteError) {
         var code: Int32 = 0
         var error: UnsafeMutablePointer<CChar>?
