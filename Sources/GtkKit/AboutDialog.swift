@@ -9,9 +9,11 @@ public struct AboutInfo: Sendable {
     public var iconName: String
     public var authors: [String]
     public var copyright: String
+    /// Shown under "System" (how the app runs here), if anything.
+    public var systemInformation: String?
 
     public init(programName: String, version: String, comments: String, website: String,
-                iconName: String, authors: [String], copyright: String) {
+                iconName: String, authors: [String], copyright: String, systemInformation: String? = nil) {
         self.programName = programName
         self.version = version
         self.comments = comments
@@ -19,6 +21,7 @@ public struct AboutInfo: Sendable {
         self.iconName = iconName
         self.authors = authors
         self.copyright = copyright
+        self.systemInformation = systemInformation
     }
 }
 
@@ -36,8 +39,14 @@ public final class AboutDialog: Window {
         gtk_about_dialog_set_copyright(dialog, info.copyright)
         gtk_about_dialog_set_license_type(dialog, GTK_LICENSE_GPL_3_0)
         lb_about_dialog_set_authors(gobject, info.authors.joined(separator: "\n"))
+        if let system = info.systemInformation { gtk_about_dialog_set_system_information(dialog, system) }
         title = "About \(info.programName)"
         setTransientFor(parent)
         isModal = true
+    }
+
+    /// What the "System" page says.
+    public var systemInformation: String? {
+        gtk_about_dialog_get_system_information(lb_about_dialog(gobject)).map { String(cString: $0) }
     }
 }

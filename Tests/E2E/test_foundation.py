@@ -8,6 +8,7 @@ import time
 import unittest
 
 import lightbox_a11y as a11y
+from test_photos import make_folder
 from lightbox_case import HEADER_HEIGHT, LightboxTestCase
 from lightbox_a11y import E2EError, find, find_all, press, send_keys, wait_for
 
@@ -79,6 +80,19 @@ class MainWindowTests(LightboxTestCase):
         press(find(about, "push button", "Close"))
         app.wait_window_gone("About Lightbox")
         self.assertEqual(len(app.frames("Lightbox")), 1)
+
+    def test_about_says_how_images_are_decoded(self):
+        folder = self.sandbox.path("Photos")
+        make_folder(folder)
+        app, window = self.launch_main_window(folder)
+        find(window, "table cell", timeout=10)  # thumbnails: decoders have run
+        press(self.header_button(window, "Main Menu"))
+        press(find(window, "menu item", "About Lightbox"))
+        about = app.window("About Lightbox")
+        press(find(about, "page tab", "System"))
+        wait_for(lambda: any("sandboxed helper processes" in a11y.read_text(n)
+                             for n in find_all(about, "text", everywhere=True)),
+                 message=lambda: [a11y.read_text(n) for n in find_all(about, "text", everywhere=True)])
 
     def test_f10_opens_the_main_menu(self):
         app, window = self.launch_main_window()

@@ -1,4 +1,5 @@
 import GtkKit
+import Imaging
 import LightboxCore
 
 /// Creates, presents and closes Lightbox's windows, and routes what one
@@ -189,7 +190,8 @@ final class AppFlow {
         present(AboutDialog(AboutInfo(
             programName: AppInfo.name, version: AppInfo.version, comments: AppInfo.summary,
             website: AppInfo.website, iconName: AppInfo.id, authors: ["The Lightbox developers"],
-            copyright: "© 2026 The Lightbox developers")))
+            copyright: "© 2026 The Lightbox developers",
+            systemInformation: DecoderSandboxText.describe(DecoderPool.shared.sandbox))))
     }
 
     /// Shows a dialog over the newest main window, or on its own.
