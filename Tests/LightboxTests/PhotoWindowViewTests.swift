@@ -23,8 +23,8 @@ final class PhotoWindowViewTests: DisplayTestCase {
         XCTAssertEqual(view.subtitle, "Rated 3 stars")
         XCTAssertEqual(view.ratingBar.pressedStars, 3)
         XCTAssertEqual(view.shownSize?.width, 4)
-        view.setZoom(1)
-        XCTAssertEqual(view.zoom, 1)
+        view.zoomView.setZoom(1)
+        XCTAssertEqual(view.zoomView.zoom, 1)
 
         view.render(.failed(photo, "The image is damaged or incomplete."), hasPrevious: true, hasNext: false)
         XCTAssertEqual(view.window.title, "photo-000")
@@ -57,18 +57,18 @@ final class PhotoWindowZoomTests: DisplayTestCase {
         let pixels = PixelData(width: 800, height: 600, rgba: Data(repeating: 120, count: 800 * 600 * 4))
         view.render(.presenting(samplePhotos(1)[0], pixels), hasPrevious: false, hasNext: false)
         view.window.present()
-        spin(until: { view.scroller.visibleSize.width > 0 }, "the window laid out")
-        let visible = view.scroller.visibleSize
+        spin(until: { view.zoomView.scroller.visibleSize.width > 0 }, "the window laid out")
+        let visible = view.zoomView.scroller.visibleSize
         // Fitted: the photo centred, letterboxed one way or the other.
         let fit = min(visible.width / 800, visible.height / 600)
         let left = (visible.width - 800 * fit) / 2, top = (visible.height - 600 * fit) / 2
         let pointer = (x: left + 800 * fit * 0.25, y: top + 600 * fit * 0.5)
         // That is the point 25% across and halfway down the photo.
-        view.zoom(by: 4, around: pointer)
+        view.zoomView.zoom(by: 4, around: pointer)
         let scale = fit * 4
-        spin(until: { abs(view.scroller.contentSize.width - 800 * scale) < 1.5 }, "the content at the new size")
-        spin(until: { view.zoomAnchor == nil }, "the anchor applied")
-        XCTAssertEqual(view.scroller.horizontalOffset, 800 * scale * 0.25 - pointer.x, accuracy: 1.5)
-        XCTAssertEqual(view.scroller.verticalOffset, 600 * scale * 0.5 - pointer.y, accuracy: 1.5)
+        spin(until: { abs(view.zoomView.scroller.contentSize.width - 800 * scale) < 1.5 }, "the content at the new size")
+        spin(until: { view.zoomView.zoomAnchor == nil }, "the anchor applied")
+        XCTAssertEqual(view.zoomView.scroller.horizontalOffset, 800 * scale * 0.25 - pointer.x, accuracy: 1.5)
+        XCTAssertEqual(view.zoomView.scroller.verticalOffset, 600 * scale * 0.5 - pointer.y, accuracy: 1.5)
     } }
 }

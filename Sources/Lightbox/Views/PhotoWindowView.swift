@@ -10,8 +10,9 @@ import LightboxCore
 final class PhotoWindowView {
     let window: ApplicationWindow
     private let windowTitle = WindowTitle(title: "")
-    let picture = Picture()
-    let scroller = ScrolledWindow()
+    /// The photo, zoomed and panned.
+    let zoomView = ZoomView()
+    var picture: Picture { zoomView.picture }
     private let status = StatusPageView(iconName: "image-missing-symbolic", buttonLabel: nil, buttonAction: nil)
     private let spinner = Spinner()
     let ratingBar = RatingBarView()
@@ -23,18 +24,10 @@ final class PhotoWindowView {
     /// Pressed while the photo is rejected.
     private let rejectButton = ToggleButton(iconName: "action-unavailable-symbolic", accessibleLabel: "Reject",
                                             keys: Keyboard.keys(for: ActionNames.reject))
-    var imageSize: (width: Int, height: Int)?
     private var advanceAfterRating: Action!
     var pauseSlideshow: Action!
     /// While a slideshow plays: the screen is kept from blanking.
     var slideshowInhibition: UInt32?
-    /// nil: fitted to the window; else the scale (1 = 100%).
-    var zoom: Double?
-    /// Where the zoom keeps the content still (see PhotoWindowView+Zoom).
-    var zoomAnchor: ZoomAnchor?
-    var pinchStartZoom: Double?
-    var dragStart: (x: Double, y: Double)?
-    var pointer: (x: Double, y: Double)?
 
     /// What the person asks of the window.
     enum Intent: Equatable {
@@ -67,15 +60,13 @@ final class PhotoWindowView {
         window.setTitlebar(makeHeaderBar())
         // The photo takes the focus: screen readers read its title, and
         // what the rating keys and the window's state change.
-        picture.focusable = true
         picture.onMap { [weak self] in self?.picture.grabFocus() }
-        picture.fit = .contain
-        picture.canShrink = true
-        picture.hexpand = true
-        picture.vexpand = true
-        scroller.setChild(picture)
-        scroller.hexpand = true
-        let stage = Overlay(child: scroller)
+        zoomView.fallbackSize = window.defaultSize
+        // Past the pixels decoded to fit the screen, the photo in full.
+        zoomView.onZoom = { [weak self] scale, _ in
+            if let scale, scale >= 1 { self?.onIntent(.wantsFullResolution) }
+        }
+        let stage = Overlay(child: zoomView.root)
         stage.addOverlay(status.root)
         spinner.halign = .center
         spinner.valign = .center
@@ -84,7 +75,6 @@ final class PhotoWindowView {
         window.setChild(Box(.horizontal, [stage, properties.root]))
         ratingBar.onRate = { [weak self] stars in self?.onIntent(.rate(stars)) }
         installActions()
-        installGestures()
         window.onCloseRequest { [weak self] in
             self?.onIntent(.closed)
             return false
@@ -120,10 +110,10 @@ final class PhotoWindowView {
         let actions: [(ActionID, @MainActor () -> Void)] = [
             (ActionNames.previous, { [weak self] in self?.onIntent(.previous) }),
             (ActionNames.next, { [weak self] in self?.onIntent(.next) }),
-            (ActionNames.zoomIn, { [weak self] in self?.zoom(by: 1.25) }),
-            (ActionNames.zoomOut, { [weak self] in self?.zoom(by: 0.8) }),
-            (ActionNames.zoomFit, { [weak self] in self?.setZoom(nil) }),
-            (ActionNames.zoomActual, { [weak self] in self?.setZoom(1, actualSize: true) }),
+            (ActionNames.zoomIn, { [weak self] in self?.zoomView.zoom(by: 1.25) }),
+            (ActionNames.zoomOut, { [weak self] in self?.zoomView.zoom(by: 0.8) }),
+            (ActionNames.zoomFit, { [weak self] in self?.zoomView.setZoom(nil) }),
+            (ActionNames.zoomActual, { [weak self] in self?.zoomView.setZoom(1, actualSize: true) }),
             (ActionNames.properties, { [weak self] in self?.toggleProperties() }),
             (ActionNames.fullscreen, { [weak self] in self?.toggleFullscreen() }),
             (ActionNames.closeWindow, { [weak self] in self?.window.close() }),
@@ -206,31 +196,12 @@ final class PhotoWindowView {
             spinner.isSpinning = false
             spinner.isVisible = false
             status.root.isVisible = false
-            if shownPixels.map(pixels.isSameStorage(as:)) != true {
-                // The same photo in more detail (decoded in full for a
-                // zoom): it keeps its size on screen.
-                // The same photo turned keeps its scale.
-                let turned = photo.path == shownPath && imageSize.map {
-                    $0.width == pixels.height && $0.height == pixels.width && $0.width != $0.height
-                } == true
-                if photo.path == shownPath, !turned, let old = imageSize, let scale = zoom, pixels.width > 0,
-                   !wantsActualSize {
-                    zoom = scale * Double(old.width) / Double(pixels.width)
-                }
-                if photo.path != shownPath { wantsActualSize = false }
-                shownPath = photo.path
-                shownPixels = pixels
-                imageSize = (pixels.width, pixels.height)
-                picture.setTexture(Texture(pixels))
-                setZoom(zoom, actualSize: wantsActualSize)
-            }
+            zoomView.show(pixels, of: photo.path)
         case .failed(let photo, let reason):
             show(photo, detail: "Cannot show this photo. \(reason)")
             spinner.isSpinning = false
             spinner.isVisible = false
-            picture.setTexture(nil)
-            shownPixels = nil
-            imageSize = nil
+            zoomView.show(nil, of: photo.path)
             status.render(title: "Cannot Show This Photo", description: reason)
             status.root.isVisible = true
         case .gone:
@@ -263,15 +234,10 @@ final class PhotoWindowView {
     var isLoading: Bool { spinner.isVisible }
     var subtitle: String { windowTitle.subtitle }
     /// The size of the photo on show, in pixels.
-    var shownSize: (width: Int, height: Int)? { imageSize }
+    var shownSize: (width: Int, height: Int)? { zoomView.imageSize }
 
     private var shownTitle: String?
     /// "3 of 19", or nothing.
     private var place = ""
-    /// The pixels the picture shows, and whose they are.
-    private var shownPixels: PixelData?
-    private var shownPath: String?
-    /// Ctrl+1 asked for 100% of the photo itself.
-    var wantsActualSize = false
     private var shownDetail: String?
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GtkKit
+import Imaging
 
 /// A point of the photo to keep under the pointer (or the fingers) while
 /// the zoom changes: where it is in the photo, as fractions of its width
@@ -9,13 +10,76 @@ struct ZoomAnchor {
     var onScreen: (x: Double, y: Double)
 }
 
-/// Zooming the photo window: keys and buttons (around the middle), Ctrl
-/// with the wheel and a pinch (around the pointer or the fingers), a drag
-/// to pan a photo larger than the window, a double click between fitted
-/// and 100%. All view state: nothing is asked of the logic but the photo
-/// in full once the zoom passes the pixels decoded to fit the screen.
-extension PhotoWindowView {
-    func installGestures() {
+/// A photo that zooms and pans, for the photo window and the compare
+/// window: keys and buttons zoom around the middle, Ctrl with the wheel and
+/// a pinch around the pointer or the fingers; a drag pans a photo larger
+/// than the view, a double click goes between fitted and 100%. View state
+/// only: the window hears of zoom changes (`onZoom`, to ask for the photo
+/// in full past the pixels decoded for the screen) and of panning.
+@MainActor
+final class ZoomView {
+    let picture = Picture()
+    let scroller = ScrolledWindow()
+    var root: Widget { scroller }
+    /// nil: fitted to the view; else the scale of the pixels (1 = 100%).
+    private(set) var zoom: Double?
+    /// The pixels shown, if any.
+    private(set) var imageSize: (width: Int, height: Int)?
+    /// 100% of the photo itself was asked (Ctrl+1, a double click): kept
+    /// once the photo in full replaces pixels decoded to fit the screen.
+    private(set) var wantsActualSize = false
+    /// Where the zoom keeps the photo still until the next layout.
+    private(set) var zoomAnchor: ZoomAnchor?
+    /// The zoom changed (nil: fitted), with whether 100% of the photo was asked.
+    var onZoom: (Double?, Bool) -> Void = { _, _ in }
+    /// The photo was panned (dragged, or scrolled by the wheel).
+    var onPan: () -> Void = {}
+    /// The view's size before it is laid out (the window's default size).
+    var fallbackSize = (width: 900, height: 650)
+    private var pinchStartZoom: Double?
+    private var dragStart: (x: Double, y: Double)?
+    private var pointer: (x: Double, y: Double)?
+    private var shownPixels: PixelData?
+    private var shownPath: String?
+
+    init() {
+        picture.focusable = true
+        picture.fit = .contain
+        picture.canShrink = true
+        picture.hexpand = true
+        picture.vexpand = true
+        scroller.setChild(picture)
+        scroller.hexpand = true
+        scroller.onScroll { [weak self] in self?.onPan() }
+        installGestures()
+    }
+
+    /// Shows `pixels` of the photo at `path` (nil: nothing). The same photo
+    /// in more detail (decoded in full for a zoom) keeps its size on
+    /// screen; the same photo turned keeps its scale.
+    func show(_ pixels: PixelData?, of path: String) {
+        guard let pixels else {
+            picture.setTexture(nil)
+            shownPixels = nil
+            imageSize = nil
+            return
+        }
+        guard shownPixels.map(pixels.isSameStorage(as:)) != true else { return }
+        let turned = path == shownPath && imageSize.map {
+            $0.width == pixels.height && $0.height == pixels.width && $0.width != $0.height
+        } == true
+        if path == shownPath, !turned, let old = imageSize, let scale = zoom, pixels.width > 0, !wantsActualSize {
+            zoom = scale * Double(old.width) / Double(pixels.width)
+        }
+        if path != shownPath { wantsActualSize = false }
+        shownPath = path
+        shownPixels = pixels
+        imageSize = (pixels.width, pixels.height)
+        picture.setTexture(Texture(pixels))
+        setZoom(zoom, actualSize: wantsActualSize)
+    }
+
+    private func installGestures() {
         let scrolling = ScrollHandler()
         scrolling.onScroll { [weak self] dy, modifiers in
             guard let self, modifiers.contains(.control), dy != 0 else { return false }
@@ -42,6 +106,7 @@ extension PhotoWindowView {
             guard let self, let start = self.dragStart, self.zoom != nil else { return }
             self.scroller.horizontalOffset = start.x - dx
             self.scroller.verticalOffset = start.y - dy
+            self.onPan()
         }
         let clicking = ClickHandler()
         clicking.onPress { [weak self] count, x, y in
@@ -60,11 +125,39 @@ extension PhotoWindowView {
 
     private func clamped(_ scale: Double) -> Double { min(8, max(0.05, scale)) }
 
+    /// The zoom relative to fitted (1: fitted), to match another view.
+    var zoomRelativeToFit: Double? {
+        guard let zoom, let imageSize else { return nil }
+        return zoom / fittedScale(for: imageSize)
+    }
+
+    /// Zooms to `relative` times fitted (nil: fitted), around the middle.
+    func setZoom(relativeToFit relative: Double?) {
+        guard let relative, let imageSize else { return setZoom(nil) }
+        setZoom(clamped(relative * fittedScale(for: imageSize)))
+    }
+
+    /// Where the middle of the view is in the photo, as fractions.
+    var centre: (x: Double, y: Double)? {
+        guard let shown = shownRect(), shown.width > 0, shown.height > 0 else { return nil }
+        let visible = scroller.visibleSize
+        return ((scroller.horizontalOffset + visible.width / 2 - shown.x) / shown.width,
+                (scroller.verticalOffset + visible.height / 2 - shown.y) / shown.height)
+    }
+
+    /// Scrolls so `centre` (fractions of the photo) is in the middle.
+    func scroll(toCentre centre: (x: Double, y: Double)) {
+        guard let shown = shownRect() else { return }
+        let visible = scroller.visibleSize
+        scroller.horizontalOffset = shown.x + centre.x * shown.width - visible.width / 2
+        scroller.verticalOffset = shown.y + centre.y * shown.height - visible.height / 2
+    }
+
     /// The scale at which the photo fits the window (never above 100%).
     func fittedScale(for size: (width: Int, height: Int)) -> Double {
         let visible = scroller.visibleSize
         let available: (width: Double, height: Double) = visible.width > 0
-            ? visible : (Double(window.defaultSize.width), Double(window.defaultSize.height))
+            ? visible : (Double(fallbackSize.width), Double(fallbackSize.height))
         return min(1, min(available.width / Double(size.width), available.height / Double(size.height)))
     }
 
@@ -83,7 +176,7 @@ extension PhotoWindowView {
         }
         zoom = scale
         wantsActualSize = actualSize
-        if let scale, scale >= 1 { onIntent(.wantsFullResolution) }
+        onZoom(scale, actualSize)
         // The picture may shrink below its pixels' size (it stays
         // shrinkable): the size asked for is the size shown, whether the
         // pixels were decoded to fit the screen or in full.
