@@ -12,38 +12,11 @@ from urllib.parse import quote
 
 import lightbox_a11y as a11y
 from lightbox_a11y import find, press, send_keys, wait_for
-from lightbox_case import LightboxTestCase
+from trip_case import NAMES, TripCase
 from test_photos import make_jpeg
 
-NAMES = ("one", "two", "three", "four")
 
-
-class SelectionTests(LightboxTestCase):
-    def setUp(self):
-        super().setUp()
-        self.folder = self.sandbox.path("Trip")
-        os.makedirs(self.folder)
-        for index, name in enumerate(NAMES):
-            make_jpeg(os.path.join(self.folder, f"{name}.jpg"), index + 1)
-
-    def point_at_grid(self, title="Lightbox"):
-        """Puts the pointer on the window (keys go to the window under it) where no tooltip comes up
-        to take them: the title in the header bar."""
-        window = a11y.x_window(title)
-        a11y.xdotool("mousemove", "--window", window, str(a11y.x_geometry(window)[2] // 2), "12")
-
-    def open_trip(self):
-        """Lightbox on the Trip folder, the keyboard in its grid: (app, main window)."""
-        app, window = self.launch_main_window(self.folder)
-        self.wait_label(window, "Trip \u2014 4 photos")
-        self.point_at_grid()
-        wait_for(lambda: any("focused" in a11y.states(find(window, name=n)) for n in NAMES),
-                 message=lambda: a11y.dump_tree(window))
-        return app, window
-
-    def cell_description(self, window, name):
-        return find(window, name=name).description or ""
-
+class SelectionTests(TripCase):
     def test_select_with_the_keyboard_rate_trash_and_undo(self):
         app, window = self.launch_main_window(self.folder)
         self.wait_label(window, "Trip \u2014 4 photos")

@@ -28,6 +28,7 @@ enum ActionNames {
     static let selectNone = ActionID.window("select-none")
     /// Enter on a selection: a photo window for each selected photo.
     static let openSelected = ActionID.window("open-selected")
+    static let compare = ActionID.window("compare")
     static let openWith = ActionID.window("open-with")
     static let showInFiles = ActionID.window("show-in-files")
     /// Ctrl+C: the selected photos as files on the clipboard.

@@ -52,6 +52,7 @@ enum Keyboard {
             shown("Select none", "Escape"),
             shown("Rate or reject the selected photos", "1 5 0 x"),
             shown("Move the selected photos to the trash", "Delete"),
+            bind(ActionNames.compare, ["c"], "Compare the two selected photos side by side"),
             bind(ActionNames.copyFiles, ["<Control>c"], "Copy the photos, to paste in a file manager"),
             bind(ActionNames.copyPaths, ["<Control><Shift>c"], "Copy the photos’ paths as text"),
             bind(ActionNames.copyTo, ["F7"], "Copy to a folder"),

@@ -90,6 +90,9 @@ final class MainWindowController {
             trashing.trash(logic.rejectedPhotos.map(\.path))
         case .openSelected:
             open(logic.selectedPhotos)
+        case .compare:
+            let paths = logic.selectedPhotos.map(\.path)
+            if paths.count == 2 { send(.compare(paths: paths, from: self)) }
         case .openWith:
             if let first = selectedPaths.first { view.chooseApplication(for: first) }
         case .openWithChosen(let app):

@@ -12,6 +12,9 @@ enum AppAction {
     /// Files changed on disk (another program rated a photo, say).
     case photosChanged
     case photoWindowClosed(PhotoWindowController)
+    /// Two photos of a main window, side by side.
+    case compare(paths: [String], from: MainWindowController)
+    case compareWindowClosed(CompareWindowController)
     /// "Go to Next Photo After Rating" changed in a photo window: every
     /// photo window follows, and it is remembered.
     case advancesAfterRatingChanged(Bool)

@@ -21,6 +21,8 @@ final class AppFlow {
     private(set) var mainWindows: [MainWindowController] = []
     /// Open photo windows and the main window each steps through.
     var photoWindows: [PhotoWindow] = []
+    /// Open compare windows.
+    var compareWindows: [CompareWindowController] = []
     private var shortcutsWindow: ShortcutsWindow?
     /// The one shared profile every window shows (see AppFlow+Profile).
     private(set) lazy var profile = makeProfileModel(directories: directories)
@@ -77,6 +79,11 @@ final class AppFlow {
             for window in photoWindows where window.controller.path == path { window.controller.photoRemoved() }
         case .photosChanged:
             for window in photoWindows { window.controller.photosChanged() }
+            for window in compareWindows { window.photosChanged() }
+        case .compare(let paths, let owner):
+            compare(paths, from: owner)
+        case .compareWindowClosed(let controller):
+            compareWindows.removeAll { $0 === controller }
         case .photoWindowClosed(let controller):
             // Back in the grid, the photo last shown is the one selected.
             photoWindows.first { $0.controller === controller }?.owner?.photoWindowClosed(on: controller.path)

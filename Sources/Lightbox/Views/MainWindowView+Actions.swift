@@ -40,6 +40,7 @@ extension MainWindowView {
             intentAction(ActionNames.escape, .selectNone),
             actingAction(ActionNames.copyFiles, .copyFiles),
             actingAction(ActionNames.copyPaths, .copyPaths),
+            compareAction,
         ]
         selectionActions = typingActions + [
             intentAction(ActionNames.selectNone, .selectNone),
@@ -76,7 +77,8 @@ extension MainWindowView {
         let focusedPhoto = grid.hasFocusedPhoto
         for action in selectionActions {
             let needsKeys = typingActions.contains { $0 === action }
-            let acts = selectedCount > 0 || (focusedPhoto && actingActions.contains { $0 === action })
+            let acts = action === compareAction ? selectedCount == 2
+                : selectedCount > 0 || (focusedPhoto && actingActions.contains { $0 === action })
             let enabled = acts && !(needsKeys && typing)
             if action.isEnabled != enabled { action.isEnabled = enabled }
         }

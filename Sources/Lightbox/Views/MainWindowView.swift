@@ -33,6 +33,8 @@ final class MainWindowView {
         case trashRejected
         case trashRejectedConfirmed
         case openSelected
+        /// The two selected photos side by side.
+        case compare
         case openWith
         /// The application chosen in the Open With dialog.
         case openWithChosen(ApplicationInfo)
@@ -89,6 +91,8 @@ final class MainWindowView {
     /// Selection actions that act on the photo under the keyboard when
     /// nothing is selected.
     var actingActions: [Action] = []
+    /// C: enabled while exactly two photos are selected.
+    lazy var compareAction = Action(ActionNames.compare) { [weak self] in self?.onIntent(.compare) }
     /// How many photos are selected (among those shown).
     var selectedCount = 0
     /// The list on show, if any (its count is announced after a filter).

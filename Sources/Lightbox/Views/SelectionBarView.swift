@@ -17,6 +17,7 @@ final class SelectionBarView {
             rate,
             Button(for: ActionNames.reject, iconName: "action-unavailable-symbolic", label: "Reject or Take Back"),
             Button(for: ActionNames.openSelected, iconName: "image-x-generic-symbolic", label: "Open Selected Photos"),
+            Button(for: ActionNames.compare, iconName: "view-dual-symbolic", label: "Compare Side by Side"),
             Button(for: ActionNames.openWith, iconName: "system-run-symbolic", label: "Open With…"),
             Button(for: ActionNames.showInFiles, iconName: "folder-symbolic", label: "Show in Files"),
         ])

@@ -131,10 +131,11 @@ final class ZoomView {
         return zoom / fittedScale(for: imageSize)
     }
 
-    /// Zooms to `relative` times fitted (nil: fitted), around the middle.
+    /// Zooms to `relative` times fitted (nil: fitted), with no point kept
+    /// still: whoever matches this view to another scrolls it after.
     func setZoom(relativeToFit relative: Double?) {
         guard let relative, let imageSize else { return setZoom(nil) }
-        setZoom(clamped(relative * fittedScale(for: imageSize)))
+        setZoom(clamped(relative * fittedScale(for: imageSize)), anchored: false)
     }
 
     /// Where the middle of the view is in the photo, as fractions.
@@ -164,9 +165,10 @@ final class ZoomView {
     /// - Parameter actualSize: 100% of the photo itself: kept once the
     ///   photo in full replaces pixels decoded to fit the screen.
     /// - Parameter point: where on screen the photo stays still.
-    func setZoom(_ scale: Double?, actualSize: Bool = false, around point: (x: Double, y: Double)? = nil) {
+    func setZoom(_ scale: Double?, actualSize: Bool = false, around point: (x: Double, y: Double)? = nil,
+                 anchored: Bool = true) {
         let visible = scroller.visibleSize
-        if scale != nil, let shown = shownRect(), shown.width > 0, shown.height > 0 {
+        if anchored, scale != nil, let shown = shownRect(), shown.width > 0, shown.height > 0 {
             let at = point ?? (visible.width / 2, visible.height / 2)
             zoomAnchor = ZoomAnchor(fraction: ((scroller.horizontalOffset + at.x - shown.x) / shown.width,
                                                (scroller.verticalOffset + at.y - shown.y) / shown.height),
@@ -176,16 +178,18 @@ final class ZoomView {
         }
         zoom = scale
         wantsActualSize = actualSize
-        onZoom(scale, actualSize)
         // The picture may shrink below its pixels' size (it stays
         // shrinkable): the size asked for is the size shown, whether the
         // pixels were decoded to fit the screen or in full.
-        guard let imageSize, let scale else {
+        if let imageSize, let scale {
+            picture.setSizeRequest(width: Int(Double(imageSize.width) * scale),
+                                   height: Int(Double(imageSize.height) * scale))
+            scroller.afterNextLayout { [weak self] in self?.keepAnchor() }
+        } else {
             picture.setSizeRequest(width: -1, height: -1)
-            return
         }
-        picture.setSizeRequest(width: Int(Double(imageSize.width) * scale), height: Int(Double(imageSize.height) * scale))
-        scroller.afterNextLayout { [weak self] in self?.keepAnchor() }
+        // Last: what it does after the next layout comes after the anchor.
+        onZoom(scale, actualSize)
     }
 
     /// Scrolls so the anchored point of the photo is where it was on
