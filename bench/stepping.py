@@ -29,11 +29,15 @@ def build(work, name, source, packages):
     return binary
 
 
-def decoded_size():
-    """The size Lightbox decodes a 4000×3000 photo to here: fitted to the largest monitor's side."""
-    side = max(int(v) for v in subprocess.run(["xdotool", "getdisplaygeometry"], capture_output=True,
-                                               text=True, check=True).stdout.split())
-    return side, side * 3 // 4
+def decoded_size(window):
+    """The size Lightbox decodes a 4000×3000 photo to: fitted to its photo window's picture area
+    (the window's size less its 46 px header bar)."""
+    geometry = subprocess.run(["xdotool", "getwindowgeometry", window], capture_output=True, text=True,
+                              check=True).stdout
+    width, height = (int(v) for v in geometry.split("Geometry:")[1].split()[0].split("x"))
+    height -= 46
+    scale = min(width / 4000, height / 3000)
+    return int(4000 * scale), int(3000 * scale)
 
 
 def make_photos(work):
@@ -65,11 +69,16 @@ def window_id(name_pattern, timeout=30):
     raise RuntimeError(f"no window named like {name_pattern!r}")
 
 
-def step_through(stepper, command, env, title_pattern, steps):
-    """Starts a viewer on the first photo, lets it settle, steps `steps` times at 2 a second."""
+def step_through(stepper, command, env, title_pattern, steps, sizes):
+    """Starts a viewer on the first photo, lets it settle, steps `steps` times at 2 a second.
+    The floor (no photo to open) is given the size Lightbox's window decoded to (`sizes`)."""
+    if command[-1].endswith("flip"):
+        command = command + [str(v) for v in sizes]
     viewer = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         window = window_id(title_pattern)
+        if title_pattern == r"^IMG_0001$":
+            sizes[:] = decoded_size(window)
         time.sleep(3)  # the first photo decoded, and whatever the viewer reads ahead
         out = subprocess.run([stepper, window, str(steps), "500"], capture_output=True, text=True, timeout=120)
         line = out.stdout.strip().splitlines()[-1]
@@ -91,16 +100,16 @@ def stepping(work, lightbox, runs):
     files = sorted(os.path.join(folder, f) for f in os.listdir(folder))
     warm_files(files)
     first = files[0]
-    width, height = decoded_size()
-    viewers = {"lightbox": ([lightbox, first], r"^IMG_0001$"), "floor": ([flip, str(width), str(height)], r"^flip$")}
+    viewers = {"lightbox": ([lightbox, first], r"^IMG_0001$"), "floor": ([flip], r"^flip$")}
     if shutil.which("eog"):
         viewers["eog"] = (["eog", "--new-instance", first], r"IMG_0001\.jpg")
     out = {}
+    sizes = [1280, 960]  # until Lightbox's window is measured (it runs first)
     for name, (command, pattern) in viewers.items():
         latencies, missed = [], 0
         for run in range(runs):
             home = Home(work, f"home-stepping-{name}-{run}")
-            got, lost = step_through(stepper, command, home.env(), pattern, PHOTOS - 1)
+            got, lost = step_through(stepper, command, home.env(), pattern, PHOTOS - 1, sizes)
             latencies += got
             missed += lost
             log(f"stepping, {name} run {run + 1}/{runs}: median {sorted(got)[len(got) // 2]:.1f} ms, "

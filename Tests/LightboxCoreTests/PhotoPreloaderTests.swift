@@ -112,4 +112,36 @@ final class PhotoPreloaderTests: XCTestCase {
         preloader.side = 2000
         XCTAssertNil(preloader.pixels(for: photos[0]), "a new window size drops what was decoded for the old one")
     }
+
+    /// Photos are decoded to fit the window's picture area exactly, so
+    /// they are drawn as they are, not scaled on every frame.
+    @MainActor
+    func testPhotosAreDecodedToFitTheViewport() async {
+        func photo(_ width: Int, _ height: Int, orientation: Int = 1) -> Photo {
+            var photo = Photo(path: "/photos/\(width)x\(height)-\(orientation).jpg", fileSize: 1, modificationTime: 1)
+            photo.metadata = PhotoMetadata(pixelWidth: width, pixelHeight: height, orientation: orientation)
+            return photo
+        }
+        let sides = Locked<[Int]>([])
+        let preloader = PhotoPreloader(side: 1280) { _, side in
+            sides.withLock { $0.append(side) }
+            return PixelData(width: 1, height: 1, stride: 4, bytes: Data(count: 4))
+        }
+        XCTAssertEqual(preloader.side(for: photo(4000, 3000)), 1280, "the monitor's side until the window is known")
+        preloader.viewport = (900, 650)
+        XCTAssertEqual(preloader.side(for: photo(4000, 3000)), 866, "4000×3000 into 900×650: 866×650")
+        XCTAssertEqual(preloader.side(for: photo(4000, 3000, orientation: 6)), 650, "turned: 488×650")
+        XCTAssertEqual(preloader.side(for: photo(400, 300)), 400, "never past its own size")
+        XCTAssertEqual(preloader.side(for: Photo(path: "/photos/unread.jpg", fileSize: 1, modificationTime: 1)), 1280,
+                       "its size not read yet: the square side")
+        let big = photo(4000, 3000)
+        preloader.focus(on: big, previous: [], next: [])
+        while preloader.decoding != nil { await preloader.decodeEnded() }
+        XCTAssertNotNil(preloader.pixels(for: big))
+        preloader.viewport = (1200, 800)
+        XCTAssertNil(preloader.pixels(for: big), "decoded for another size: dropped")
+        preloader.focus(on: big, previous: [], next: [])
+        while preloader.decoding != nil { await preloader.decodeEnded() }
+        XCTAssertEqual(sides.withLock { $0 }, [866, 1066])
+    }
 }

@@ -131,6 +131,34 @@ final class PhotoViewerSteppingTests: XCTestCase {
         XCTAssertEqual(back.bytes, Data((0..<96).map { UInt8($0) }), "there and back: the same pixels")
     }
 
+    /// The window's picture area known (or resized): the photo is decoded
+    /// again to fit it, and the one shown stays until then (no loading).
+    @MainActor
+    func testAViewportChangeRedecodesToFitWithoutShowingLoading() async {
+        let line = Line()
+        line.photos[0].metadata = PhotoMetadata(pixelWidth: 4000, pixelHeight: 3000)
+        let sides = Locked<[Int]>([])
+        let viewer = PhotoViewerLogic(photo: line.photos[0], browsing: line, displaySide: 1280) { _, side in
+            sides.withLock { $0.append(side) }
+            return PixelData(width: side, height: side * 3 / 4, stride: side * 4, bytes: Data(count: side * side * 3))
+        }
+        await viewer.load()
+        var states: [String] = []
+        viewer.onChange = { state in
+            switch state {
+            case .presenting(_, let pixels): states.append("presenting \(pixels.width)")
+            default: states.append("\(state)")
+            }
+        }
+        await viewer.setViewport(width: 900, height: 650)
+        XCTAssertEqual(states, ["presenting 866"], "no loading state in between")
+        let asked = sides.withLock { $0 }
+        XCTAssertEqual(asked.first, 1280, "before the window was laid out: the monitor's side")
+        XCTAssertTrue(asked.contains(866), "\(asked)")
+        await viewer.setViewport(width: 900, height: 650)
+        XCTAssertEqual(states.count, 1, "the same size again: nothing")
+    }
+
     /// Another program rated the photo shown (the list read it again): the
     /// window shows the new rating, with the pixels it has.
     @MainActor

@@ -1,9 +1,8 @@
 /* The floor of `make bench`'s stepping measurement: the least a GTK 4
  * program does to show another photo on a key press. It holds two
- * textures of the size Lightbox's photo window decodes to on this screen
- * (noise, so every pixel changes) and swaps them in a GtkPicture on Right,
- * in a window of the photo window's size. stepper.c times it like the
- * viewers.
+ * textures of the size Lightbox's photo window decodes to (noise, so every
+ * pixel changes) and swaps them in a GtkPicture on Right, in a window of
+ * the photo window's size. stepper.c times it like the viewers.
  *
  *   flip WIDTH HEIGHT
  *   gcc -O2 -o flip flip.c $(pkg-config --cflags --libs gtk4)

@@ -47,6 +47,9 @@ final class PhotoWindowController {
         case .trash: send(.trashPhoto(path: path, from: self))
         case .setProfilePhoto: send(.setProfilePhoto(path: path))
         case .wantsFullResolution: Task { await logic.loadFullResolution() }
+        case .viewport(let width, let height):
+            // Not through `run`: a resize must not cancel a step under way.
+            Task.immediate { [logic] in _ = await logic.setViewport(width: width, height: height) }
         case .closed:
             work?.cancel()
             slideshowTask?.cancel()

@@ -43,6 +43,9 @@ final class PhotoWindowView {
         /// Zoomed in past the pixels decoded to fit the screen: the photo
         /// in full is wanted.
         case wantsFullResolution
+        /// The picture area's size, in device pixels, once laid out: photos
+        /// are decoded to fit it.
+        case viewport(width: Int, height: Int)
         /// F5; Space during it; seconds per photo; Escape during it.
         case startSlideshow, pauseSlideshow, stopSlideshow
         case slideshowInterval(Int)
@@ -60,7 +63,11 @@ final class PhotoWindowView {
         window.setTitlebar(makeHeaderBar())
         // The photo takes the focus: screen readers read its title, and
         // what the rating keys and the window's state change.
-        picture.onMap { [weak self] in self?.picture.grabFocus() }
+        picture.onMap { [weak self] in
+            self?.picture.grabFocus()
+            self?.reportViewport()
+        }
+        window.onResize { [weak self] in self?.reportViewport() }
         zoomView.fallbackSize = window.defaultSize
         // Past the pixels decoded to fit the screen, the photo in full.
         zoomView.onZoom = { [weak self] scale, _ in
@@ -169,6 +176,16 @@ final class PhotoWindowView {
     /// F6: the focus goes from the header bar to the photo and back.
     private func switchPane() {
         if header.containsFocus { picture.grabFocus() } else { header.focusFirstChild() }
+    }
+
+    /// Tells the size the photo is shown at, once the window is laid out.
+    private func reportViewport() {
+        zoomView.scroller.afterNextLayout { [weak self] in
+            guard let self else { return }
+            let visible = self.zoomView.scroller.visibleSize, scale = Double(max(1, Gtk.largestScaleFactor))
+            guard visible.width > 0, visible.height > 0 else { return }
+            self.onIntent(.viewport(width: Int(visible.width * scale), height: Int(visible.height * scale)))
+        }
     }
 
     private func toggleFullscreen() {

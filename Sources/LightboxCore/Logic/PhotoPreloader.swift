@@ -18,10 +18,30 @@ public final class PhotoPreloader {
     public let budget: Int
     public let behind: Int
     public let ahead: Int
-    /// The side photos are decoded to fit (the window's largest side, in
-    /// device pixels); a change drops what was decoded at another size.
+    /// The side photos are decoded to fit while the window's size is not
+    /// known (the largest monitor's side, in device pixels); a change drops
+    /// what was decoded at another size.
     public var side: Int {
         didSet { if side != oldValue { dropAll() } }
+    }
+    /// Where photos are shown (the window's picture area, in device
+    /// pixels): each is decoded to fit it exactly, so it is drawn 1:1, not
+    /// scaled on every frame. A change drops what was decoded for another.
+    public var viewport: (width: Int, height: Int)? {
+        didSet { if viewport?.width != oldValue?.width || viewport?.height != oldValue?.height { dropAll() } }
+    }
+
+    /// The side `photo` is decoded to fit: its longer side once it fits the
+    /// viewport (never past its own size); `side` while its size or the
+    /// viewport is unknown.
+    public func side(for photo: Photo) -> Int {
+        guard let viewport, viewport.width > 0, viewport.height > 0, let metadata = photo.metadata,
+              metadata.pixelWidth > 0, metadata.pixelHeight > 0 else { return side }
+        var (width, height) = (Double(metadata.pixelWidth), Double(metadata.pixelHeight))
+        // Orientations 5–8 turn the photo a quarter: it is shown the other way.
+        if (5...8).contains(metadata.orientation) { swap(&width, &height) }
+        let scale = min(1, Double(viewport.width) / width, Double(viewport.height) / height)
+        return max(1, Int(max(width, height) * scale))
     }
 
     private struct Entry {
@@ -52,7 +72,7 @@ public final class PhotoPreloader {
     /// The pixels of `photo` as it is now on disk (a photo changed since,
     /// rated or rotated, is decoded again), if they are held.
     public func pixels(for photo: Photo) -> PixelData? {
-        guard let entry = entries[photo.path], entry.side == side, entry.photo.fileSize == photo.fileSize,
+        guard let entry = entries[photo.path], entry.side == side(for: photo), entry.photo.fileSize == photo.fileSize,
               entry.photo.modificationTime == photo.modificationTime
         else { return nil }
         return entry.pixels
@@ -60,7 +80,7 @@ public final class PhotoPreloader {
 
     /// Keeps pixels decoded elsewhere (the photo shown, decoded on demand).
     public func keep(_ pixels: PixelData, for photo: Photo) {
-        entries[photo.path] = Entry(photo: photo, pixels: pixels, side: side)
+        entries[photo.path] = Entry(photo: photo, pixels: pixels, side: side(for: photo))
         trim()
     }
 
@@ -103,14 +123,14 @@ public final class PhotoPreloader {
     private func startNext() {
         guard running == nil,
               let photo = wanted.first(where: { pixels(for: $0) == nil && !passedOver.contains($0.path) }) else { return }
-        let decode = self.decode, side = self.side, path = photo.path
+        let decode = self.decode, side = self.side(for: photo), path = photo.path
         let task = Task { [weak self] in
             let result: Result<PixelData, ImageError>
             do throws(ImageError) { result = .success(try await decode(path, side)) } catch { result = .failure(error) }
             guard let self, !Task.isCancelled else { return }
             self.running = nil
             self.passedOver.insert(path)
-            if let still = self.wanted.first(where: { $0.path == path }), self.side == side {
+            if let still = self.wanted.first(where: { $0.path == path }), self.side(for: still) == side {
                 switch result {
                 case .success(let pixels): self.keep(pixels, for: still)
                 // Not tried again until the window moves: the window says why.

@@ -115,14 +115,34 @@ public final class PhotoViewerLogic {
         return publish(.failed(photo, preloader.failure(for: photo) ?? "The image cannot be read."))
     }
 
+    /// The window's picture area changed (device pixels): photos are
+    /// decoded to fit it. The photo shown stays until its new pixels are
+    /// there.
+    @discardableResult
+    public func setViewport(width: Int, height: Int) async -> State {
+        guard preloader.viewport?.width != width || preloader.viewport?.height != height else { return state }
+        preloader.viewport = (width, height)
+        fullResolution = nil
+        guard case .presenting = state else { return await load() }
+        let mine = generation, photo = self.photo
+        focusPreloader(on: photo)
+        while preloader.pixels(for: photo) == nil, preloader.failure(for: photo) == nil, preloader.decoding != nil {
+            await preloader.decodeEnded()
+            guard mine == generation else { return state }
+        }
+        guard let pixels = preloader.pixels(for: photo), mine == generation else { return state }
+        return publish(.presenting(photo, pixels))
+    }
+
     /// Decodes the photo shown in full (up to `maxDecodedSize`), for
     /// zooming in past the window's size; nothing when it already is.
     @discardableResult
     public func loadFullResolution() async -> State {
         // Pixels smaller than the side they were decoded to fit are the
         // photo in full already.
-        guard case .presenting(let shown, let pixels) = state, max(pixels.width, pixels.height) >= displaySide,
-              displaySide < Self.maxDecodedSize, fullResolution != shown.path else { return state }
+        let fitted = preloader.side(for: photo)
+        guard case .presenting(let shown, let pixels) = state, max(pixels.width, pixels.height) >= fitted,
+              fitted < Self.maxDecodedSize, fullResolution != shown.path else { return state }
         fullResolution = shown.path
         let mine = generation
         let result: Result<PixelData, ImageError>
