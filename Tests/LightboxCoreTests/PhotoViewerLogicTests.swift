@@ -225,7 +225,7 @@ extension PhotoViewerSteppingTests {
         try? await Task.sleep(for: .milliseconds(2500))
         XCTAssertEqual(viewer.photo.title, "4", "paused")
         viewer.stopSlideshow()
-        await playing.value
+        _ = await playing.value
         XCTAssertEqual(viewer.photo.title, "4")
     }
 
@@ -251,7 +251,7 @@ extension PhotoViewerSteppingTests {
         XCTAssertEqual(viewer.slideshowInterval, 3, "kept for the next slideshow")
         viewer.stopSlideshow()
         XCTAssertNil(seen.last?.0, "its end too")
-        await playing.value
+        _ = await playing.value
         XCTAssertEqual(seen.count, 5, "one publication a change, none when the stopped show's loop ends")
     }
 }

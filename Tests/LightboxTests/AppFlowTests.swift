@@ -14,6 +14,25 @@ final class AppFlowTests: DisplayTestCase {
         return AppFlow(application: application, directories: folder.directories)
     }
 
+    func testACompareWindowOpensOncePerPairAndIsForgottenWhenClosed() throws { try onMain {
+        let folder = try PhotoFolder(["a", "b", "c"])
+        let flow = Self.flow(in: folder)
+        let main = flow.newMainWindow()
+        main.present()
+        main.open(path: folder.photos.path)
+        spin(until: { main.viewer(for: folder.path("c")) != nil }, "the folder")
+        let pair = [folder.path("a"), folder.path("c")]
+        flow.handle(.compare(paths: pair, from: main))
+        flow.handle(.compare(paths: pair.reversed(), from: main))
+        XCTAssertEqual(flow.compareWindows.map(\.paths), [pair], "one window per pair")
+        flow.handle(.compare(paths: [folder.path("a"), folder.path("nowhere")], from: main))
+        XCTAssertEqual(flow.compareWindows.count, 1, "a photo the list does not hold opens nothing")
+        flow.handle(.compareWindowClosed(flow.compareWindows[0]))
+        XCTAssertTrue(flow.compareWindows.isEmpty)
+        main.close()
+        spin(until: { flow.mainWindows.isEmpty }, "the main window gone")
+    } }
+
     func testPhotoWindowsOpenOncePerPhotoAndFollowTheirMainWindow() throws { try onMain {
         let folder = try PhotoFolder(["a", "b", "c"])
         let flow = Self.flow(in: folder)
