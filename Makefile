@@ -9,6 +9,7 @@
 #   make bench      release build, then benchmark it (QUICK=1: about two minutes)
 #   make fuzz       libFuzzer over the project's own parsers, C and Swift (FUZZ_SECONDS each)
 #   make install    install into $(DESTDIR)$(PREFIX) (run `make build` first)
+#   make deb        a Debian package of the release build, in .build/
 #   make uninstall  remove what `make install` put there
 #   make clean      remove the build folder
 
@@ -52,7 +53,7 @@ METAINFO_SRC = Resources/$(APP_ID).metainfo.xml
 ICON_SRC     = Resources/icons/hicolor/scalable/apps/$(APP_ID).svg
 SYMBOLIC_SRC = Resources/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 
-.PHONY: all deps deps-test deps-bench build run test test-orca orca-transcript bench fuzz install uninstall clean help print-photo-extensions
+.PHONY: all deps deps-test deps-bench build run test test-orca orca-transcript bench fuzz install uninstall deb clean help print-photo-extensions
 
 all: build
 
@@ -168,6 +169,10 @@ install: $(MIME_TOOL)
 	$(INSTALL_DATA) $(ICON_SRC) "$(DESTDIR)$(ICONS_DIR)/scalable/apps/$(APP_ID).svg"
 	$(INSTALL_DATA) $(SYMBOLIC_SRC) "$(DESTDIR)$(ICONS_DIR)/symbolic/apps/$(APP_ID)-symbolic.svg"
 	@$(MAKE) --no-print-directory update-caches
+
+# A Debian package of the release build, in .build/ (see scripts/make-deb.sh).
+deb: build
+	scripts/make-deb.sh
 
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/lightbox"
