@@ -56,6 +56,8 @@ TEST_PACKAGES=(
     libimage-exiftool-perl
     # The decoder isolation tests compile faulty gdk-pixbuf loader modules.
     gcc
+    # Checks the Debian package `make deb` builds.
+    lintian
     # The screen reader tests (Tests/Orca): Orca itself, the speech server it
     # talks to (run privately, with no audio), and a window manager so that
     # focus moves between windows as on a desktop.

@@ -5,6 +5,9 @@
 # adds bubblewrap (decoders run in it), and writes
 # .build/lightbox_VERSION_ARCH.deb. The icon cache and the desktop database
 # are refreshed by dpkg's own triggers.
+#
+# BUILD_DIR (default .build/release) and DEB_OUT (the package's path) let
+# `make test` package stand-in programs and inspect the result.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -14,15 +17,44 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 root="$work/root"
 
-make --no-print-directory install DESTDIR="$root" PREFIX=/usr >/dev/null
+make --no-print-directory install DESTDIR="$root" PREFIX=/usr BUILD_DIR="${BUILD_DIR:-.build/release}" >/dev/null
 # As Debian ships programs: without their symbol tables.
-strip --strip-unneeded "$root/usr/bin/lightbox" "$root/usr/bin/lightbox-decoder"
+for program in "$root/usr/bin/lightbox" "$root/usr/bin/lightbox-decoder"; do
+    if [ "$(head -c 4 "$program" | tail -c 3)" = "ELF" ]; then strip --strip-unneeded "$program"; fi
+done
 
 # dpkg-shlibdeps reads debian/control from the current folder.
 mkdir -p "$work/debian"
 printf 'Source: lightbox\n\nPackage: lightbox\nArchitecture: any\n' >"$work/debian/control"
-shlibs=$(cd "$work" && dpkg-shlibdeps -O -e"root/usr/bin/lightbox" -e"root/usr/bin/lightbox-decoder" 2>/dev/null \
+# (Nothing for programs that are not ELF: `make test` packages stand-ins.)
+shlibs=$( (cd "$work" && dpkg-shlibdeps -O -e"root/usr/bin/lightbox" -e"root/usr/bin/lightbox-decoder" 2>/dev/null || true) \
     | sed -n 's/^shlibs:Depends=//p')
+
+# What Debian policy asks of every package: the copyright file and a
+# changelog (a native package's).
+doc="$root/usr/share/doc/lightbox"
+mkdir -p "$doc"
+cat >"$doc/copyright" <<COPYRIGHT
+Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
+Upstream-Name: Lightbox
+Source: https://lightboxphotos.org
+
+Files: *
+Copyright: 2026 The Lightbox developers
+License: GPL-3.0-or-later
+ On Debian systems the full text of the GNU General Public License
+ version 3 is in /usr/share/common-licenses/GPL-3.
+
+Files: usr/share/metainfo/*
+Copyright: 2026 The Lightbox developers
+License: CC0-1.0
+ On Debian systems the full text of the CC0 1.0 Universal licence is in
+ /usr/share/common-licenses/CC0-1.0.
+COPYRIGHT
+date=$(git log -1 --format=%aD 2>/dev/null || date -R)
+printf 'lightbox (%s) unstable; urgency=medium\n\n  * Built from %s.\n\n -- The Lightbox developers <lightbox@lightboxphotos.org>  %s\n' \
+    "$version" "$(git rev-parse --short HEAD 2>/dev/null || echo 'a source tree')" "$date" | gzip -9n >"$doc/changelog.gz"
+chmod 644 "$doc/copyright" "$doc/changelog.gz"
 
 size=$(du -sk "$root" | cut -f1)
 mkdir -p "$root/DEBIAN"
@@ -32,7 +64,7 @@ Version: $version
 Architecture: $arch
 Maintainer: The Lightbox developers <lightbox@lightboxphotos.org>
 Installed-Size: $size
-Depends: $shlibs, bubblewrap
+Depends: ${shlibs:+$shlibs, }bubblewrap
 Section: graphics
 Priority: optional
 Homepage: https://lightboxphotos.org
@@ -43,7 +75,7 @@ Description: browse, rate and cull photos
  Images are decoded in sandboxed helper processes (bubblewrap and seccomp).
 CONTROL
 
-mkdir -p .build
-out=".build/lightbox_${version}_${arch}.deb"
+out=${DEB_OUT:-.build/lightbox_${version}_${arch}.deb}
+mkdir -p "$(dirname "$out")"
 dpkg-deb --root-owner-group --build "$root" "$out" >/dev/null
 echo "$out"

@@ -4,7 +4,7 @@
 # failed, and the script exits non-zero if any part failed.
 #
 #   1. metadata   desktop-file-validate and appstreamcli validate --no-net
-#   2. install    `make install` / `make uninstall` into a scratch DESTDIR
+#   2. install    `make install` / `make uninstall` into a scratch DESTDIR, and the Debian package
 #   3. unit       swift test --skip-build, under Xvfb and a private D-Bus
 #   4. e2e        Tests/E2E/run.sh, when it exists
 #   5. orca       Tests/Orca/run.sh, when it exists: what the screen reader
@@ -144,6 +144,27 @@ if step "make install" make --no-print-directory install PREFIX=/usr DESTDIR="$s
         fi
     else
         ok=0
+    fi
+else
+    ok=0
+fi
+# The Debian package, of the same stand-ins: its files, fields and lintian.
+deb=$scratch/lightbox.deb
+if step "scripts/make-deb.sh (stand-in programs)" env BUILD_DIR="$fakebuild" DEB_OUT="$deb" scripts/make-deb.sh; then
+    contents=$(dpkg-deb --contents "$deb" | awk '{print $6}' | grep -v '/$' | sed 's|^\./||' | sort)
+    want=$(printf '%s\n' "${expected[@]}" usr/share/doc/lightbox/changelog.gz usr/share/doc/lightbox/copyright | sort)
+    if [ "$contents" = "$want" ]; then
+        echo "    ok: the package holds exactly the installed files and its doc files"
+    else
+        echo "    FAILED: the package's files differ from the expected list:"
+        diff <(echo "$want") <(echo "$contents") | sed 's/^/      /'
+        ok=0
+    fi
+    depends=$(dpkg-deb --field "$deb" Depends)
+    if [[ "$depends" == *bubblewrap* ]]; then echo "    ok: Depends: $depends"; else echo "    FAILED: Depends: $depends"; ok=0; fi
+    if command -v lintian >/dev/null 2>&1; then
+        errors=$(lintian --allow-root "$deb" 2>/dev/null | grep '^E:' || true)
+        if [ -z "$errors" ]; then echo "    ok: lintian reports no errors"; else echo "    FAILED: lintian: $errors"; ok=0; fi
     fi
 else
     ok=0
