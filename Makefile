@@ -18,6 +18,9 @@ VERSION     := 0.1.0
 
 PREFIX      ?= /usr/local
 BINDIR      ?= $(PREFIX)/bin
+# lightbox-decoder is the app's own helper, not a command: it goes where
+# Debian keeps such programs, and the app looks for it there.
+LIBEXECDIR  ?= $(PREFIX)/libexec/lightbox
 DATADIR     ?= $(PREFIX)/share
 DESTDIR     ?=
 
@@ -156,13 +159,14 @@ install: $(MIME_TOOL)
 			echo "$(BUILD_DIR)/$$program not found: run 'make build' first." >&2; exit 1; \
 		fi; \
 	done
-	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(APPS_DIR)" "$(DESTDIR)$(METAINFO_DIR)" \
+	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(LIBEXECDIR)" "$(DESTDIR)$(APPS_DIR)" "$(DESTDIR)$(METAINFO_DIR)" \
 		"$(DESTDIR)$(ICONS_DIR)/scalable/apps" "$(DESTDIR)$(ICONS_DIR)/symbolic/apps"
 	$(INSTALL_PROGRAM) "$(BUILD_DIR)/lightbox" "$(DESTDIR)$(BINDIR)/lightbox"
-	$(INSTALL_PROGRAM) "$(BUILD_DIR)/lightbox-decoder" "$(DESTDIR)$(BINDIR)/lightbox-decoder"
+	$(INSTALL_PROGRAM) "$(BUILD_DIR)/lightbox-decoder" "$(DESTDIR)$(LIBEXECDIR)/lightbox-decoder"
 	@# The desktop file declares the image types the installed gdk-pixbuf
-	@# loaders read, among the extensions the folder scanner shows.
-	types=$$($(MIME_TOOL) $(PHOTO_EXTENSIONS) | sort -u | tr '\n' ';'); \
+	@# loaders read, among the extensions the folder scanner shows (image
+	@# types only: the WebP loader also names audio/x-riff, the RIFF container).
+	types=$$($(MIME_TOOL) $(PHOTO_EXTENSIONS) | grep '^image/' | sort -u | tr '\n' ';'); \
 	sed "s|^MimeType=.*|MimeType=inode/directory;$$types|" $(DESKTOP_SRC) >"$(DESTDIR)$(APPS_DIR)/$(APP_ID).desktop" && \
 	chmod 644 "$(DESTDIR)$(APPS_DIR)/$(APP_ID).desktop"
 	$(INSTALL_DATA) $(METAINFO_SRC) "$(DESTDIR)$(METAINFO_DIR)/$(APP_ID).metainfo.xml"
@@ -176,7 +180,8 @@ deb: build
 
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/lightbox"
-	rm -f "$(DESTDIR)$(BINDIR)/lightbox-decoder"
+	rm -f "$(DESTDIR)$(LIBEXECDIR)/lightbox-decoder"
+	rmdir "$(DESTDIR)$(LIBEXECDIR)" 2>/dev/null || true
 	rm -f "$(DESTDIR)$(APPS_DIR)/$(APP_ID).desktop"
 	rm -f "$(DESTDIR)$(METAINFO_DIR)/$(APP_ID).metainfo.xml"
 	rm -f "$(DESTDIR)$(ICONS_DIR)/scalable/apps/$(APP_ID).svg"

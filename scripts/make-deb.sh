@@ -19,7 +19,7 @@ root="$work/root"
 
 make --no-print-directory install DESTDIR="$root" PREFIX=/usr BUILD_DIR="${BUILD_DIR:-.build/release}" >/dev/null
 # As Debian ships programs: without their symbol tables.
-for program in "$root/usr/bin/lightbox" "$root/usr/bin/lightbox-decoder"; do
+for program in "$root/usr/bin/lightbox" "$root/usr/libexec/lightbox/lightbox-decoder"; do
     if [ "$(head -c 4 "$program" | tail -c 3)" = "ELF" ]; then strip --strip-unneeded "$program"; fi
 done
 
@@ -27,7 +27,7 @@ done
 mkdir -p "$work/debian"
 printf 'Source: lightbox\n\nPackage: lightbox\nArchitecture: any\n' >"$work/debian/control"
 # (Nothing for programs that are not ELF: `make test` packages stand-ins.)
-shlibs=$( (cd "$work" && dpkg-shlibdeps -O -e"root/usr/bin/lightbox" -e"root/usr/bin/lightbox-decoder" 2>/dev/null || true) \
+shlibs=$( (cd "$work" && dpkg-shlibdeps -O -e"root/usr/bin/lightbox" -e"root/usr/libexec/lightbox/lightbox-decoder" 2>/dev/null || true) \
     | sed -n 's/^shlibs:Depends=//p')
 
 # What Debian policy asks of every package: the copyright file and a

@@ -104,7 +104,7 @@ printf '#!/bin/sh\nexit 2\n' >"$fakebuild/lightbox-decoder"
 chmod 755 "$fakebuild/lightbox" "$fakebuild/lightbox-decoder"
 expected=(
     "usr/bin/lightbox"
-    "usr/bin/lightbox-decoder"
+    "usr/libexec/lightbox/lightbox-decoder"
     "usr/share/applications/$APP_ID.desktop"
     "usr/share/metainfo/$APP_ID.metainfo.xml"
     "usr/share/icons/hicolor/scalable/apps/$APP_ID.svg"
@@ -114,8 +114,8 @@ if step "make install" make --no-print-directory install PREFIX=/usr DESTDIR="$s
     for f in "${expected[@]}"; do
         if [ -f "$stage/$f" ]; then echo "    ok: /$f"; else echo "    FAILED: /$f was not installed"; ok=0; fi
     done
-    for program in lightbox lightbox-decoder; do
-        [ -x "$stage/usr/bin/$program" ] || { echo "    FAILED: /usr/bin/$program is not executable"; ok=0; }
+    for program in usr/bin/lightbox usr/libexec/lightbox/lightbox-decoder; do
+        [ -x "$stage/$program" ] || { echo "    FAILED: /$program is not executable"; ok=0; }
     done
     extra=$(cd "$stage" && find . -type f | sed 's|^\./||' | sort)
     want=$(printf '%s\n' "${expected[@]}" | sort)
@@ -125,10 +125,11 @@ if step "make install" make --no-print-directory install PREFIX=/usr DESTDIR="$s
         ok=0
     fi
     desktop="$stage/usr/share/applications/$APP_ID.desktop"
-    if grep -q '^MimeType=inode/directory;.*image/jpeg;.*image/png;' "$desktop"; then
+    if grep -q '^MimeType=inode/directory;.*image/jpeg;.*image/png;' "$desktop" \
+        && ! grep '^MimeType=' "$desktop" | tr ';=' '\n\n' | grep -v '^MimeType$' | grep -qv '^image/\|^inode/directory$\|^$'; then
         echo "    ok: the installed desktop file declares $(grep '^MimeType=' "$desktop")"
     else
-        echo "    FAILED: the installed desktop file declares no image types: $(grep '^MimeType=' "$desktop")"; ok=0
+        echo "    FAILED: the installed desktop file should declare image types and only those: $(grep '^MimeType=' "$desktop")"; ok=0
     fi
     step "desktop-file-validate (installed)" desktop-file-validate "$desktop" || ok=0
     if command -v appstreamcli >/dev/null 2>&1; then

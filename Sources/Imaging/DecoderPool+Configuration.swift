@@ -39,14 +39,18 @@ extension DecoderPool {
             self.environment = environment
         }
 
-        /// lightbox-decoder next to the running program: the installed app
-        /// (`make install` puts both in one folder), the build folder, and
-        /// the test runner, which SwiftPM builds beside them.
+        /// lightbox-decoder where the running program's install puts it
+        /// (`../libexec/lightbox/` from `bin/`), else next to the program:
+        /// the build folder, and the test runner, which SwiftPM builds
+        /// beside it.
         public static func standard() -> Configuration {
             let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
                 ?? CommandLine.arguments[0]
             let folder = (own as NSString).deletingLastPathComponent
-            return Configuration(executable: (folder as NSString).appendingPathComponent("lightbox-decoder"))
+            let installed = ((folder as NSString).deletingLastPathComponent as NSString)
+                .appendingPathComponent("libexec/lightbox/lightbox-decoder")
+            let beside = (folder as NSString).appendingPathComponent("lightbox-decoder")
+            return Configuration(executable: access(installed, X_OK) == 0 ? installed : beside)
         }
 
         /// Debian's bubblewrap, or the first `bwrap` on PATH.
