@@ -54,6 +54,17 @@ final class RotationTests: XCTestCase {
         pixels.withUnsafeBytes { bytes in stride(from: 0, to: bytes.count, by: 4).map { bytes[$0] } }
     }
 
+    /// The list of `scratch`'s "photos" folder, with the queue writing its files.
+    @MainActor
+    private func listOfPhotos(in scratch: Scratch) async throws -> (PhotoListLogic, RatingQueue) {
+        let index = try LibraryIndex()
+        let queue = RatingQueue(index: index)
+        let logic = PhotoListLogic(library: PhotoLibrary(index: index, ratings: queue),
+                                   trash: FolderTrash(folder: scratch.path("trash")))
+        await logic.load(path: scratch.path("photos").path)
+        return (logic, queue)
+    }
+
     @MainActor
     func testARotationIsWrittenAsEXIFOrientationAndThePixelsStay() async throws {
         let scratch = Scratch()
@@ -61,11 +72,7 @@ final class RotationTests: XCTestCase {
                                            tags: PhotoFixtures.cameraTags)
         let original = scratch.path("original.jpg")
         try FileManager.default.copyItem(at: photo, to: original)
-        let index = try LibraryIndex()
-        let queue = RatingQueue(index: index)
-        let logic = PhotoListLogic(library: PhotoLibrary(index: index, ratings: queue),
-                                   trash: FolderTrash(folder: scratch.path("trash")))
-        await logic.load(path: scratch.path("photos").path)
+        let (logic, queue) = try await listOfPhotos(in: scratch)
         logic.rotate(path: photo.path, clockwise: true)
         XCTAssertEqual(logic.photo(at: photo.path)?.metadata?.orientation, 6, "shown turned before it is written")
         logic.rotate(path: photo.path, clockwise: true)
@@ -92,11 +99,7 @@ final class RotationTests: XCTestCase {
         let png = scratch.path("photos/b.png")
         try FileManager.default.createDirectory(at: png.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Imaging.encode(TestImages.pixels(width: 8, height: 6), to: png.path, as: .png)
-        let index = try LibraryIndex()
-        let queue = RatingQueue(index: index)
-        let logic = PhotoListLogic(library: PhotoLibrary(index: index, ratings: queue),
-                                   trash: FolderTrash(folder: scratch.path("trash")))
-        await logic.load(path: scratch.path("photos").path)
+        let (logic, queue) = try await listOfPhotos(in: scratch)
         logic.rotate(path: png.path, clockwise: false)
         await queue.settled()
         for _ in 0..<100 where logic.ratingFailure == nil || logic.photo(at: png.path)?.metadata?.orientation == 8 {

@@ -14,13 +14,20 @@ final class AppFlowTests: DisplayTestCase {
         return AppFlow(application: application, directories: folder.directories)
     }
 
-    func testACompareWindowOpensOncePerPairAndIsForgottenWhenClosed() throws { try onMain {
-        let folder = try PhotoFolder(["a", "b", "c"])
-        let flow = Self.flow(in: folder)
+    /// A flow with one main window showing `folder`'s photos.
+    @MainActor
+    private static func flowShowing(_ folder: PhotoFolder) -> (AppFlow, MainWindowController) {
+        let flow = flow(in: folder)
         let main = flow.newMainWindow()
         main.present()
         main.open(path: folder.photos.path)
         spin(until: { main.viewer(for: folder.path("c")) != nil }, "the folder")
+        return (flow, main)
+    }
+
+    func testACompareWindowOpensOncePerPairAndIsForgottenWhenClosed() throws { try onMain {
+        let folder = try PhotoFolder(["a", "b", "c"])
+        let (flow, main) = Self.flowShowing(folder)
         let pair = [folder.path("a"), folder.path("c")]
         flow.handle(.compare(paths: pair, from: main))
         flow.handle(.compare(paths: pair.reversed(), from: main))
@@ -35,11 +42,7 @@ final class AppFlowTests: DisplayTestCase {
 
     func testPhotoWindowsOpenOncePerPhotoAndFollowTheirMainWindow() throws { try onMain {
         let folder = try PhotoFolder(["a", "b", "c"])
-        let flow = Self.flow(in: folder)
-        let main = flow.newMainWindow()
-        main.present()
-        main.open(path: folder.photos.path)
-        spin(until: { main.viewer(for: folder.path("c")) != nil }, "the folder")
+        let (flow, main) = Self.flowShowing(folder)
 
         flow.handle(.openPhoto(path: folder.path("b"), from: main))
         flow.handle(.openPhoto(path: folder.path("b"), from: main))
