@@ -10,6 +10,9 @@
 # `make test` package stand-in programs and inspect the result.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+# Folders 0755 and files 0644 whatever the caller's umask (dpkg-deb refuses
+# a DEBIAN folder others cannot read).
+umask 022
 
 version=$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/LightboxCore/Models/AppInfo.swift)
 arch=$(dpkg --print-architecture)
@@ -26,9 +29,13 @@ done
 # dpkg-shlibdeps reads debian/control from the current folder.
 mkdir -p "$work/debian"
 printf 'Source: lightbox\n\nPackage: lightbox\nArchitecture: any\n' >"$work/debian/control"
-# (Nothing for programs that are not ELF: `make test` packages stand-ins.)
-shlibs=$( (cd "$work" && dpkg-shlibdeps -O -e"root/usr/bin/lightbox" -e"root/usr/libexec/lightbox/lightbox-decoder" 2>/dev/null || true) \
-    | sed -n 's/^shlibs:Depends=//p')
+# Only for real programs: `make test` packages stand-in scripts. A library
+# no package provides stops the build here (dpkg-shlibdeps says which).
+shlibs=""
+if [ "$(head -c 4 "$root/usr/bin/lightbox" | tail -c 3)" = "ELF" ]; then
+    shlibs=$(cd "$work" && dpkg-shlibdeps -O -e"root/usr/bin/lightbox" -e"root/usr/libexec/lightbox/lightbox-decoder" \
+        | sed -n 's/^shlibs:Depends=//p')
+fi
 
 # What Debian policy asks of every package: the copyright file and a
 # changelog (a native package's).

@@ -17,6 +17,7 @@ typedef struct {
     gint64 length;
     GByteArray *written;
     gint64 position;
+    bool overflowed;  // a write past what a GByteArray holds: the edit fails
 } LbMemoryStream;
 
 static gboolean lb_yes(void *handle) {
@@ -43,7 +44,10 @@ static void lb_write(void *handle, void *buffer, gint32 offset, gint32 count) {
     LbMemoryStream *stream = handle;
     if (count <= 0 || offset < 0) return;
     gint64 end = stream->position + count;
-    if (end > G_MAXINT32) return;  // lb_metadata_edit then fails on the short file
+    if (end > G_MAXINT32) {
+        stream->overflowed = true;
+        return;
+    }
     if (end > (gint64)stream->written->len) g_byte_array_set_size(stream->written, (guint)end);
     memcpy(stream->written->data + stream->position, (char *)buffer + offset, (size_t)count);
     stream->position = end;
@@ -104,7 +108,7 @@ bool lb_metadata_edit(const uint8_t *bytes, size_t length, const LbMetadataEdit 
     bool ok = gexiv2_metadata_open_buf(metadata, bytes, (glong)length, &error) && lb_apply(metadata, edit, &error)
         && gexiv2_metadata_save_stream(metadata, &callbacks, &error);
     g_object_unref(metadata);
-    if (ok && stream.written->len == 0) ok = false;
+    if (ok && (stream.written->len == 0 || stream.overflowed)) ok = false;
     if (ok) {
         *edited_length = stream.written->len;
         *edited = g_byte_array_free(stream.written, FALSE);

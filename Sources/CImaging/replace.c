@@ -27,37 +27,42 @@ static int lb_fail(char **error_out, int code, const char *what) {
     return code;
 }
 
-// Copies every byte of `from` into `to` (both open, `from` from where it
-// stands): in the kernel where it can (copy_file_range on one file system,
-// a reflink on some; sendfile from a decoder's memfd), else through a buffer.
-static int lb_copy_bytes(int from, int to) {
-    for (;;) {
-        ssize_t count = copy_file_range(from, NULL, to, NULL, 1 << 30, 0);
-        if (count == 0) return 0;
+// Copies the first `length` bytes of `from` into `to` (both open), at
+// offsets of its own: `from` may be a decoder's memfd, whose file position
+// the decoder shares and could move under the copy. In the kernel where it
+// can (copy_file_range on one file system, a reflink on some; sendfile from
+// a memfd), else through a buffer. ENODATA when `from` is shorter.
+static int lb_copy_bytes(int from, int to, off_t length) {
+    off_t done = 0;
+    while (done < length) {
+        off_t at = done;
+        ssize_t count = copy_file_range(from, &at, to, NULL, (size_t)(length - done), 0);
         if (count < 0 && errno == EINTR) continue;
-        if (count < 0) break;
+        if (count <= 0) break;
+        done += count;
     }
-    if (errno != EXDEV && errno != EINVAL && errno != ENOSYS && errno != EOPNOTSUPP) return errno;
-    for (;;) {
-        ssize_t count = sendfile(to, from, NULL, 1 << 30);
-        if (count == 0) return 0;
-        if (count < 0 && errno == EINTR) continue;
-        if (count < 0) break;
+    if (done == length) return 0;
+    if (done == 0 && (errno == EXDEV || errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP)) {
+        while (done < length) {
+            off_t at = done;
+            ssize_t count = sendfile(to, from, &at, (size_t)(length - done));
+            if (count < 0 && errno == EINTR) continue;
+            if (count <= 0) break;
+            done += count;
+        }
+        if (done == length) return 0;
     }
-    if (errno != EINVAL && errno != ENOSYS) return errno;
     char buffer[1 << 16];
-    for (;;) {
-        ssize_t count = read(from, buffer, sizeof buffer);
+    while (done < length) {
+        size_t want = length - done < (off_t)sizeof buffer ? (size_t)(length - done) : sizeof buffer;
+        ssize_t count = pread(from, buffer, want, done);
         if (count < 0 && errno == EINTR) continue;
         if (count < 0) return errno;
-        if (count == 0) return 0;
-        for (ssize_t done = 0; done < count;) {
-            ssize_t written = write(to, buffer + done, (size_t)(count - done));
-            if (written < 0 && errno == EINTR) continue;
-            if (written < 0) return errno;
-            done += written;
-        }
+        if (count == 0) return ENODATA;
+        if (pwrite(to, buffer, (size_t)count, done) != count) return errno ? errno : EIO;
+        done += count;
     }
+    return 0;
 }
 
 // Copies the extended attributes (ACLs, SELinux labels, tags other tools
@@ -91,17 +96,17 @@ struct LbReplacement {
 
 // Fills the temporary (open as `fd`) and gives it the owner, group and
 // mode of `like`, and the extended attributes of `path` when `like` is it.
-static int lb_fill(int fd, const char *path, const char *like, int contents, char **error_out) {
+static int lb_fill(int fd, const char *path, const char *like, int contents, int64_t length, char **error_out) {
     struct stat info;
     if (stat(like, &info) != 0) return lb_fail(error_out, errno, "Cannot read the file");
     bool same = strcmp(path, like) == 0;
     // A new sidecar takes the photo's read and write bits, not its execute bits.
     if (!same) info.st_mode &= 0666;
-    if (lseek(contents, 0, SEEK_SET) != 0) return lb_fail(error_out, errno, "Cannot read the new contents");
-    int code = lb_copy_bytes(contents, fd);
+    int code = lb_copy_bytes(contents, fd, (off_t)length);
     if (code) return lb_fail(error_out, code, "Cannot write the copy");
     struct stat now;
     if (fstat(fd, &now) != 0) code = errno;
+    if (!code && now.st_size != length) code = EIO;
     if (!code && (now.st_uid != info.st_uid || now.st_gid != info.st_gid)
         && fchown(fd, info.st_uid, info.st_gid) != 0) code = errno;
     if (!code && same) code = lb_copy_xattrs(path, fd);
@@ -110,7 +115,8 @@ static int lb_fill(int fd, const char *path, const char *like, int contents, cha
     return code ? lb_fail(error_out, code, "Cannot keep the file's owner, permissions or attributes") : 0;
 }
 
-LbReplacement *lb_replacement_new(const char *path, const char *like, int contents, int *code, char **error_out) {
+LbReplacement *lb_replacement_new(const char *path, const char *like, int contents, int64_t length, int *code,
+                                  char **error_out) {
     LbReplacement *replacement = g_new0(LbReplacement, 1);
     replacement->path = g_strdup(path);
     replacement->folder = g_path_get_dirname(path);
@@ -126,7 +132,7 @@ LbReplacement *lb_replacement_new(const char *path, const char *like, int conten
         lb_replacement_discard(replacement);
         return NULL;
     }
-    *code = lb_fill(fd, path, like, contents, error_out);
+    *code = lb_fill(fd, path, like, contents, length, error_out);
     close(fd);
     if (*code) {
         lb_replacement_discard(replacement);

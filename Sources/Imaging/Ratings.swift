@@ -103,7 +103,7 @@ extension Imaging {
         var error: UnsafeMutablePointer<CChar>?
         defer { lb_free(error) }
         let made = path.withPathCString { path in
-            like.withPathCString { lb_replacement_new(path, $0, edited.descriptor, &code, &error) }
+            like.withPathCString { lb_replacement_new(path, $0, edited.descriptor, Int64(edited.length), &code, &error) }
         }
         guard let replacement = made else { throw systemError(code, error.map { String(cString: $0) }) }
         if checkingImageData {
@@ -113,7 +113,9 @@ extension Imaging {
                 same = try haveSameImageData(path, copy, decoders: decoders)
             } catch {
                 lb_replacement_discard(replacement)
-                throw RatingWriteError(.metadata, message: error.message)
+                // No decoder to compare with is not the file's doing: later.
+                throw RatingWriteError(error.kind == .decoderUnavailable ? .system(EAGAIN) : .metadata,
+                                       message: error.message)
             }
             guard same else {
                 lb_replacement_discard(replacement)

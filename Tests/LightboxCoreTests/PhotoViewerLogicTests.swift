@@ -129,6 +129,15 @@ final class PhotoViewerSteppingTests: XCTestCase {
         XCTAssertEqual(line.photos[1].metadata?.orientation, 6, "the list turns it (and writes it)")
         guard case .presenting(_, let back) = await viewer.rotate(clockwise: false) else { return XCTFail() }
         XCTAssertEqual(back.bytes, Data((0..<96).map { UInt8($0) }), "there and back: the same pixels")
+
+        // Two turns asked at once: the second turns what the first showed.
+        async let first = viewer.rotate(clockwise: true)
+        async let second = viewer.rotate(clockwise: true)
+        _ = await (first, second)
+        guard case .presenting(let turned, let halfway) = viewer.state else { return XCTFail() }
+        let original = PixelData(width: 6, height: 4, stride: 24, bytes: Data((0..<96).map { UInt8($0) }))
+        XCTAssertEqual(halfway.bytes, original.turned(clockwise: true).turned(clockwise: true).bytes, "half a turn")
+        XCTAssertEqual(turned.metadata?.orientation, 3)
     }
 
     /// The window's picture area known (or resized): the photo is decoded

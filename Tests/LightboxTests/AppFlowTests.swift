@@ -36,6 +36,10 @@ final class AppFlowTests: DisplayTestCase {
         XCTAssertEqual(flow.compareWindows.count, 1, "a photo the list does not hold opens nothing")
         flow.handle(.compareWindowClosed(flow.compareWindows[0]))
         XCTAssertTrue(flow.compareWindows.isEmpty)
+        // A photo compared leaves the folder: its compare window closes.
+        flow.handle(.compare(paths: pair, from: main))
+        flow.handle(.photoRemoved(path: folder.path("c")))
+        spin(until: { flow.compareWindows.isEmpty }, "the compare window closed")
         main.close()
         spin(until: { flow.mainWindows.isEmpty }, "the main window gone")
     } }

@@ -197,12 +197,14 @@ int lb_image_data_equal_bytes(const uint8_t *a, size_t a_length, const uint8_t *
 
 typedef struct LbReplacement LbReplacement;
 
-// Makes ".NAME.lightbox-PID-XXXXXX" beside `path` holding every byte of
-// the open descriptor `contents`, with the owner, group and mode of `like`
+// Makes ".NAME.lightbox-PID-XXXXXX" beside `path` holding the first
+// `length` bytes of the open descriptor `contents` (read at offsets of its
+// own, whoever else moves its position), with the owner, group and mode of `like`
 // (`path` itself, or the photo a new sidecar belongs to) and, when `like`
 // is `path`, its extended attributes; flushed to disk. NULL with `code`
 // (an errno value) and `error` set when it cannot be made.
-LbReplacement *lb_replacement_new(const char *path, const char *like, int contents, int *code, char **error);
+LbReplacement *lb_replacement_new(const char *path, const char *like, int contents, int64_t length, int *code,
+                                  char **error);
 
 // The temporary file's path, for checks before the commit.
 const char *lb_replacement_temporary(const LbReplacement *replacement);

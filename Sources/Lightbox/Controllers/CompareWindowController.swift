@@ -43,4 +43,7 @@ final class CompareWindowController {
 
     /// Files changed on disk: a photo shown may have a new rating.
     func photosChanged() { logics.forEach { $0.photoChanged() } }
+
+    /// A photo compared left the folder: there is nothing to compare.
+    func photoRemoved() { view.window.close() }
 }

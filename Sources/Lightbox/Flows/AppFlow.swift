@@ -77,6 +77,7 @@ final class AppFlow {
             open(request, into: controller)
         case .photoRemoved(let path):
             for window in photoWindows where window.controller.path == path { window.controller.photoRemoved() }
+            for window in compareWindows where window.paths.contains(path) { window.photoRemoved() }
         case .photosChanged:
             for window in photoWindows { window.controller.photosChanged() }
             for window in compareWindows { window.photosChanged() }

@@ -24,11 +24,11 @@ extension PhotoListLogic {
 
     /// Turns a photo a quarter clockwise or counter-clockwise: its EXIF
     /// orientation changes at once in the list and is written into the
-    /// file by the rating queue, after the ratings given before.
+    /// file by the rating queue, after the ratings given before. Not before
+    /// the photo's metadata is read: the turn starts from its orientation.
     @discardableResult
     public func rotate(path: String, clockwise: Bool) -> State {
-        guard var photo = byPath[path] else { return state }
-        var metadata = photo.metadata ?? PhotoMetadata()
+        guard var photo = byPath[path], var metadata = photo.metadata else { return state }
         metadata.orientation = PhotoOrientation.turned(metadata.orientation, clockwise: clockwise)
         photo.metadata = metadata
         replace([photo])

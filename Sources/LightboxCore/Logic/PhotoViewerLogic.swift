@@ -37,17 +37,19 @@ public final class PhotoViewerLogic {
     public private(set) var state: State
     public var onChange: (State) -> Void = { _ in }
     /// The photo shown (the last one, once gone).
-    public private(set) var photo: Photo
-    private weak var browsing: PhotoBrowsing?
+    public internal(set) var photo: Photo
+    weak var browsing: PhotoBrowsing?
     /// Bumped by each decode: a newer one (the next photo) wins.
-    private var generation = 0
+    var generation = 0
+    /// The last turn asked for (see PhotoViewerLogic+Rotation).
+    var lastRotation: Task<Void, Never>?
     /// The slideshow playing, if one is (see PhotoViewerLogic+Slideshow).
     /// It belongs to the state: a change to it publishes the state again.
     public internal(set) var slideshow: Slideshow?
     /// Seconds per photo for the next slideshow.
     public internal(set) var slideshowInterval = 5
     /// The photo decoded in full (asked for, or shown), if any.
-    private var fullResolution: String?
+    var fullResolution: String?
     /// The neighbours, decoded ahead (see `PhotoPreloader`).
     public let preloader: PhotoPreloader
     private let decode: PhotoPreloader.Decode
@@ -120,7 +122,8 @@ public final class PhotoViewerLogic {
     /// there.
     @discardableResult
     public func setViewport(width: Int, height: Int) async -> State {
-        guard preloader.viewport?.width != width || preloader.viewport?.height != height else { return state }
+        guard state != .gone, preloader.viewport?.width != width || preloader.viewport?.height != height
+        else { return state }
         preloader.viewport = (width, height)
         fullResolution = nil
         guard case .presenting = state else { return await load() }
@@ -141,8 +144,10 @@ public final class PhotoViewerLogic {
         // Pixels smaller than the side they were decoded to fit are the
         // photo in full already.
         let fitted = preloader.side(for: photo)
+        // Decoded whole already: a photo no larger than the window.
+        let own = photo.metadata.map { max($0.pixelWidth, $0.pixelHeight) } ?? 0
         guard case .presenting(let shown, let pixels) = state, max(pixels.width, pixels.height) >= fitted,
-              fitted < Self.maxDecodedSize, fullResolution != shown.path else { return state }
+              fitted < Self.maxDecodedSize, own == 0 || fitted < own, fullResolution != shown.path else { return state }
         fullResolution = shown.path
         let mine = generation
         let result: Result<PixelData, ImageError>
@@ -178,22 +183,6 @@ public final class PhotoViewerLogic {
         browsing?.setRating(path: photo.path, stars: stars)
         photo = browsing?.photo(at: photo.path) ?? photo
         return publish(showingPhoto(in: state))
-    }
-
-    /// Turns the photo a quarter (its EXIF orientation; the list writes
-    /// it). The pixels shown are turned at once, off the main thread, and
-    /// kept for the photo until its file is written and read again.
-    @discardableResult
-    public func rotate(clockwise: Bool) async -> State {
-        guard case .presenting(_, let pixels) = state, let browsing else { return state }
-        browsing.turn(path: photo.path, clockwise: clockwise)
-        photo = browsing.photo(at: photo.path) ?? photo
-        let mine = generation
-        let turned = await Task.detached(priority: .userInitiated) { pixels.turned(clockwise: clockwise) }.value
-        guard mine == generation, case .presenting = state else { return state }
-        preloader.keep(turned, for: photo)
-        fullResolution = nil
-        return publish(.presenting(photo, turned))
     }
 
     /// The list learnt something new of the photo shown (another program
@@ -262,7 +251,7 @@ public final class PhotoViewerLogic {
     private var neighbours: (next: Photo?, previous: Photo?) = (nil, nil)
 
     @discardableResult
-    private func publish(_ new: State) -> State {
+    func publish(_ new: State) -> State {
         state = new
         onChange(new)
         return new

@@ -82,6 +82,9 @@ public struct FileRatingWriter: RatingWriter {
         "jpg": true, "jpeg": true, "jpe": true, "tif": true, "tiff": true, "webp": true, "png": false,
     ]
 
+    /// Formats a rotation is written into, by extension.
+    static let rotatable: Set<String> = ["jpg", "jpeg", "jpe", "webp"]
+
     public init() {}
 
     public func write(_ stars: Int, for photo: String, storage: RatingStorage) throws(RatingFileError) -> RatingWriteResult {
@@ -112,10 +115,13 @@ public struct FileRatingWriter: RatingWriter {
     public func writeOrientation(_ orientation: Int, for photo: String) throws(RatingFileError) {
         var info = stat()
         guard Posix.stat(photo, &info) == 0 else { throw RatingFileError(path: photo, reason: "the file is gone", isGone: true) }
-        // Only formats that carry EXIF: a sidecar's orientation is read by
-        // too few tools to be a rotation people can rely on.
-        guard FileRatingWriter.exif(for: photo) == true else {
-            throw RatingFileError(path: photo, reason: "only JPEG, TIFF and WebP photos can be rotated")
+        // Only formats that carry EXIF (a sidecar's orientation is read by
+        // too few tools to be a rotation people can rely on) and whose image
+        // data is compared byte for byte: TIFF's is compared decoded, and
+        // decoding applies the orientation, so a rotated TIFF would always
+        // look changed.
+        guard FileRatingWriter.rotatable.contains(FileRatingWriter.lowercasedExtension(of: photo)) else {
+            throw RatingFileError(path: photo, reason: "only JPEG and WebP photos can be rotated")
         }
         guard FileRatingWriter.mayModify(photo, info) else {
             throw RatingFileError(path: photo, reason: "the file or its folder is read-only")
@@ -143,9 +149,14 @@ public struct FileRatingWriter: RatingWriter {
 
     /// Whether EXIF is written too; nil when the format is not rewritten.
     static func exif(for photo: String) -> Bool? {
+        writableFormats[lowercasedExtension(of: photo)]
+    }
+
+    /// "jpg" for ".../IMG_1.JPG"; empty without one.
+    static func lowercasedExtension(of photo: String) -> String {
         let name = Photo.name(of: photo)
-        guard let dot = name.lastIndex(of: ".") else { return nil }
-        return writableFormats[name[name.index(after: dot)...].lowercased()]
+        guard let dot = name.lastIndex(of: ".") else { return "" }
+        return name[name.index(after: dot)...].lowercased()
     }
 
     /// A file is left alone when it or its folder is read-only: by
