@@ -114,30 +114,33 @@ public class Window: Widget {
 extension Widget {
     /// Called once, after the next frame showing this widget is painted.
     public func onNextPaint(_ body: @escaping @MainActor () -> Void) {
-        lb_widget_on_next_paint(gobject, { data in
-            guard let data else { return }
-            let box = Unmanaged<FrameBox>.fromOpaque(data).takeRetainedValue()
-            MainActor.assumeIsolated { box.body() }
-        }, Unmanaged.passRetained(FrameBox(body)).toOpaque())
+        FrameBox.call(body) { lb_widget_on_next_paint(gobject, $0, $1) }
     }
-}
 
-extension Widget {
     /// Called once, in the next frame, once widgets have their new sizes
     /// and before anything is drawn: the moment to scroll to a place in
     /// content whose size just changed, with no frame showing the jump.
     public func afterNextLayout(_ body: @escaping @MainActor () -> Void) {
-        lb_widget_after_next_layout(gobject, { data in
+        FrameBox.call(body) { lb_widget_after_next_layout(gobject, $0, $1) }
+    }
+}
+
+/// A closure handed to a one-shot frame callback of the shim, which calls
+/// it once on the main thread and lets it go.
+final class FrameBox {
+    let body: @MainActor () -> Void
+    init(_ body: @escaping @MainActor () -> Void) { self.body = body }
+
+    /// Gives `body` to `register` as a C callback and its data.
+    @MainActor
+    static func call(_ body: @escaping @MainActor () -> Void,
+                     register: (LbFrameCallback, UnsafeMutableRawPointer) -> Void) {
+        register({ data in
             guard let data else { return }
             let box = Unmanaged<FrameBox>.fromOpaque(data).takeRetainedValue()
             MainActor.assumeIsolated { box.body() }
         }, Unmanaged.passRetained(FrameBox(body)).toOpaque())
     }
-}
-
-final class FrameBox {
-    let body: @MainActor () -> Void
-    init(_ body: @escaping @MainActor () -> Void) { self.body = body }
 }
 
 /// A GtkApplicationWindow: a window that belongs to the application and
