@@ -10,6 +10,8 @@
 #   make fuzz       libFuzzer over the project's own parsers, C and Swift (FUZZ_SECONDS each)
 #   make install    install into $(DESTDIR)$(PREFIX) (run `make build` first)
 #   make deb        a Debian package of the release build, in .build/
+#   make pot        the translation template po/lightbox.pot, from the sources
+#   make po-update  merge the template into every po/LANG.po
 #   make uninstall  remove what `make install` put there
 #   make clean      remove the build folder
 
@@ -50,13 +52,14 @@ INSTALL_DATA    ?= $(INSTALL) -m 644
 APPS_DIR     = $(DATADIR)/applications
 METAINFO_DIR = $(DATADIR)/metainfo
 ICONS_DIR    = $(DATADIR)/icons/hicolor
+SCHEMAS_DIR  = $(DATADIR)/glib-2.0/schemas
 
 DESKTOP_SRC  = Resources/$(APP_ID).desktop
 METAINFO_SRC = Resources/$(APP_ID).metainfo.xml
 ICON_SRC     = Resources/icons/hicolor/scalable/apps/$(APP_ID).svg
 SYMBOLIC_SRC = Resources/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 
-.PHONY: all deps deps-test deps-bench build run test test-orca orca-transcript bench fuzz install uninstall deb clean help print-photo-extensions
+.PHONY: all deps deps-test deps-bench build run test test-orca orca-transcript bench fuzz install uninstall deb clean help print-photo-extensions locale pot po-update schemas
 
 all: build
 
@@ -75,13 +78,44 @@ deps-bench:
 $(PKGCONFIG_DIR)/gdk-pixbuf-2.0.pc: scripts/swiftpm-pkgconfig.sh
 	scripts/swiftpm-pkgconfig.sh "$(PKGCONFIG_DIR)"
 
-build: $(PKGCONFIG_DIR)/gdk-pixbuf-2.0.pc
+build: $(PKGCONFIG_DIR)/gdk-pixbuf-2.0.pc locale schemas
 	$(SWIFT) build $(SWIFT_FLAGS)
+
+# The GSettings schema, compiled where a build run from the source tree (and
+# the tests) find it: .build/schemas, beside .build/debug and .build/release.
+SCHEMA_SRC := Resources/$(APP_ID).gschema.xml
+SCHEMA_DIR := .build/schemas
+
+schemas: $(SCHEMA_DIR)/gschemas.compiled
+
+$(SCHEMA_DIR)/gschemas.compiled: $(SCHEMA_SRC)
+	@mkdir -p $(SCHEMA_DIR)
+	cp $(SCHEMA_SRC) $(SCHEMA_DIR)/
+	glib-compile-schemas --strict $(SCHEMA_DIR)
+
+# Translations (see po/README.md). The compiled catalogs go to .build/locale,
+# where a build run from the source tree finds them (beside .build/debug and
+# .build/release), and `make install` takes them from.
+LINGUAS    := $(shell sed 's/\#.*//' po/LINGUAS 2>/dev/null)
+LOCALE_DIR := .build/locale
+MO_FILES   := $(foreach lang,$(LINGUAS),$(LOCALE_DIR)/$(lang)/LC_MESSAGES/lightbox.mo)
+
+locale: $(MO_FILES)
+
+$(LOCALE_DIR)/%/LC_MESSAGES/lightbox.mo: po/%.po
+	@mkdir -p $(dir $@)
+	msgfmt --check -o $@ $<
+
+pot:
+	scripts/update-pot.sh po/lightbox.pot
+
+po-update: pot
+	for lang in $(LINGUAS); do msgmerge --quiet --update --backup=none po/$$lang.po po/lightbox.pot || exit 1; done
 
 run: deps build
 	BUILD_DIR="$(BUILD_DIR)" scripts/run.sh $(if $(FOLDER),"$(FOLDER)")
 
-test: deps-test $(PKGCONFIG_DIR)/gdk-pixbuf-2.0.pc
+test: deps-test $(PKGCONFIG_DIR)/gdk-pixbuf-2.0.pc locale schemas
 	$(SWIFT) build $(SWIFT_TEST_FLAGS)
 	SWIFT="$(SWIFT)" scripts/test.sh
 
@@ -153,25 +187,33 @@ $(MIME_TOOL): scripts/pixbuf-mime-types.c
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -o $@ $< $$(pkg-config --cflags --libs gdk-pixbuf-2.0)
 
-install: $(MIME_TOOL)
+install: $(MIME_TOOL) locale
 	@for program in lightbox lightbox-decoder; do \
 		if [ ! -f "$(BUILD_DIR)/$$program" ]; then \
 			echo "$(BUILD_DIR)/$$program not found: run 'make build' first." >&2; exit 1; \
 		fi; \
 	done
 	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(LIBEXECDIR)" "$(DESTDIR)$(APPS_DIR)" "$(DESTDIR)$(METAINFO_DIR)" \
-		"$(DESTDIR)$(ICONS_DIR)/scalable/apps" "$(DESTDIR)$(ICONS_DIR)/symbolic/apps"
+		"$(DESTDIR)$(ICONS_DIR)/scalable/apps" "$(DESTDIR)$(ICONS_DIR)/symbolic/apps" "$(DESTDIR)$(SCHEMAS_DIR)"
 	$(INSTALL_PROGRAM) "$(BUILD_DIR)/lightbox" "$(DESTDIR)$(BINDIR)/lightbox"
 	$(INSTALL_PROGRAM) "$(BUILD_DIR)/lightbox-decoder" "$(DESTDIR)$(LIBEXECDIR)/lightbox-decoder"
 	@# The desktop file declares the image types the installed gdk-pixbuf
 	@# loaders read, among the extensions the folder scanner shows (image
 	@# types only: the WebP loader also names audio/x-riff, the RIFF container).
 	types=$$($(MIME_TOOL) $(PHOTO_EXTENSIONS) | grep '^image/' | sort -u | tr '\n' ';'); \
-	sed "s|^MimeType=.*|MimeType=inode/directory;$$types|" $(DESKTOP_SRC) >"$(DESTDIR)$(APPS_DIR)/$(APP_ID).desktop" && \
+	msgfmt --desktop -d po --template $(DESKTOP_SRC) -o - \
+		| sed "s|^MimeType=.*|MimeType=inode/directory;$$types|" >"$(DESTDIR)$(APPS_DIR)/$(APP_ID).desktop" && \
 	chmod 644 "$(DESTDIR)$(APPS_DIR)/$(APP_ID).desktop"
-	$(INSTALL_DATA) $(METAINFO_SRC) "$(DESTDIR)$(METAINFO_DIR)/$(APP_ID).metainfo.xml"
+	msgfmt --xml -d po --template $(METAINFO_SRC) -o "$(DESTDIR)$(METAINFO_DIR)/$(APP_ID).metainfo.xml"
+	chmod 644 "$(DESTDIR)$(METAINFO_DIR)/$(APP_ID).metainfo.xml"
+	@for lang in $(LINGUAS); do \
+		$(INSTALL) -d "$(DESTDIR)$(DATADIR)/locale/$$lang/LC_MESSAGES" && \
+		$(INSTALL_DATA) "$(LOCALE_DIR)/$$lang/LC_MESSAGES/lightbox.mo" "$(DESTDIR)$(DATADIR)/locale/$$lang/LC_MESSAGES/lightbox.mo" \
+			|| exit 1; \
+	done
 	$(INSTALL_DATA) $(ICON_SRC) "$(DESTDIR)$(ICONS_DIR)/scalable/apps/$(APP_ID).svg"
 	$(INSTALL_DATA) $(SYMBOLIC_SRC) "$(DESTDIR)$(ICONS_DIR)/symbolic/apps/$(APP_ID)-symbolic.svg"
+	$(INSTALL_DATA) $(SCHEMA_SRC) "$(DESTDIR)$(SCHEMAS_DIR)/$(APP_ID).gschema.xml"
 	@$(MAKE) --no-print-directory update-caches
 
 # A Debian package of the release build, in .build/ (see scripts/make-deb.sh).
@@ -184,12 +226,15 @@ uninstall:
 	rmdir "$(DESTDIR)$(LIBEXECDIR)" 2>/dev/null || true
 	rm -f "$(DESTDIR)$(APPS_DIR)/$(APP_ID).desktop"
 	rm -f "$(DESTDIR)$(METAINFO_DIR)/$(APP_ID).metainfo.xml"
+	for lang in $(LINGUAS); do rm -f "$(DESTDIR)$(DATADIR)/locale/$$lang/LC_MESSAGES/lightbox.mo"; done
 	rm -f "$(DESTDIR)$(ICONS_DIR)/scalable/apps/$(APP_ID).svg"
 	rm -f "$(DESTDIR)$(ICONS_DIR)/symbolic/apps/$(APP_ID)-symbolic.svg"
+	rm -f "$(DESTDIR)$(SCHEMAS_DIR)/$(APP_ID).gschema.xml"
 	@$(MAKE) --no-print-directory update-caches
 
-# Refresh the icon cache and the desktop database of a real install; a staged
-# install (DESTDIR set) leaves that to the package manager.
+# Refresh the icon cache, the desktop database and the compiled schemas of a
+# real install; a staged install (DESTDIR set) leaves that to the package
+# manager (Debian's triggers do all three).
 .PHONY: update-caches
 update-caches:
 	@if [ -z "$(DESTDIR)" ]; then \
@@ -200,6 +245,9 @@ update-caches:
 		fi; \
 		if command -v update-desktop-database >/dev/null 2>&1; then \
 			update-desktop-database -q "$(APPS_DIR)" || true; \
+		fi; \
+		if command -v glib-compile-schemas >/dev/null 2>&1 && [ -d "$(SCHEMAS_DIR)" ]; then \
+			glib-compile-schemas "$(SCHEMAS_DIR)" || true; \
 		fi; \
 	fi
 

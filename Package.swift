@@ -44,11 +44,23 @@ let package = Package(
             name: "FilePaths",
             path: "Sources/FilePaths"
         ),
+        // gettext and the C library's locale (see lb-intl.h).
+        .target(
+            name: "CLocalization",
+            path: "Sources/CLocalization"
+        ),
+        // tr/trn over the "lightbox" gettext domain, and numbers and dates
+        // in the person's locale. Every module with text for people uses it.
+        .target(
+            name: "Localization",
+            dependencies: ["CLocalization"],
+            path: "Sources/Localization"
+        ),
         // Swift classes over GTK widgets: ownership, signals, actions, CSS,
         // accessibility. The only Swift code that talks to the shim.
         .target(
             name: "GtkKit",
-            dependencies: ["CGtkShim", "FilePaths"],
+            dependencies: ["CGtkShim", "FilePaths", "Localization"],
             path: "Sources/GtkKit"
         ),
         // gdk-pixbuf and gexiv2: decoding, scaling, PNG writing, metadata.
@@ -89,19 +101,31 @@ let package = Package(
         // values, decoded in the DecoderPool's helper processes.
         .target(
             name: "Imaging",
-            dependencies: ["CImaging", "CDecoding", "FilePaths"],
+            dependencies: ["CImaging", "CDecoding", "FilePaths", "Localization"],
             path: "Sources/Imaging"
+        ),
+        // GIO without GTK (GSettings), for LightboxCore.
+        .systemLibrary(
+            name: "CGio",
+            path: "Sources/CGio",
+            pkgConfig: "gio-2.0",
+            providers: [.apt(["libglib2.0-dev"])]
+        ),
+        .target(
+            name: "CSettings",
+            dependencies: ["CGio"],
+            path: "Sources/CSettings"
         ),
         // Models, stores and logic controllers. No GTK here.
         .target(
             name: "LightboxCore",
-            dependencies: ["Imaging", "FilePaths", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Imaging", "FilePaths", "Localization", "CSettings", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Sources/LightboxCore"
         ),
         // The application: views, controllers and the flow.
         .executableTarget(
             name: "Lightbox",
-            dependencies: ["GtkKit", "LightboxCore", "FilePaths"],
+            dependencies: ["GtkKit", "LightboxCore", "FilePaths", "Localization"],
             path: "Sources/Lightbox"
         ),
         // Test helper: saves profiles in a loop until killed (see main.swift).
@@ -140,7 +164,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LightboxCoreTests",
-            dependencies: ["LightboxCore", "Imaging", "FilePaths", "FuzzTargets", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["LightboxCore", "Imaging", "FilePaths", "FuzzTargets", "Localization", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/LightboxCoreTests"
         ),
         // What the GTK test targets share: the main thread, a display, waiting.
@@ -156,7 +180,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LightboxTests",
-            dependencies: ["Lightbox", "GtkKit", "LightboxCore", "GtkTestSupport"],
+            dependencies: ["Lightbox", "GtkKit", "LightboxCore", "GtkTestSupport", "Localization"],
             path: "Tests/LightboxTests"
         ),
     ]

@@ -28,6 +28,8 @@ BUILD_PACKAGES=(
     xdg-user-dirs
     # Run time: the sandbox lightbox-decoder runs in (see README, "Decoders").
     bubblewrap
+    # msgfmt and xgettext: the translations in po/ are compiled with the app.
+    gettext
 )
 
 # To test: a headless X server and session bus, the accessibility stack for
@@ -56,8 +58,13 @@ TEST_PACKAGES=(
     libimage-exiftool-perl
     # The decoder isolation tests compile faulty gdk-pixbuf loader modules.
     gcc
+    # gsettings: the settings tests read what Lightbox keeps with it.
+    libglib2.0-bin
     # Checks the Debian package `make deb` builds.
     lintian
+    # The translated and right-to-left tests run in the German and Hebrew
+    # locales, generated from these definitions (see ensure_locales).
+    locales
     # The screen reader tests (Tests/Orca): Orca itself, the speech server it
     # talks to (run privately, with no audio), and a window manager so that
     # focus moves between windows as on a desktop.
@@ -118,6 +125,40 @@ if ! command -v dpkg-query >/dev/null 2>&1; then
     exit 1
 fi
 
+# The locales the tests run the app in. glibc's gettext ignores LANGUAGE
+# in the C locale, so a translated run needs a real one.
+TEST_LOCALES=(de_DE.UTF-8 he_IL.UTF-8)
+
+ensure_locales() {
+    local wanted=() have
+    have=$(locale -a 2>/dev/null | tr 'A-Z' 'a-z')
+    for name in "${TEST_LOCALES[@]}"; do
+        grep -qx "$(echo "${name/UTF-8/utf8}" | tr 'A-Z' 'a-z')" <<<"$have" || wanted+=("$name")
+    done
+    [ "${#wanted[@]}" -eq 0 ] && return 0
+    if [ "$check_only" -eq 1 ]; then
+        echo "install-deps.sh: locales missing: ${wanted[*]}"
+        return 1
+    fi
+    echo "install-deps.sh: generating locales: ${wanted[*]}"
+    for name in "${wanted[@]}"; do
+        # Debian's locale-gen reads /etc/locale.gen; Ubuntu's takes names.
+        if [ -f /etc/locale.gen ]; then
+            "${SUDO[@]}" sed -i "s/^# *\($name UTF-8\)/\1/" /etc/locale.gen
+            grep -q "^$name UTF-8" /etc/locale.gen || echo "$name UTF-8" | "${SUDO[@]}" tee -a /etc/locale.gen >/dev/null
+        fi
+    done
+    if [ -f /etc/locale.gen ]; then "${SUDO[@]}" locale-gen; else "${SUDO[@]}" locale-gen "${wanted[@]}"; fi
+}
+
+if [ "$(id -u)" -eq 0 ]; then
+    SUDO=()
+elif command -v sudo >/dev/null 2>&1; then
+    SUDO=(sudo)
+else
+    SUDO=(false)
+fi
+
 missing=()
 for pkg in "${packages[@]}"; do
     status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
@@ -128,6 +169,7 @@ done
 
 if [ "${#missing[@]}" -eq 0 ]; then
     echo "install-deps.sh: all ${#packages[@]} packages are installed."
+    if [ "$want_test" -eq 1 ]; then ensure_locales; fi
     exit 0
 fi
 
@@ -136,11 +178,7 @@ if [ "$check_only" -eq 1 ]; then
     exit 1
 fi
 
-if [ "$(id -u)" -eq 0 ]; then
-    SUDO=()
-elif command -v sudo >/dev/null 2>&1; then
-    SUDO=(sudo)
-else
+if [ "${SUDO[*]}" = false ]; then
     echo "install-deps.sh: not root and sudo is not installed; run as root:" >&2
     echo "  apt-get update && apt-get install ${missing[*]}" >&2
     exit 1
@@ -163,3 +201,4 @@ if [ "${#still[@]}" -ne 0 ]; then
     exit 1
 fi
 echo "install-deps.sh: installed ${#missing[@]} packages."
+if [ "$want_test" -eq 1 ]; then ensure_locales; fi

@@ -3,7 +3,8 @@
 # (`swift build --build-tests`).  Every part runs even when an earlier one
 # failed, and the script exits non-zero if any part failed.
 #
-#   1. metadata   desktop-file-validate and appstreamcli validate --no-net
+#   1. metadata   desktop-file-validate and appstreamcli validate --no-net, the
+#                 translations (scripts/check-translations.sh), the GSettings schema
 #   2. install    `make install` / `make uninstall` into a scratch DESTDIR, and the Debian package
 #   3. unit       swift test --skip-build, under Xvfb and a private D-Bus
 #   4. e2e        Tests/E2E/run.sh, when it exists
@@ -59,7 +60,7 @@ step() {
 }
 
 # ---------------------------------------------------------------- metadata
-section "1/5 metadata: desktop file and AppStream metainfo"
+section "1/5 metadata: desktop file, AppStream metainfo, translations, settings schema"
 ok=1
 if command -v desktop-file-validate >/dev/null 2>&1; then
     step "desktop-file-validate $DESKTOP_FILE" desktop-file-validate "$DESKTOP_FILE" || ok=0
@@ -90,6 +91,10 @@ if [ "$scanner" = "$listed" ]; then
 else
     echo "    FAILED: PHOTO_EXTENSIONS ($listed) differ from FolderScanner.imageExtensions ($scanner)"; ok=0
 fi
+step "translations: marked strings, the template, complete catalogs (scripts/check-translations.sh)" \
+    scripts/check-translations.sh || ok=0
+step "the GSettings schema compiles (glib-compile-schemas --strict --dry-run)" \
+    glib-compile-schemas --strict --dry-run --schema-file="Resources/$APP_ID.gschema.xml" || ok=0
 if [ "$ok" -eq 1 ]; then record metadata PASS; else record metadata FAIL; fi
 
 # ----------------------------------------------------------------- install
@@ -109,7 +114,11 @@ expected=(
     "usr/share/metainfo/$APP_ID.metainfo.xml"
     "usr/share/icons/hicolor/scalable/apps/$APP_ID.svg"
     "usr/share/icons/hicolor/symbolic/apps/$APP_ID-symbolic.svg"
+    "usr/share/glib-2.0/schemas/$APP_ID.gschema.xml"
 )
+for lang in $(sed 's/#.*//' po/LINGUAS); do
+    expected+=("usr/share/locale/$lang/LC_MESSAGES/lightbox.mo")
+done
 if step "make install" make --no-print-directory install PREFIX=/usr DESTDIR="$stage" BUILD_DIR="$fakebuild"; then
     for f in "${expected[@]}"; do
         if [ -f "$stage/$f" ]; then echo "    ok: /$f"; else echo "    FAILED: /$f was not installed"; ok=0; fi
@@ -132,6 +141,12 @@ if step "make install" make --no-print-directory install PREFIX=/usr DESTDIR="$s
         echo "    FAILED: the installed desktop file should declare image types and only those: $(grep '^MimeType=' "$desktop")"; ok=0
     fi
     step "desktop-file-validate (installed)" desktop-file-validate "$desktop" || ok=0
+    # The translations reach the desktop file and the metainfo.
+    if grep -q '^Comment\[de\]=' "$desktop" && grep -q 'xml:lang="de"' "$stage/usr/share/metainfo/$APP_ID.metainfo.xml"; then
+        echo "    ok: the installed desktop file and metainfo carry the translations"
+    else
+        echo "    FAILED: no German in the installed desktop file or metainfo"; ok=0
+    fi
     if command -v appstreamcli >/dev/null 2>&1; then
         step "appstreamcli validate-tree --no-net (metainfo, desktop file and icon together)" \
             appstreamcli validate-tree --no-net "$stage" || ok=0

@@ -1,4 +1,5 @@
 import CGtkShim
+import Localization
 
 /// What the about window says.
 public struct AboutInfo: Sendable {
@@ -11,9 +12,12 @@ public struct AboutInfo: Sendable {
     public var copyright: String
     /// Shown under "System" (how the app runs here), if anything.
     public var systemInformation: String?
+    /// The translators of the language shown, one per line, if any.
+    public var translatorCredits: String?
 
     public init(programName: String, version: String, comments: String, website: String,
-                iconName: String, authors: [String], copyright: String, systemInformation: String? = nil) {
+                iconName: String, authors: [String], copyright: String, systemInformation: String? = nil,
+                translatorCredits: String? = nil) {
         self.programName = programName
         self.version = version
         self.comments = comments
@@ -22,6 +26,7 @@ public struct AboutInfo: Sendable {
         self.authors = authors
         self.copyright = copyright
         self.systemInformation = systemInformation
+        self.translatorCredits = translatorCredits
     }
 }
 
@@ -40,9 +45,16 @@ public final class AboutDialog: Window {
         gtk_about_dialog_set_license_type(dialog, GTK_LICENSE_GPL_3_0)
         lb_about_dialog_set_authors(gobject, info.authors.joined(separator: "\n"))
         if let system = info.systemInformation { gtk_about_dialog_set_system_information(dialog, system) }
-        title = "About \(info.programName)"
+        if let credits = info.translatorCredits { gtk_about_dialog_set_translator_credits(dialog, credits) }
+        // Translators: the About window's title; {name} is the program's name.
+        title = tr("About {name}", ["name": info.programName])
         setTransientFor(parent)
         isModal = true
+    }
+
+    /// The "Translated by" credits, if any.
+    public var translatorCredits: String? {
+        gtk_about_dialog_get_translator_credits(lb_about_dialog(gobject)).map { String(cString: $0) }
     }
 
     /// What the "System" page says.

@@ -1,5 +1,6 @@
 import CGtkShim
 import FilePaths
+import Localization
 
 /// A file chooser (GtkFileChooserNative: the portal's dialog inside a
 /// sandbox, GTK's own dialog otherwise).
@@ -11,7 +12,7 @@ public final class FileChooser: Object {
 
     public init(title: String, parent: Window?, mode: Mode, acceptLabel: String) {
         let action = mode == .openFile ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER
-        super.init(lb_file_chooser_native_new(title, parent?.gobject, action, acceptLabel, "_Cancel"),
+        super.init(lb_file_chooser_native_new(title, parent?.gobject, action, acceptLabel, tr("_Cancel")),
                    transfer: .full)
         gtk_native_dialog_set_modal(lb_native_dialog(gobject), 1)
     }

@@ -18,6 +18,10 @@ public enum Gtk {
     /// HiDPI screens; 1 without a display).
     public static var largestScaleFactor: Int { Int(lb_display_largest_scale_factor()) }
 
+    /// Whether windows lay out from right to left, as GTK decides from the
+    /// language of its own translations (Arabic, Hebrew, …).
+    public static var isRightToLeft: Bool { gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL }
+
     /// The longest side of the largest monitor in device pixels: the most
     /// a full-screen window shows of a photo (0 without a display).
     public static var largestMonitorSide: Int { Int(lb_display_largest_monitor_side()) }

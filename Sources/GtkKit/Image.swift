@@ -1,4 +1,5 @@
 import CGtkShim
+import Localization
 
 /// A GtkImage: an icon at a fixed size.
 @MainActor
@@ -75,7 +76,7 @@ public struct GtkError: Error, CustomStringConvertible, Sendable {
             message = String(cString: error.pointee.message)
             g_error_free(error)
         } else {
-            message = "Unknown error"
+            message = tr("Unknown error")
         }
     }
 

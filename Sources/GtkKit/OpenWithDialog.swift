@@ -1,5 +1,6 @@
 import CGtkShim
 import FilePaths
+import Localization
 
 /// "Open With…": the applications for a file's type, in a window of its
 /// own. GTK's GtkAppChooserDialog would record the choice as the type's
@@ -7,7 +8,8 @@ import FilePaths
 @MainActor
 public final class OpenWithDialog: Window {
     private let chooser: Widget
-    private let openButton = Button(label: "_Open")
+    // Translators: opens the photos in the chosen application (Open With… window).
+    private let openButton = Button(label: tr("_Open"))
     private var completion: (@MainActor (ApplicationInfo?) -> Void)?
     /// Itself, while shown: the caller need not keep the wrapper, whose
     /// handlers answer.
@@ -17,20 +19,22 @@ public final class OpenWithDialog: Window {
     public init(path: String, parent: Window?) {
         chooser = Widget(path.withPathCString { lb_app_chooser_widget_new($0) }, transfer: .full)
         super.init()
-        title = "Open With"
+        // Translators: the title of the window choosing an application to open photos with.
+        title = tr("Open With")
         isModal = true
         setTransientFor(parent)
         defaultSize = (420, 480)
         gtk_window_set_destroy_with_parent(window, 1)
         let header = HeaderBar()
-        let cancel = Button(label: "_Cancel")
+        let cancel = Button(label: tr("_Cancel"))
         openButton.addCssClass("suggested-action")
         header.packStart(cancel)
         header.packEnd(openButton)
         header.showsTitleButtons = false
         setTitlebar(header)
         chooser.vexpand = true
-        chooser.setAccessibleLabel("Applications")
+        // Translators: the accessible name of the list of applications in the Open With window.
+        chooser.setAccessibleLabel(tr("Applications"))
         setChild(chooser)
         setDefaultWidget(openButton)
         openButton.isSensitive = selectedApp != nil

@@ -1,4 +1,5 @@
 import CGtkShim
+import Localization
 
 /// One row of the keyboard shortcuts window.
 public struct ShortcutDescription: Sendable {
@@ -37,14 +38,14 @@ public final class ShortcutsWindow: Window {
 
     static func builderXML(_ groups: [ShortcutGroup]) -> String {
         func property(_ name: String, _ value: String) -> String {
-            "<property name=\"\(name)\">\(escape(value))</property>"
+            "<property name=\"\(name)\">\(escape(value))</property>" // untranslated: GtkBuilder XML
         }
         let body = groups.map { group in
             // GTK 4.8's shortcut rows take no focus and say nothing of
             // their keys: each is made focusable, named after its title and
             // described by its keys, so Tab reads the window row by row.
             let rows = group.shortcuts.map { shortcut in
-                "<child><object class=\"GtkShortcutsShortcut\">"
+                "<child><object class=\"GtkShortcutsShortcut\">" // untranslated: GtkBuilder XML
                     + property("title", shortcut.title)
                     + property("accelerator", shortcut.accelerator)
                     + property("focusable", "true")
@@ -52,12 +53,12 @@ public final class ShortcutsWindow: Window {
                     + property("description", Accelerator.label(shortcut.accelerator)) + "</accessibility>"
                     + "</object></child>"
             }.joined()
-            return "<child><object class=\"GtkShortcutsGroup\">" + property("title", group.title)
+            return "<child><object class=\"GtkShortcutsGroup\">" + property("title", group.title) // untranslated: GtkBuilder XML
                 + rows + "</object></child>"
         }.joined()
-        return "<interface><object class=\"GtkShortcutsWindow\" id=\"shortcuts\">"
-            + property("modal", "true") + property("title", "Keyboard Shortcuts")
-            + "<child><object class=\"GtkShortcutsSection\">" + property("section-name", "shortcuts")
+        return "<interface><object class=\"GtkShortcutsWindow\" id=\"shortcuts\">" // untranslated: GtkBuilder XML
+            + property("modal", "true") + property("title", tr("Keyboard Shortcuts"))
+            + "<child><object class=\"GtkShortcutsSection\">" + property("section-name", "shortcuts") // untranslated: GtkBuilder XML
             + body + "</object></child></object></interface>"
     }
 

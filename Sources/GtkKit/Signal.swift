@@ -74,7 +74,7 @@ extension Object {
             guard let data else { return }
             Unmanaged<SignalBox>.fromOpaque(data).release()
         }, after ? 1 : 0)
-        precondition(id != 0, "\(typeName) has no signal \"\(signal)\"")
+        precondition(id != 0, "\(typeName) has no signal \"\(signal)\"") // untranslated: a programming error
         return SignalConnection(owner: self, handlerID: UInt(id))
     }
 

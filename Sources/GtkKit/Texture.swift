@@ -114,7 +114,7 @@ public final class DetachedTexture: @unchecked Sendable {
     public init<Bytes: ContiguousBytes>(pixels bytes: Bytes, format: Texture.PixelFormat, width: Int, height: Int,
                                         stride: Int) {
         gobject = bytes.withUnsafeBytes { buffer in
-            precondition(buffer.count >= stride * (height - 1) + width * 4, "too few bytes for the size")
+            precondition(buffer.count >= stride * (height - 1) + width * 4, "too few bytes for the size") // untranslated: a bug
             return lb_texture_new(buffer.bindMemory(to: UInt8.self).baseAddress, gsize(buffer.count),
                                   Int32(width), Int32(height), gsize(stride), format == .premultipliedARGB32 ? 1 : 0)
         }
@@ -126,7 +126,7 @@ public final class DetachedTexture: @unchecked Sendable {
     /// caller vouches that `owner` owns `bytes` and never changes them.
     public init(sharing bytes: UnsafeRawBufferPointer, keptBy owner: AnyObject & Sendable,
                 format: Texture.PixelFormat, width: Int, height: Int, stride: Int) {
-        precondition(bytes.count >= stride * (height - 1) + width * 4, "too few bytes for the size")
+        precondition(bytes.count >= stride * (height - 1) + width * 4, "too few bytes for the size") // untranslated: a bug
         let kept = Unmanaged.passRetained(owner as AnyObject).toOpaque()
         gobject = lb_texture_new_shared(bytes.bindMemory(to: UInt8.self).baseAddress, gsize(bytes.count),
                                         Int32(width), Int32(height), gsize(stride),

@@ -1,4 +1,5 @@
 import CGtkShim
+import Localization
 
 /// What assistive technology (Orca, through AT-SPI) reads of a widget.
 extension Widget {
@@ -26,7 +27,8 @@ extension Widget {
     ///   "F9"), shown as the person's keyboard names it.
     public func setTooltip(_ title: String, keys: String? = nil) {
         let shortcut = keys.map(Accelerator.label)
-        tooltip = shortcut.map { "\(title) (\($0))" } ?? title
+        // Translators: a button's tooltip: what it does, and its keyboard shortcut ("Open Folder (Ctrl+O)").
+        tooltip = shortcut.map { tr("{action} ({keys})", ["action": title, "keys": $0]) } ?? title
         if let shortcut { setAccessibleDescription(shortcut) } else { resetAccessibleDescription() }
     }
 

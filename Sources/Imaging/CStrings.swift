@@ -19,6 +19,6 @@ func callWithPairs(
     }
     if !succeeded {
         defer { lb_free(error) }
-        throw ImageError(error.map { String(cString: $0) } ?? fallback)
+        throw ImageError(error.map { ImageMessages.translated(String(cString: $0)) } ?? fallback)
     }
 }

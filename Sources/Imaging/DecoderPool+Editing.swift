@@ -57,8 +57,7 @@ extension DecoderPool {
         }
         guard result.has_edited else {
             lb_decoder_result_clear(&result)
-            throw ImageError("The image decoder gave a wrong answer on this file and was stopped.",
-                             kind: .decoderNonsense)
+            throw ImageError(DecoderPool.wrongAnswer, kind: .decoderNonsense)
         }
         // The file object now owns the descriptor.
         let file = EditedFile(descriptor: result.edited_fd, length: Int(result.edited_length))

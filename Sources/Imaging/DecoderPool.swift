@@ -2,6 +2,7 @@ import CDecoding
 import FilePaths
 import CImaging
 import Foundation
+import Localization
 
 /// Decoder processes, kept alive and reused: every image, thumbnail,
 /// avatar and metadata read of the app is done in one of them, so a file
@@ -76,7 +77,7 @@ public final class DecoderPool: @unchecked Sendable {
                                  format: LB_PIXELS_RGBA, priority: priority)
         defer { lb_free(result.mime) }
         // The image now owns the mapping of the decoder's shared memory.
-        guard let image = result.image else { throw ImageError("The image cannot be read.", kind: .decoderNonsense) }
+        guard let image = result.image else { throw ImageError(tr("The image cannot be read."), kind: .decoderNonsense) }
         return DecodedImage(image, originalWidth: Int(result.original_width),
                             originalHeight: Int(result.original_height),
                             mimeType: result.mime.map { String(cString: $0) })
@@ -94,7 +95,7 @@ public final class DecoderPool: @unchecked Sendable {
         let result = try request(LB_REQUEST_DECODE, path: path, maxSize: maxSize, maxPixels: maxPixels,
                                  format: LB_PIXELS_PREMULTIPLIED, priority: priority)
         lb_free(result.mime)
-        guard let rows = result.rows else { throw ImageError("The image cannot be read.", kind: .decoderNonsense) }
+        guard let rows = result.rows else { throw ImageError(tr("The image cannot be read."), kind: .decoderNonsense) }
         let length = result.rows_length
         let buffer = PixelBuffer(adopting: rows, count: length) { munmap($0, length) }
         return PixelData.display(buffer, width: Int(result.width), height: Int(result.height))
@@ -158,27 +159,36 @@ public final class DecoderPool: @unchecked Sendable {
                 throw Self.error(status, result)
             }
         }
-        throw ImageError("The image decoder stopped working.", kind: .decoderUnavailable)
+        // Translators: why a photo or thumbnail is not shown: the helper process that decodes images failed.
+        throw ImageError(tr("The image decoder stopped working."), kind: .decoderUnavailable)
     }
 
     private static func error(_ status: LbDecoderStatus, _ result: LbDecoderResult) -> ImageError {
         switch status {
         case LB_DECODER_FAILED:
-            return ImageError(result.message.map { String(cString: $0) } ?? "The image cannot be read.")
+            return ImageError(result.message.map { ImageMessages.translated(String(cString: $0)) }
+                              ?? tr("The image cannot be read."))
         case LB_DECODER_UNREADABLE:
-            return ImageError("The file cannot be read: \(String(cString: strerror(result.error_code))).")
+            return ImageError(ImageMessages.unreadable(String(cString: strerror(result.error_code))))
         case LB_DECODER_CRASHED:
-            return ImageError("The image decoder crashed on this file.", kind: .decoderCrashed)
+            // Translators: why a photo or thumbnail is not shown (the decoder is the helper process that reads images).
+            return ImageError(tr("The image decoder crashed on this file."), kind: .decoderCrashed)
         case LB_DECODER_TIMED_OUT:
-            return ImageError("The image decoder took too long on this file and was stopped.",
+            // Translators: why a photo or thumbnail is not shown (the decoder is the helper process that reads images).
+            return ImageError(tr("The image decoder took too long on this file and was stopped."),
                               kind: .decoderTimedOut)
         case LB_DECODER_OUT_OF_MEMORY:
-            return ImageError("The image needs more memory than Lightbox allows a decoder.",
+            // Translators: why a photo or thumbnail is not shown (the decoder is the helper process that reads images).
+            return ImageError(tr("The image needs more memory than Lightbox allows a decoder."),
                               kind: .decoderOutOfMemory)
         default:
-            return ImageError("The image decoder gave a wrong answer on this file and was stopped.",
-                              kind: .decoderNonsense)
+            return ImageError(wrongAnswer, kind: .decoderNonsense)
         }
+    }
+
+    static var wrongAnswer: String {
+        // Translators: why a photo or thumbnail is not shown (the decoder is the helper process that reads images).
+        tr("The image decoder gave a wrong answer on this file and was stopped.")
     }
 
     // MARK: Decoders
@@ -238,8 +248,10 @@ public final class DecoderPool: @unchecked Sendable {
                 var message: UnsafeMutablePointer<CChar>?
                 guard let decoder = lb_decoder_start(config, 10_000, &message) else {
                     defer { lb_free(message) }
-                    let why = message.map { String(cString: $0) } ?? "unknown error"
-                    return .failure(ImageError("The image decoder could not be started (\(why)).",
+                    // Translators: the reason in "The image decoder could not be started (unknown error)."
+                    let why = message.map { String(cString: $0) } ?? tr("unknown error")
+                    // Translators: why photos or thumbnails are not shown; {reason} is a technical detail.
+                    return .failure(ImageError(tr("The image decoder could not be started ({reason}).", ["reason": why]),
                                                kind: .decoderUnavailable))
                 }
                 return .success(decoder)
@@ -259,11 +271,11 @@ public final class DecoderPool: @unchecked Sendable {
         if let bubblewrap = configuration.bubblewrap {
             var reason: UnsafeMutablePointer<CChar>?
             if !lb_sandbox_available(bubblewrap, &reason) {
-                decided = .unavailable(reason: reason.map { String(cString: $0) } ?? "unknown")
+                decided = .unavailable(reason: reason.map { String(cString: $0) } ?? "unknown") // untranslated: log
             }
             lb_free(reason)
         } else {
-            decided = .unavailable(reason: "bubblewrap (bwrap) is not installed")
+            decided = .unavailable(reason: "bubblewrap (bwrap) is not installed") // untranslated: as the C check says it
         }
         condition.lock()
         let first = sandboxState == nil
@@ -271,8 +283,8 @@ public final class DecoderPool: @unchecked Sendable {
         let result = sandboxState!
         condition.unlock()
         if first, case .unavailable(let reason) = decided {
-            FileHandle.standardError.write(Data(("lightbox: image decoders run without a sandbox: \(reason). "
-                + "Install bubblewrap and allow unprivileged user namespaces (see README).\n").utf8))
+            FileHandle.standardError.write(Data(("lightbox: image decoders run without a sandbox: \(reason). " // untranslated: log
+                + "Install bubblewrap and allow unprivileged user namespaces (see README).\n").utf8)) // untranslated: log
         }
         return result
     }

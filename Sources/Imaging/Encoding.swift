@@ -1,6 +1,7 @@
 import CImaging
 import FilePaths
 import Foundation
+import Localization
 
 extension PixelData {
     /// Pixels made in memory: RGBA rows of `stride` bytes (`width * 4`
@@ -26,7 +27,7 @@ extension Imaging {
                               pngCompression: Int? = nil) throws(ImageError) {
         guard pixels.format == .rgba, pixels.width > 0, pixels.height > 0, pixels.stride >= pixels.width * 4,
               pixels.byteCount >= pixels.stride * (pixels.height - 1) + pixels.width * 4
-        else { throw ImageError("The pixels are not a valid image.") }
+        else { throw ImageError(tr("The pixels are not a valid image.")) }
         let type: String
         var options: [(String, String)]
         switch format {
@@ -38,7 +39,7 @@ extension Imaging {
             type = "jpeg"
             options = [("quality", String(min(100, max(0, quality))))]
         }
-        try callWithPairs(options.map { (key: $0.0, value: $0.1) }, failure: "The image could not be written.") {
+        try callWithPairs(options.map { (key: $0.0, value: $0.1) }, failure: tr("The image could not be written.")) {
             keys, values, count, error in
             pixels.withUnsafeBytes { raw in
                 path.withPathCString { path in
@@ -54,7 +55,8 @@ extension Imaging {
         var error: UnsafeMutablePointer<CChar>?
         if !path.withPathCString({ lb_metadata_set_orientation($0, Int32(orientation), &error) }) {
             defer { lb_free(error) }
-            throw ImageError(error.map { String(cString: $0) } ?? "The metadata could not be written.")
+            throw ImageError(error.map { ImageMessages.translated(String(cString: $0)) }
+                             ?? tr("The metadata could not be written."))
         }
     }
 

@@ -1,6 +1,7 @@
 import CImaging
 import FilePaths
 import Foundation
+import Localization
 
 /// Why an image could not be read or written, in words for a person.
 public struct ImageError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -153,7 +154,7 @@ public final class DecodedImage: @unchecked Sendable {
     /// for a 12-megapixel photo is 48 MB less at the peak.
     public var premultipliedPixels: PixelData {
         // A decoded image is never empty: the decoder fails instead.
-        precondition(width > 0 && height > 0, "an empty image")
+        precondition(width > 0 && height > 0, "an empty image") // untranslated: invariant
         return PixelData.premultiplying(lb_image_rgba(image), width: width, height: height,
                                         stride: Int(lb_image_stride(image)))
     }
@@ -167,7 +168,7 @@ public final class DecodedImage: @unchecked Sendable {
 
     /// Writes a PNG with `text` as tEXt chunks (key, value), in order.
     public func savePNG(to path: String, text: [(key: String, value: String)] = []) throws(ImageError) {
-        try callWithPairs(text, failure: "The image could not be written.") { keys, values, count, error in
+        try callWithPairs(text, failure: tr("The image could not be written.")) { keys, values, count, error in
             path.withPathCString { lb_image_save_png(image, $0, keys, values, count, error) }
         }
     }

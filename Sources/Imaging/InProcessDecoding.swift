@@ -1,5 +1,6 @@
 import CImaging
 import FilePaths
+import Localization
 
 /// Decoding in the app's own process, the way Lightbox did before decoder
 /// processes. Only `DecoderPool.inProcessForBenchmarks()` uses it, so
@@ -12,7 +13,7 @@ enum InProcessDecoding {
             lb_image_decode($0, Int32(maxSize), Int64(maxPixels), &width, &height, &error)
         }) else {
             defer { lb_free(error) }
-            throw ImageError(error.map { String(cString: $0) } ?? "The image cannot be read.")
+            throw ImageError(error.map { ImageMessages.translated(String(cString: $0)) } ?? tr("The image cannot be read."))
         }
         return DecodedImage(image, originalWidth: Int(width), originalHeight: Int(height))
     }

@@ -1,6 +1,7 @@
 import CImaging
 import FilePaths
 import Foundation
+import Localization
 
 /// Why a rating could not be written into a file.
 public struct RatingWriteError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -79,7 +80,8 @@ extension Imaging {
         // Taken before the decoder reads the file, so a change by another
         // program from then on is seen before the rename.
         var before = stat()
-        guard Posix.stat(path, &before) == 0 else { throw systemError(errno, "Cannot read the file") }
+        // A system error's message is not shown: RatingFileError says why in its own words.
+        guard Posix.stat(path, &before) == 0 else { throw systemError(errno, "Cannot read the file") } // untranslated: see above
         let edited = try editedFile(path, edit, decoders)
         try replace(path, like: path, with: edited, before: before, checkingImageData: checkingImageData,
                     decoders: decoders)
@@ -120,7 +122,7 @@ extension Imaging {
             guard same else {
                 lb_replacement_discard(replacement)
                 throw RatingWriteError(.imageDataChanged,
-                                       message: "Writing the metadata would have changed the image itself.")
+                                       message: tr("Writing the metadata would have changed the image itself."))
             }
         }
         let result = if var before {
@@ -145,7 +147,9 @@ extension Imaging {
         var error: UnsafeMutablePointer<CChar>?
         let result = a.withPathCString { a in b.withPathCString { b in lb_image_data_equal(a, b, &error) } }
         defer { lb_free(error) }
-        guard result >= 0 else { throw ImageError(error.map { String(cString: $0) } ?? "The image cannot be read.") }
+        guard result >= 0 else {
+            throw ImageError(error.map { ImageMessages.translated(String(cString: $0)) } ?? tr("The image cannot be read."))
+        }
         guard result == LB_IMAGE_DATA_NOT_WALKED else { return result == 1 }
         let full = Int(Int32.max)
         let first = try decoders.decode(path: a, maxSize: full), second = try decoders.decode(path: b, maxSize: full)

@@ -2,39 +2,55 @@ import Foundation
 @testable import LightboxCore
 import XCTest
 
-/// The preferences window's logic: a choice applies at once and is saved
-/// for the next start; a choice that cannot be saved still applies, and
+/// The preferences window's logic: a choice applies at once and is kept
+/// for the next start; a choice that cannot be kept still applies, and
 /// says why.
 final class PreferencesLogicTests: XCTestCase {
+    private func settings(keyfile: String) throws -> AppSettings {
+        let schemas = try XCTUnwrap(AppSettings.buildSchemaDirectory(), "run `make schemas`")
+        return AppSettings(schemaDirectory: schemas, backend: .keyfile(keyfile))
+    }
+
     @MainActor
     func testAChoiceAppliesAtOnceAndIsKept() async throws {
         let scratch = Scratch()
-        let store = PreferencesStore(directories: XDGDirectories(environment: scratch.directories))
+        let keyfile = scratch.path("config/glib-2.0/settings/keyfile").path
         let ratings = RatingQueue(index: try LibraryIndex())
-        let logic = PreferencesLogic(store: store, ratings: ratings, current: store.load())
+        let logic = PreferencesLogic(settings: try settings(keyfile: keyfile), ratings: ratings)
         XCTAssertEqual(logic.state, .presenting(Preferences(ratingStorage: .photoFiles)))
         var heard: [PreferencesLogic.State] = []
         logic.onChange = { heard.append($0) }
 
-        let state = await logic.chooseRatingStorage(.sidecarsOnly)
+        let state = logic.chooseRatingStorage(.sidecarsOnly)
         XCTAssertEqual(state, .presenting(Preferences(ratingStorage: .sidecarsOnly)))
         XCTAssertEqual(heard, [state])
         XCTAssertEqual(ratings.storage, .sidecarsOnly, "the next rating goes to a sidecar")
-        XCTAssertEqual(store.load().ratingStorage, .sidecarsOnly, "and so after a restart")
+        XCTAssertEqual(try settings(keyfile: keyfile).preferences.ratingStorage, .sidecarsOnly,
+                       "and so after a restart")
     }
 
     @MainActor
-    func testAChoiceThatCannotBeSavedStillAppliesAndSaysWhy() async throws {
+    func testAChoiceThatCannotBeKeptStillAppliesAndSaysWhy() async throws {
         let scratch = Scratch()
-        // The config folder is a file: nothing can be saved in it.
+        // The key file's folder is a file: the settings refuse every change.
         scratch.file("config")
-        let store = PreferencesStore(directories: XDGDirectories(environment: scratch.directories))
         let ratings = RatingQueue(index: try LibraryIndex())
-        let logic = PreferencesLogic(store: store, ratings: ratings, current: store.load())
-        let state = await logic.chooseRatingStorage(.lightboxOnly)
+        let logic = PreferencesLogic(settings: try settings(keyfile: scratch.path("config/keyfile").path),
+                                     ratings: ratings)
+        let state = logic.chooseRatingStorage(.lightboxOnly)
         guard case .failed(let problem, let preferences) = state else { return XCTFail("\(state)") }
-        XCTAssertTrue(problem.hasPrefix("The preferences could not be saved"), problem)
+        XCTAssertTrue(problem.hasPrefix("This choice applies until Lightbox quits"), problem)
         XCTAssertEqual(preferences.ratingStorage, .lightboxOnly)
         XCTAssertEqual(ratings.storage, .lightboxOnly)
+    }
+
+    @MainActor
+    func testWithoutTheSchemaAChoiceAppliesForThisRunOnly() async throws {
+        let ratings = RatingQueue(index: try LibraryIndex())
+        let settings = AppSettings(schemaID: "org.lightboxphotos.NotInstalled", schemaDirectory: nil, backend: .memory)
+        let state = PreferencesLogic(settings: settings, ratings: ratings).chooseRatingStorage(.sidecarsOnly)
+        guard case .failed(let problem, _) = state else { return XCTFail("\(state)") }
+        XCTAssertTrue(problem.contains("schema is not installed"), problem)
+        XCTAssertEqual(ratings.storage, .sidecarsOnly)
     }
 }

@@ -11,7 +11,10 @@ final class AppFlowTests: DisplayTestCase {
     private static func flow(in folder: PhotoFolder) -> AppFlow {
         let application = Application(id: "org.lightboxphotos.FlowTests", isUnique: false)
         try? application.register()
-        return AppFlow(application: application, directories: folder.directories)
+        let schemas = AppSettings.buildSchemaDirectory()
+        let keyfile = folder.directories.configHome.appendingPathComponent("glib-2.0/settings/keyfile").path
+        return AppFlow(application: application, directories: folder.directories,
+                       settings: AppSettings(schemaDirectory: schemas, backend: .keyfile(keyfile)))
     }
 
     /// A flow with one main window showing `folder`'s photos.
@@ -65,7 +68,8 @@ final class AppFlowTests: DisplayTestCase {
         XCTAssertTrue(flow.photoWindows.isEmpty)
         main.close()
         spin(until: { flow.mainWindows.isEmpty }, "the main window gone")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: WindowStateStore(directories: folder.directories).url.path),
+        let keyfile = folder.directories.configHome.appendingPathComponent("glib-2.0/settings/keyfile")
+        XCTAssertTrue((try? String(contentsOf: keyfile, encoding: .utf8))?.contains("window-width=") == true,
                       "the size is remembered")
     } }
 

@@ -9,14 +9,13 @@ import XCTest
 /// and what the logic says shows.
 final class PreferencesWindowTests: DisplayTestCase {
     func testChoosingWhereRatingsGo() throws { try onMain {
-        let folder = try PhotoFolder([])
-        let store = PreferencesStore(directories: folder.directories)
+        let settings = AppSettings(schemaDirectory: AppSettings.buildSchemaDirectory(), backend: .memory)
         let ratings = RatingQueue(index: try LibraryIndex())
         let view = PreferencesWindowView(application: testApplication)
         defer { view.window.destroy() }
         var closed = 0
         let controller = PreferencesWindowController(
-            view: view, logic: PreferencesLogic(store: store, ratings: ratings, current: store.load())) { action in
+            view: view, logic: PreferencesLogic(settings: settings, ratings: ratings)) { action in
             if case .preferencesWindowClosed = action { closed += 1 }
         }
         controller.present()

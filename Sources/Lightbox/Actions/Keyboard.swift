@@ -1,4 +1,5 @@
 import GtkKit
+import Localization
 
 /// The keys of every action: the one place shortcuts are bound (as
 /// application accelerators, which reach each window that has the action)
@@ -28,72 +29,86 @@ enum Keyboard {
         Binding(action: nil, keys: [keys], title: title)
     }
 
-    static let groups: [Group] = [
-        Group(title: "General", bindings: [
-            bind(ActionNames.openFolder, ["<Control>o"], "Open a folder"),
-            bind(ActionNames.newWindow, ["<Control>n"], "New window"),
-            bind(ActionNames.preferences, ["<Control>comma"], "Preferences"),
-            shown("Edit profile (main menu)", "F10"),
-            shown("Show the main menu", "F10"),
-            bind(ActionNames.switchPane, ["F6", "<Shift>F6"], "Move between the header bar and the content"),
-            bind(ActionNames.showShortcuts, ["<Control>question"], "Keyboard shortcuts"),
-            bind(ActionNames.closeWindow, ["<Control>w"], "Close the window"),
-            bind(ActionNames.quit, ["<Control>q"], "Quit"),
+    /// The arrow keys to the previous and the next photo: a right-to-left
+    /// window puts the previous photo's button on the right, and the keys
+    /// follow the buttons.
+    @MainActor
+    private static var previousAndNext: (String, String) { Gtk.isRightToLeft ? ("Right", "Left") : ("Left", "Right") }
+
+    /// Computed, so that its text is translated after start-up.
+    @MainActor
+    static var groups: [Group] {
+        let (previous, next) = previousAndNext
+        return [
+        // Translators: a section title of the Keyboard Shortcuts window.
+        Group(title: tr("General"), bindings: [
+            bind(ActionNames.openFolder, ["<Control>o"], tr("Open a folder")),
+            bind(ActionNames.newWindow, ["<Control>n"], tr("New window")),
+            bind(ActionNames.preferences, ["<Control>comma"], tr("Preferences")),
+            shown(tr("Edit profile (main menu)"), "F10"),
+            shown(tr("Show the main menu"), "F10"),
+            bind(ActionNames.switchPane, ["F6", "<Shift>F6"], tr("Move between the header bar and the content")),
+            bind(ActionNames.showShortcuts, ["<Control>question"], tr("Keyboard shortcuts")),
+            bind(ActionNames.closeWindow, ["<Control>w"], tr("Close the window")),
+            bind(ActionNames.quit, ["<Control>q"], tr("Quit")),
         ]),
-        Group(title: "Photos", bindings: [
-            bind(ActionNames.search, ["<Control>f"], "Search"),
-            shown("Open the photo, or every selected photo", "Return"),
-            shown("First and last photo", "Home End"),
+        // Translators: a section title of the Keyboard Shortcuts window.
+        Group(title: tr("Photos"), bindings: [
+            bind(ActionNames.search, ["<Control>f"], tr("Search")),
+            shown(tr("Open the photo, or every selected photo"), "Return"),
+            shown(tr("First and last photo"), "Home End"),
         ]),
-        Group(title: "Selecting Photos", bindings: [
-            shown("Select a photo, or add it to the selection", "<Control>space"),
-            shown("Extend the selection", "<Shift>Right"),
-            shown("Select all", "<Control>a"),
-            shown("Select none", "Escape"),
-            shown("Rate or reject the selected photos", "1 5 0 x"),
-            shown("Move the selected photos to the trash", "Delete"),
-            bind(ActionNames.compare, ["c"], "Compare the two selected photos side by side"),
-            bind(ActionNames.copyFiles, ["<Control>c"], "Copy the photos, to paste in a file manager"),
-            bind(ActionNames.copyPaths, ["<Control><Shift>c"], "Copy the photos’ paths as text"),
-            bind(ActionNames.copyTo, ["F7"], "Copy to a folder"),
-            bind(ActionNames.moveTo, ["F8"], "Move to a folder"),
-            bind(ActionNames.openWith, ["<Control><Shift>o"], "Open with another application"),
-            bind(ActionNames.showInFiles, ["<Control><Alt>o"], "Show in the file manager"),
+        Group(title: tr("Selecting Photos"), bindings: [
+            shown(tr("Select a photo, or add it to the selection"), "<Control>space"),
+            shown(tr("Extend the selection"), "<Shift>Right"),
+            shown(tr("Select all"), "<Control>a"),
+            shown(tr("Select none"), "Escape"),
+            shown(tr("Rate or reject the selected photos"), "1 5 0 x"),
+            shown(tr("Move the selected photos to the trash"), "Delete"),
+            bind(ActionNames.compare, ["c"], tr("Compare the two selected photos side by side")),
+            bind(ActionNames.copyFiles, ["<Control>c"], tr("Copy the photos, to paste in a file manager")),
+            bind(ActionNames.copyPaths, ["<Control><Shift>c"], tr("Copy the photos’ paths as text")),
+            bind(ActionNames.copyTo, ["F7"], tr("Copy to a folder")),
+            bind(ActionNames.moveTo, ["F8"], tr("Move to a folder")),
+            bind(ActionNames.openWith, ["<Control><Shift>o"], tr("Open with another application")),
+            bind(ActionNames.showInFiles, ["<Control><Alt>o"], tr("Show in the file manager")),
         ]),
-        Group(title: "Photo Window", bindings: [
-            bind(ActionNames.previous, ["Left"]), bind(ActionNames.next, ["Right"]),
-            shown("Previous and next photo", "Left Right"),
+        Group(title: tr("Photo Window"), bindings: [
+            bind(ActionNames.previous, [previous]), bind(ActionNames.next, [next]),
+            shown(tr("Previous and next photo"), "\(previous) \(next)"),
             bind(ActionNames.zoomIn, ["plus", "equal", "KP_Add"]),
             bind(ActionNames.zoomOut, ["minus", "KP_Subtract"]),
-            shown("Zoom in and out", "plus minus"),
-            bind(ActionNames.zoomFit, ["<Control>0"], "Best fit"),
-            bind(ActionNames.zoomActual, ["<Control>1"], "Actual size (100%)"),
+            shown(tr("Zoom in and out"), "plus minus"),
+            bind(ActionNames.zoomFit, ["<Control>0"], tr("Best fit")),
+            bind(ActionNames.zoomActual, ["<Control>1"], tr("Actual size (100%)")),
         ] + (0...5).map { stars in
             // U clears too, as "unflag" does in other culling tools; 0 is
             // the rating it sets.
             Binding(action: ActionNames.rate.detailed("\(stars)"),
                     keys: ["\(stars)", "KP_\(stars)"] + (stars == 0 ? ["u"] : []), title: nil)
         } + [
-            shown("Rate 1 to 5 stars, or clear the rating", "1 5 0"),
-            shown("Clear the rating", "u"),
-            bind(ActionNames.reject, ["x"], "Reject the photo, or take the rejection back"),
+            shown(tr("Rate 1 to 5 stars, or clear the rating"), "1 5 0"),
+            shown(tr("Clear the rating"), "u"),
+            bind(ActionNames.reject, ["x"], tr("Reject the photo, or take the rejection back")),
             // Ctrl+R as Eye of GNOME and Loupe; ] and [ as gThumb.
-            bind(ActionNames.rotateRight, ["<Control>r", "bracketright"], "Rotate clockwise (saved in the photo)"),
-            bind(ActionNames.rotateLeft, ["<Control><Shift>r", "bracketleft"], "Rotate counter-clockwise"),
-            bind(ActionNames.properties, ["F9"], "Properties"),
-            bind(ActionNames.fullscreen, ["F11"], "Full screen"),
-            bind(ActionNames.slideshow, ["F5"], "Slideshow (Escape leaves it on the photo shown)"),
-            bind(ActionNames.pauseSlideshow, ["space"], "Pause or go on with the slideshow"),
-            bind(ActionNames.trash, ["Delete"], "Move to trash"),
-            bind(ActionNames.escape, ["Escape"], "Leave full screen, or close the photo (or the preferences)"),
+            bind(ActionNames.rotateRight, ["<Control>r", "bracketright"], tr("Rotate clockwise (saved in the photo)")),
+            bind(ActionNames.rotateLeft, ["<Control><Shift>r", "bracketleft"], tr("Rotate counter-clockwise")),
+            bind(ActionNames.properties, ["F9"], tr("Properties")),
+            bind(ActionNames.fullscreen, ["F11"], tr("Full screen")),
+            bind(ActionNames.slideshow, ["F5"], tr("Slideshow (Escape leaves it on the photo shown)")),
+            bind(ActionNames.pauseSlideshow, ["space"], tr("Pause or go on with the slideshow")),
+            bind(ActionNames.trash, ["Delete"], tr("Move to trash")),
+            bind(ActionNames.escape, ["Escape"], tr("Leave full screen, or close the photo (or the preferences)")),
         ]),
-        Group(title: "Profile Window", bindings: [
-            bind(ActionNames.save, ["<Control>s"], "Save the profile"),
-            bind(ActionNames.cancelEditing, ["Escape"], "Cancel editing"),
+        Group(title: tr("Profile Window"), bindings: [
+            bind(ActionNames.save, ["<Control>s"], tr("Save the profile")),
+            bind(ActionNames.cancelEditing, ["Escape"], tr("Cancel editing")),
         ]),
-    ]
+        ]
+    }
 
     /// The keys shown for `action` (the first bound), if it has any.
+    @MainActor
     static func keys(for action: ActionID) -> String? {
         groups.lazy.flatMap(\.bindings).first { $0.action == action.detailed }?.keys.first
     }
@@ -109,6 +124,7 @@ enum Keyboard {
     }
 
     /// What the Keyboard Shortcuts window shows: the titled bindings.
+    @MainActor
     static var shortcutGroups: [ShortcutGroup] {
         groups.map { group in
             ShortcutGroup(group.title, group.bindings.compactMap { binding in

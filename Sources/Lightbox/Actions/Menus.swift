@@ -1,4 +1,5 @@
 import GtkKit
+import Localization
 
 /// The menus of a main window's header bar.
 @MainActor
@@ -6,25 +7,28 @@ enum Menus {
     /// The header bar's main menu.
     static func main() -> Menu {
         Menu(sections: [
-            [("New Window", ActionNames.newWindow.detailed), ("Open Folder…", ActionNames.openFolder.detailed)],
-            [("Select All", ActionNames.selectAll.detailed), ("Select None", ActionNames.selectNone.detailed),
-             ("Move Rejected to Trash…", ActionNames.trashRejected.detailed)],
-            [("Edit Profile…", ActionNames.editProfile.detailed), ("Preferences", ActionNames.preferences.detailed)],
-            [("Keyboard Shortcuts", ActionNames.showShortcuts.detailed), ("About Lightbox", ActionNames.about.detailed)],
-            [("Quit", ActionNames.quit.detailed)],
+            [(tr("New Window"), ActionNames.newWindow.detailed), (tr("Open Folder…"), ActionNames.openFolder.detailed)],
+            [(tr("Select All"), ActionNames.selectAll.detailed), (tr("Select None"), ActionNames.selectNone.detailed),
+             (tr("Move Rejected to Trash…"), ActionNames.trashRejected.detailed)],
+            [(tr("Edit Profile…"), ActionNames.editProfile.detailed), (tr("Preferences"), ActionNames.preferences.detailed)],
+            [(tr("Keyboard Shortcuts"), ActionNames.showShortcuts.detailed), (tr("About Lightbox"), ActionNames.about.detailed)],
+            [(tr("Quit"), ActionNames.quit.detailed)],
         ])
     }
 
     /// A photo window's menu.
     static func photo() -> Menu {
         Menu(sections: [
-            [("Go to Next Photo After Rating", ActionNames.advanceAfterRating.detailed)],
-            [("Rotate Left", ActionNames.rotateLeft.detailed), ("Rotate Right", ActionNames.rotateRight.detailed)],
-            [("Slideshow", ActionNames.slideshow.detailed)] + [3, 5, 10].map { seconds in
-                ("Every \(seconds) Seconds", ActionNames.slideshowInterval.detailed("\(seconds)"))
+            [(tr("Go to Next Photo After Rating"), ActionNames.advanceAfterRating.detailed)],
+            [(tr("Rotate Left"), ActionNames.rotateLeft.detailed), (tr("Rotate Right"), ActionNames.rotateRight.detailed)],
+            [(tr("Slideshow"), ActionNames.slideshow.detailed)] + [3, 5, 10].map { seconds in
+                // Translators: how long the slideshow shows each photo (a menu item).
+                (trn("Every {count} Second", "Every {count} Seconds", count: seconds),
+                 ActionNames.slideshowInterval.detailed("\(seconds)"))
             },
-            [("Clear Rating", ActionNames.rate.detailed("0")),
-             ("Reject", ActionNames.reject.detailed)],
+            [(tr("Clear Rating"), ActionNames.rate.detailed("0")),
+             // Translators: a menu item marking the photo as rejected (a verb).
+             (tr("Reject"), ActionNames.reject.detailed)],
         ])
     }
 
@@ -32,9 +36,10 @@ enum Menus {
     static func rate() -> Menu {
         Menu(sections: [
             (1...5).reversed().map { stars in
-                (stars == 1 ? "1 Star" : "\(stars) Stars", ActionNames.rate.detailed("\(stars)"))
+                // Translators: a rating, in the rate menu and the rating filter.
+                (trn("{count} Star", "{count} Stars", count: stars), ActionNames.rate.detailed("\(stars)"))
             },
-            [("Clear Rating", ActionNames.rate.detailed("0")), ("Reject", ActionNames.reject.detailed)],
+            [(tr("Clear Rating"), ActionNames.rate.detailed("0")), (tr("Reject"), ActionNames.reject.detailed)],
         ])
     }
 
@@ -42,10 +47,16 @@ enum Menus {
     /// win.sort-direction).
     static func sort() -> Menu {
         Menu(sections: [
-            [("Name", ActionNames.sortKey.detailed("name")), ("Date Taken", ActionNames.sortKey.detailed("dateTaken")),
-             ("Rating", ActionNames.sortKey.detailed("rating")), ("Size", ActionNames.sortKey.detailed("size"))],
-            [("Ascending", ActionNames.sortDirection.detailed("ascending")),
-             ("Descending", ActionNames.sortDirection.detailed("descending"))],
+            // Translators: what the photo grid is sorted by (the sort menu).
+            [(tr("Name"), ActionNames.sortKey.detailed("name")),
+             (tr("Date Taken"), ActionNames.sortKey.detailed("dateTaken")),
+             // Translators: what the photo grid is sorted by (the sort menu).
+             (tr("Rating"), ActionNames.sortKey.detailed("rating")),
+             // Translators: what the photo grid is sorted by (the sort menu): the files' sizes.
+             (tr("Size"), ActionNames.sortKey.detailed("size"))],
+            // Translators: the sort direction (the sort menu).
+            [(tr("Ascending"), ActionNames.sortDirection.detailed("ascending")),
+             (tr("Descending"), ActionNames.sortDirection.detailed("descending"))],
         ])
     }
 
@@ -54,13 +65,16 @@ enum Menus {
     /// win.rejected).
     static func rating() -> Menu {
         Menu(sections: [
-            [("All Photos", ActionNames.minimumRating.detailed("0"))],
+            [(tr("All Photos"), ActionNames.minimumRating.detailed("0"))],
             (1...5).map { stars in
-                (stars == 5 ? "5 Stars" : stars == 1 ? "1 Star or More" : "\(stars) Stars or More", ActionNames.minimumRating.detailed("\(stars)"))
+                (stars == 5 ? trn("{count} Star", "{count} Stars", count: stars)
+                    // Translators: the rating filter, showing the photos rated this many stars or more.
+                    : trn("{count} Star or More", "{count} Stars or More", count: stars),
+                 ActionNames.minimumRating.detailed("\(stars)"))
             },
-            [("Show Rejected Photos", ActionNames.rejected.detailed("shown")),
-             ("Hide Rejected Photos", ActionNames.rejected.detailed("hidden")),
-             ("Only Rejected Photos", ActionNames.rejected.detailed("only"))],
+            [(tr("Show Rejected Photos"), ActionNames.rejected.detailed("shown")),
+             (tr("Hide Rejected Photos"), ActionNames.rejected.detailed("hidden")),
+             (tr("Only Rejected Photos"), ActionNames.rejected.detailed("only"))],
         ])
     }
 }

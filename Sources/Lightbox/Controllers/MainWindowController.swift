@@ -17,9 +17,9 @@ final class MainWindowController {
     private var loadTask: Task<Void, Never>?
     private var monitor: FolderMonitor?
     private var profileObservation: ObservationToken?
-    /// The filter asked for last, and its application under way: the
-    /// search field and the rating menu each change one half of it.
-    private var filter = PhotoFilter()
+    /// The filter asked for last (at first the logic's), and its application
+    /// under way: the search field and the rating menu each change a part.
+    private var filter: PhotoFilter
     private var filtering: Task<Void, Never>?
     /// Photos to select and open once the list holds them (`show(photos:)`).
     private var photosToShow: [String] = []
@@ -34,6 +34,7 @@ final class MainWindowController {
          observer: MainWindowObserving? = nil, send: @escaping (AppAction) -> Void) {
         self.view = view
         self.logic = logic
+        filter = logic.filter
         self.thumbnails = ThumbnailScheduler(provider: thumbnails)
         self.observer = observer
         self.send = send
@@ -43,6 +44,7 @@ final class MainWindowController {
         transferring = TransferOperation(logic: logic, view: view)
         logic.onChange = { [weak self] state in self?.render(state) }
         view.onIntent = { [weak self] intent in self?.handle(intent) }
+        view.showChoices(order: logic.order, filter: logic.filter)
         self.thumbnails.onThumbnail = { [weak view] photo, thumbnail in view?.grid.showThumbnail(thumbnail, for: photo) }
         render(logic.state)
     }
@@ -99,16 +101,16 @@ final class MainWindowController {
             do throws(GtkError) {
                 try app.launch(selectedPaths, on: view.window)
             } catch {
-                view.show(notice: "\(app.name) could not open the photos: \(error.message)", seconds: 15)
+                view.show(notice: MainWindowNotices.openFailed(app: app.name, error: error.message), seconds: 15)
             }
         case .showInFiles:
             showInFiles(selectedPaths)
         case .copyFiles:
             view.window.copyToClipboard(files: selectedPaths)
-            view.show(notice: selectedPaths.count == 1 ? "Photo copied" : "\(selectedPaths.count) photos copied", seconds: 3)
+            view.show(notice: MainWindowNotices.filesCopied(selectedPaths.count), seconds: 3)
         case .copyPaths:
             view.window.copyToClipboard(text: selectedPaths.joined(separator: "\n"))
-            view.show(notice: selectedPaths.count == 1 ? "Path copied" : "\(selectedPaths.count) paths copied", seconds: 3)
+            view.show(notice: MainWindowNotices.pathsCopied(selectedPaths.count), seconds: 3)
         case .transfer(let mode):
             view.chooseDestination(for: mode, startingIn: logic.folder?.url.path)
         case .transferDestinationChosen(let mode, let folder):
@@ -237,8 +239,7 @@ final class MainWindowController {
         if let first = found.first { view.grid.reveal(path: first.path) }
         open(found)
         if !missing.isEmpty {
-            view.show(notice: "Not in the folder’s photos: " + missing.map { "“\(($0 as NSString).lastPathComponent.displayablePath)”" }
-                .joined(separator: ", "), seconds: 15)
+            view.show(notice: MainWindowNotices.notFound(missing), seconds: 15)
         }
     }
 
@@ -259,7 +260,7 @@ final class MainWindowController {
         let limit = 10
         for photo in photos.prefix(limit) { send(.openPhoto(path: photo.path, from: self)) }
         if photos.count > limit {
-            view.show(notice: "Opened the first \(limit) of the \(photos.count) selected photos")
+            view.show(notice: MainWindowNotices.openedFirst(limit, of: photos.count))
         }
     }
 
@@ -268,7 +269,7 @@ final class MainWindowController {
             do throws(GtkError) {
                 try await FileManagerWindow.show(paths)
             } catch {
-                view.show(notice: "No file manager could show the photos: \(error.message)", seconds: 15)
+                view.show(notice: MainWindowNotices.noFileManager(error: error.message), seconds: 15)
             }
         }
     }

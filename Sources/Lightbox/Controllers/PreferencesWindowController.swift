@@ -19,7 +19,7 @@ final class PreferencesWindowController {
 
     private func handle(_ intent: PreferencesWindowView.Intent) {
         switch intent {
-        case .ratingStorage(let storage): Task { await logic.chooseRatingStorage(storage) }
+        case .ratingStorage(let storage): logic.chooseRatingStorage(storage)
         case .closed: send(.preferencesWindowClosed(self))
         }
     }

@@ -1,5 +1,6 @@
 import GtkKit
 import LightboxCore
+import Localization
 
 /// Binds the profile window to the profile logic: the view's intents go
 /// to the logic, the logic's states to the view. Saving updates the shared
@@ -49,7 +50,7 @@ final class ProfileWindowController {
     private func save() async -> Bool {
         let state = await logic.save()
         guard case .presenting(let presentation) = state, !presentation.hasPendingEdits else { return false }
-        view.endEditing(notice: "Profile saved")
+        view.endEditing(notice: tr("Profile saved"))
         return true
     }
 

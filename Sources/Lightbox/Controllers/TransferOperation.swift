@@ -2,6 +2,7 @@ import FilePaths
 import Foundation
 import GtkKit
 import LightboxCore
+import Localization
 
 /// Copy to… and Move to… from a main window: the name clashes asked about
 /// one at a time in the window, progress with Cancel when it takes more
@@ -25,7 +26,6 @@ final class TransferOperation {
     func start(_ paths: [String], to folder: String, mode: PhotoTransferMode) {
         guard !paths.isEmpty, running == nil else { return }
         let started = ContinuousClock.now
-        let verb = mode == .copy ? "Copying" : "Moving"
         running = Task {
             let report = await logic.transfer(paths, to: folder, mode: mode, resolve: { [weak self] clash in
                 await self?.ask(clash)
@@ -33,7 +33,8 @@ final class TransferOperation {
                 Task { @MainActor in
                     guard let self, self.running != nil, self.pendingAnswer == nil,
                           ContinuousClock.now - started > Self.momentBeforeProgress else { return }
-                    self.view.show(notice: "\(verb) \(done) of \(total) photos…", actionLabel: "_Cancel", seconds: 60)
+                    self.view.show(notice: FileNotices.transferring(done, of: total, mode: mode), actionLabel: tr("_Cancel"),
+                                   seconds: 60)
                 }
             })
             running = nil
@@ -67,16 +68,10 @@ final class TransferOperation {
 
     /// "3 photos copied to “Album”", with what was skipped and what failed.
     static func summary(_ report: TransferReport, mode: PhotoTransferMode, folder: String) -> String {
-        let done = report.done.count
-        let verb = mode == .copy ? "copied" : "moved"
-        let place = "“\((folder as NSString).lastPathComponent.displayablePath)”"
-        var parts = [done == 1 ? "1 photo \(verb) to \(place)" : "\(PhotoList.grouped(done)) photos \(verb) to \(place)"]
-        if !report.skipped.isEmpty { parts.append("\(report.skipped.count) skipped") }
-        if report.cancelled { parts.append("the others were left where they were") }
-        var text = parts.joined(separator: "; ")
-        if !report.failures.isEmpty {
-            text += ". " + TrashOperation.describe(report.failures, doing: mode == .copy ? "copied" : "moved")
-        }
-        return text
+        let name = (folder as NSString).lastPathComponent.displayablePath
+        let text = FileNotices.transferred(report.done.count, to: name, mode: mode,
+                                           skipped: report.skipped.count, cancelled: report.cancelled)
+        // Two sentences: what was done, then what could not be.
+        return report.failures.isEmpty ? text : text + ". " + FileNotices.failed(report.failures, .init(mode))
     }
 }

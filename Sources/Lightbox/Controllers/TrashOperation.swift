@@ -2,6 +2,7 @@ import FilePaths
 import Foundation
 import GtkKit
 import LightboxCore
+import Localization
 
 /// Moving photos to the trash from a main window: progress with Cancel
 /// when it takes more than a moment, one notice for the whole batch
@@ -39,7 +40,7 @@ final class TrashOperation {
             let result = await logic.trash(paths: paths) { [weak self] done, total in
                 guard let self, ContinuousClock.now - started > Self.momentBeforeProgress else { return }
                 self.noticeAction = .cancel
-                self.notify("Moving \(done) of \(total) photos to the trash…", "_Cancel", 60)
+                self.notify(FileNotices.trashing(done, of: total), tr("_Cancel"), 60)
             }
             running = nil
             result.trashed.forEach(removed)
@@ -64,36 +65,21 @@ final class TrashOperation {
     func cancel() { running?.cancel() }
 
     private func report(_ result: BatchTrashResult, titles: [String: String]) {
-        var text: String
-        if result.trashed.count == 1, let path = result.trashed.first {
-            text = "“\(titles[path] ?? path)” moved to trash"
-        } else {
-            text = "\(PhotoList.grouped(result.trashed.count)) photos moved to trash"
-        }
-        if result.cancelled { text += "; the others were left where they were" }
+        let name = result.trashed.first.map { titles[$0] ?? $0 }
+        var text = FileNotices.trashed(result.trashed.count, name: name, cancelled: result.cancelled)
         if !result.failures.isEmpty {
-            text = (result.trashed.isEmpty ? "" : text + ". ") + Self.describe(result.failures, doing: "moved to the trash")
+            // Two sentences: what was done, then what could not be.
+            text = (result.trashed.isEmpty ? "" : text + ". ") + FileNotices.failed(result.failures, .trash)
         }
         noticeAction = result.trashed.isEmpty ? nil : .undo(result.trashed)
-        notify(text, result.trashed.isEmpty ? nil : "_Undo", result.failures.isEmpty ? 8 : 20)
+        notify(text, result.trashed.isEmpty ? nil : tr("_Undo"), result.failures.isEmpty ? 8 : 20)
     }
 
     private func undo(_ paths: [String]) {
         Task {
             let failures = await logic.restore(paths: paths)
             guard !failures.isEmpty else { return }
-            notify(Self.describe(failures, doing: "put back"), nil, 20)
+            notify(FileNotices.failed(failures, .putBack), nil, 20)
         }
-    }
-
-    /// "“a.jpg” could not be moved to the trash: <reason>", or several
-    /// files by name (five at most, then how many more).
-    static func describe(_ failures: [FileFailure], doing: String) -> String {
-        if failures.count == 1, let failure = failures.first {
-            return "“\(failure.fileName)” could not be \(doing): \(failure.reason)"
-        }
-        let named = failures.prefix(5).map { "“\($0.fileName)” (\($0.reason))" }.joined(separator: ", ")
-        let more = failures.count > 5 ? " and \(failures.count - 5) more" : ""
-        return "\(failures.count) photos could not be \(doing): \(named)\(more)"
     }
 }

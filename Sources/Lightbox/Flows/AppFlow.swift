@@ -1,6 +1,8 @@
+import Foundation
 import GtkKit
 import Imaging
 import LightboxCore
+import Localization
 
 /// Creates, presents and closes Lightbox's windows, and routes what one
 /// window's controller asks (`AppAction`) to another. It owns every
@@ -12,12 +14,13 @@ final class AppFlow {
     private let directories: XDGDirectories
     private(set) lazy var services: AppServices = {
         servicesStarted = true
-        return AppServices(directories: directories)
+        return AppServices(directories: directories, settings: settings)
     }()
     private var servicesStarted = false
     /// Whether a window told that the library could not be opened.
     private var indexProblemAnnounced = false
-    private let windowStates: WindowStateStore
+    /// Preferences and what is remembered between runs (GSettings).
+    let settings: AppSettings
     private(set) var mainWindows: [MainWindowController] = []
     /// Open photo windows and the main window each steps through.
     var photoWindows: [PhotoWindow] = []
@@ -36,10 +39,16 @@ final class AppFlow {
         weak var owner: MainWindowController?
     }
 
-    init(application: Application, directories: XDGDirectories = XDGDirectories()) {
+    init(application: Application, directories: XDGDirectories = XDGDirectories(),
+         settings: AppSettings = AppSettings()) {
         self.application = application
         self.directories = directories
-        windowStates = WindowStateStore(directories: directories)
+        self.settings = settings
+        if !settings.isKept {
+            FileHandle.standardError.write(Data("lightbox: the settings schema \(AppSettings.schemaID) is not installed; preferences will not be kept\n".utf8)) // untranslated: a log line
+        }
+        // Lightbox kept these in files of its own before.
+        settings.migrateFiles(in: directories)
         application.onStartup { [weak self] in self?.startup() }
         application.onHandleLocalOptions { options in
             guard options.contains("version") else { return nil }
@@ -49,17 +58,22 @@ final class AppFlow {
         application.onCommandLine { [weak self] invocation in
             self?.handle(invocation) ?? 1
         }
-        application.addVersionOption(description: "Show the version and exit")
-        application.setHelp(parameter: "[FOLDER|PHOTO…]", summary: """
-            Open each FOLDER in a window to browse the photos in it. Each PHOTO opens in a photo window, \
-            over a window of its folder with the photos given there selected (photos of one folder \
-            share that window).
-            """)
+        // Translators: --help's description of --version.
+        application.addVersionOption(description: tr("Show the version and exit"))
+        // Translators: --help's usage line's arguments; FOLDER and PHOTO are named in the text that follows.
+        application.setHelp(parameter: tr("[FOLDER|PHOTO…]"), summary: [
+            // Translators: --help's text; FOLDER and PHOTO are the arguments in the usage line.
+            tr("Open each FOLDER in a window to browse the photos in it."),
+            // Translators: --help's text; FOLDER and PHOTO are the arguments in the usage line.
+            tr("Each PHOTO opens in a photo window, over a window of its folder with the photos given there selected (photos of one folder share that window)."),
+        ].joined(separator: " "))
     }
 
     /// The application stopped: file writes under way (a rotation, which is
     /// not kept for the next start as ratings are) get a few seconds.
     func quitting() {
+        // Settings changed last are still on their way to the desktop's store.
+        settings.sync()
         guard servicesStarted else { return }
         _ = services.library.ratings.waitForWrites(upTo: 5)
     }
@@ -67,7 +81,7 @@ final class AppFlow {
     func handle(_ action: AppAction) {
         switch action {
         case .mainWindowClosed(let controller):
-            try? windowStates.save(controller.windowState)
+            settings.save(controller.windowState)
             mainWindows.removeAll { $0 === controller }
         case .openPhoto(let path, let controller):
             openPhoto(path: path, from: controller)
@@ -155,11 +169,11 @@ final class AppFlow {
 
     @discardableResult
     func newMainWindow() -> MainWindowController {
-        let logic = PhotoListLogic(library: services.library, trash: DesktopTrash())
+        let logic = PhotoListLogic(library: services.library, trash: DesktopTrash(), settings: settings)
         let controller = MainWindowController(
             view: MainWindowView(application: application), logic: logic, thumbnails: services.thumbnails,
             observer: Milestones.isEnabled ? BenchObserver() : nil) { [weak self] action in self?.handle(action) }
-        controller.restore(windowStates.load())
+        controller.restore(settings.windowState)
         controller.showProfile(of: profile)
         if let problem = services.indexProblem, !indexProblemAnnounced {
             indexProblemAnnounced = true
@@ -176,8 +190,7 @@ final class AppFlow {
             preferencesWindow.present()
             return preferencesWindow
         }
-        let logic = PreferencesLogic(store: services.preferences, ratings: services.library.ratings,
-                                     current: Preferences(ratingStorage: services.library.ratings.storage))
+        let logic = PreferencesLogic(settings: settings, ratings: services.library.ratings)
         let controller = PreferencesWindowController(view: PreferencesWindowView(application: application),
                                                      logic: logic) { [weak self] action in self?.handle(action) }
         preferencesWindow = controller
@@ -195,11 +208,18 @@ final class AppFlow {
     }
 
     private func showAbout() {
+        // Translators: your names, one per line (with an email address or
+        // a web page if you like), shown on the About window's Credits page.
+        let translators = tr("translator-credits")
         present(AboutDialog(AboutInfo(
             programName: AppInfo.name, version: AppInfo.version, comments: AppInfo.summary,
-            website: AppInfo.website, iconName: AppInfo.id, authors: ["The Lightbox developers"],
-            copyright: "© 2026 The Lightbox developers",
-            systemInformation: DecoderSandboxText.describe(DecoderPool.shared.sandbox))))
+            // Translators: the About dialog's authors.
+            website: AppInfo.website, iconName: AppInfo.id, authors: [tr("The Lightbox developers")],
+            // Translators: the About dialog's copyright line.
+            copyright: tr("© 2026 The Lightbox developers"),
+            systemInformation: DecoderSandboxText.describe(DecoderPool.shared.sandbox),
+            // Untranslated (English), the message itself would be shown.
+            translatorCredits: translators == "translator-credits" ? nil : translators)))
     }
 
     /// Shows a dialog over the newest main window, or on its own.

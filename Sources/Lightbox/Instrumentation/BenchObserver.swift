@@ -93,7 +93,7 @@ final class BenchObserver: MainWindowObserving {
     /// VmHWM from /proc/self/status: the most memory this process held.
     static func peakResidentKiB() -> Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {  // untranslated: a /proc field
             return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
         }
         return 0

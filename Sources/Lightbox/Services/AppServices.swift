@@ -1,6 +1,7 @@
 import Foundation
 import GtkKit
 import LightboxCore
+import Localization
 
 /// The stores every window shares: one photo library (index and ratings,
 /// and the queue writing ratings into files), the preferences, and one
@@ -9,7 +10,7 @@ import LightboxCore
 final class AppServices {
     let directories: XDGDirectories
     let library: PhotoLibrary
-    let preferences: PreferencesStore
+    private let settings: AppSettings
     /// Whether photo windows step on after a rating or a reject (a
     /// preference, read at start-up).
     private(set) var advancesAfterRating: Bool
@@ -17,7 +18,7 @@ final class AppServices {
     /// Why the index is not on disk this run, when it could not be opened.
     let indexProblem: String?
 
-    init(directories: XDGDirectories) {
+    init(directories: XDGDirectories, settings: AppSettings) {
         self.directories = directories
         let index: LibraryIndex
         do {
@@ -27,11 +28,12 @@ final class AppServices {
             // Ratings made now are kept until Lightbox quits, and the
             // person is told why (the data folder is unusable).
             index = (try? LibraryIndex())!
-            indexProblem = "Ratings cannot be saved: the library in \(directories.lightbox(\.dataHome).path) "
-                + "could not be opened (\(error))."
+            // Translators: a notice; {folder} is where the library is, {error} says why it failed.
+            indexProblem = tr("Ratings cannot be saved: the library in {folder} could not be opened ({error}).",
+                              ["folder": directories.lightbox(\.dataHome).path, "error": "\(error)"])
         }
-        preferences = PreferencesStore(directories: directories)
-        let saved = preferences.load()
+        self.settings = settings
+        let saved = settings.preferences
         advancesAfterRating = saved.advancesAfterRating
         // Ratings go where the person chose; each written into a photo
         // re-stamps its shared thumbnail instead of making it again.
@@ -56,15 +58,11 @@ final class AppServices {
         thumbnails = ThumbnailTextures(loader: loader, memoryLimit: (6 << 20) * scale * scale)
     }
 
-    /// Remembers whether photo windows step on after a decision (saved off
-    /// the main thread, with the other preferences as they are on disk).
+    /// Remembers whether photo windows step on after a decision.
     func setAdvancesAfterRating(_ on: Bool) {
         advancesAfterRating = on
-        let store = preferences
-        Task.detached {
-            var saved = store.load()
-            saved.advancesAfterRating = on
-            try? store.save(saved)
-        }
+        var preferences = settings.preferences
+        preferences.advancesAfterRating = on
+        settings.save(preferences)
     }
 }

@@ -1,5 +1,6 @@
 import GtkKit
 import LightboxCore
+import Localization
 
 /// A round avatar: the profile photo, or the initials on a colour derived
 /// from the name, or a generic person icon when there is no name yet.
@@ -49,7 +50,7 @@ final class AvatarView {
             initialsLabel.text = profile.initials
             showing = profile.initials.isEmpty ? "icon" : "initials"
         }
-        image.setAccessibleLabel(showing == "photo" ? "Profile photo" : "No profile photo")
+        image.setAccessibleLabel(showing == "photo" ? tr("Profile photo") : tr("No profile photo"))
         image.isVisible = showing != "initials"
         initialsLabel.isVisible = showing == "initials"
         setColor(showing == "initials" ? profile.colorIndex : nil)

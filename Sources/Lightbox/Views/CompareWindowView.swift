@@ -1,5 +1,6 @@
 import GtkKit
 import LightboxCore
+import Localization
 
 /// Two photos side by side, to choose between near-duplicates: zoomed and
 /// panned together (a zoom or a pan of one is made on the other, matched
@@ -22,7 +23,8 @@ final class CompareWindowView {
     let window: ApplicationWindow
     let panes = [ZoomView(), ZoomView()]
     private let captions = [Label(), Label()]
-    private let windowTitle = WindowTitle(title: "Compare")
+    // Translators: the title of the window showing two photos side by side.
+    private let windowTitle = WindowTitle(title: tr("Compare"))
     /// While one pane's zoom or pan is being made on the other.
     private var matching = false
     var onIntent: (Intent) -> Void = { _ in }
@@ -33,10 +35,10 @@ final class CompareWindowView {
         let header = HeaderBar()
         header.setTitleWidget(windowTitle.root)
         header.packStart(Box(.horizontal, [
-            Button(for: ActionNames.zoomOut, iconName: "zoom-out-symbolic", label: "Zoom Out"),
-            Button(for: ActionNames.zoomFit, iconName: "zoom-fit-best-symbolic", label: "Best Fit"),
-            Button(for: ActionNames.zoomActual, iconName: "zoom-original-symbolic", label: "Actual Size"),
-            Button(for: ActionNames.zoomIn, iconName: "zoom-in-symbolic", label: "Zoom In"),
+            Button(for: ActionNames.zoomOut, iconName: "zoom-out-symbolic", label: tr("Zoom Out")),
+            Button(for: ActionNames.zoomFit, iconName: "zoom-fit-best-symbolic", label: tr("Best Fit")),
+            Button(for: ActionNames.zoomActual, iconName: "zoom-original-symbolic", label: tr("Actual Size")),
+            Button(for: ActionNames.zoomIn, iconName: "zoom-in-symbolic", label: tr("Zoom In")),
         ]))
         window.setTitlebar(header)
         var columns: [Widget] = []
@@ -108,28 +110,52 @@ final class CompareWindowView {
             switch state {
             case .loading(let photo):
                 show(photo, RatingText.spoken(photo.rating), side)
+                titles.append(photo.title)
             case .presenting(let photo, let pixels):
                 pane.show(pixels, of: photo.path)
                 show(photo, RatingText.spoken(photo.rating), side)
+                titles.append(photo.title)
             case .failed(let photo, let reason):
+                titles.append(photo.title)
                 pane.show(nil, of: photo.path)
-                show(photo, "Cannot show this photo. \(reason)", side)
+                // Translators: {reason} is a sentence saying why, such as "The file is empty."
+                show(photo, tr("Cannot show this photo. {reason}", ["reason": reason]), side)
             case .gone:
                 pane.show(nil, of: "")
                 caption.text = ""
             }
-            if case .gone = state {} else { titles.append(caption.text.components(separatedBy: " — ").first ?? "") }
         }
-        window.title = "Compare " + titles.joined(separator: " and ")
-        windowTitle.title = "Compare"
-        windowTitle.subtitle = titles.joined(separator: " · ")
+        window.title = Self.title(of: titles)
+        windowTitle.title = tr("Compare")
+        windowTitle.subtitle = titles.count == 2
+            // Translators: the Compare window's subtitle: the titles of the two photos, left and right.
+            ? tr("{left} · {right}", ["left": titles[0], "right": titles[1]])
+            : titles.first ?? ""
+    }
+
+    /// "Compare sunset and sunset-2": the window's name, which window
+    /// lists and screen readers show.
+    private static func title(of titles: [String]) -> String {
+        switch titles.count {
+        // Translators: the name of the Compare window; {left} and {right} are the titles of the two photos.
+        case 2: tr("Compare {left} and {right}", ["left": titles[0], "right": titles[1]])
+        // Translators: the name of the Compare window while it shows one photo; {title} is its title.
+        case 1: tr("Compare {title}", ["title": titles[0]])
+        default: tr("Compare")
+        }
     }
 
     private func show(_ photo: Photo, _ detail: String, _ side: Side) {
-        captions[side.rawValue].text = "\(photo.title) — \(detail)"
+        // Translators: the caption under a photo in the Compare window: its title, then its rating or why it cannot be shown.
+        captions[side.rawValue].text = tr("{title} — {detail}", ["title": photo.title, "detail": detail])
         let picture = panes[side.rawValue].picture
         picture.setAccessibleLabel(photo.title)
-        picture.setAccessibleDescription(RatingText.withPlace(detail, side == .left ? "left" : "right"))
+        let place = side == .left
+            // Translators: where a photo is in the Compare window, said after its rating: "Rated 3 stars, left".
+            ? tr("left")
+            // Translators: where a photo is in the Compare window, said after its rating: "Rated 3 stars, right".
+            : tr("right")
+        picture.setAccessibleDescription(RatingText.withPlace(detail, place))
     }
 
     /// What each side's caption says (for tests).

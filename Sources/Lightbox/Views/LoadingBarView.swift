@@ -1,5 +1,6 @@
 import GtkKit
 import LightboxCore
+import Localization
 
 /// The bar that shows a folder scan's progress while the grid already
 /// shows what was found.
@@ -22,7 +23,7 @@ final class LoadingBarView {
         root.halign = .start
         root.valign = .end
         root.setMargins(12)
-        box.setAccessibleLabel("Loading progress")
+        box.setAccessibleLabel(tr("Loading progress"))
     }
 
     var text: String { label.text }
@@ -33,12 +34,13 @@ final class LoadingBarView {
             return
         }
         root.revealsChild = true
-        let found = PhotoList.grouped(progress.found)
         if let fraction = progress.fraction, progress.metadataTotal > 0 {
-            label.text = "Reading photo details… \(Int(fraction * 100))%"
+            // Translators: a folder's loading progress; {percent} is a whole number from 0 to 100.
+            label.text = tr("Reading photo details… {percent}%", ["percent": Int(fraction * 100)])
             bar.fraction = fraction
         } else {
-            label.text = "Scanning… \(found) found"
+            // Translators: a folder's loading progress: how many photos were found so far.
+            label.text = trn("Scanning… {count} found", "Scanning… {count} found", count: progress.found)
             bar.pulse()
         }
     }

@@ -13,10 +13,10 @@ extension MainWindowView {
             self?.sortChanged()
         }
         sortDirection = Action(ActionNames.sortDirection, state: "ascending") { [weak self] _ in self?.sortChanged() }
-        let minimumRating = Action(ActionNames.minimumRating, state: "0") { [weak self] value in
+        minimumRating = Action(ActionNames.minimumRating, state: "0") { [weak self] value in
             self?.onIntent(.minimumRating(Int(value) ?? 0))
         }
-        let rejected = Action(ActionNames.rejected, state: "shown") { [weak self] value in
+        rejected = Action(ActionNames.rejected, state: "shown") { [weak self] value in
             self?.onIntent(.rejected(value == "hidden" ? .hidden : value == "only" ? .only : .shown))
         }
         [sortKey, sortDirection, minimumRating, rejected].forEach { window.addAction($0) }
@@ -81,6 +81,19 @@ extension MainWindowView {
                 : selectedCount > 0 || (focusedPhoto && actingActions.contains { $0 === action })
             let enabled = acts && !(needsKeys && typing)
             if action.isEnabled != enabled { action.isEnabled = enabled }
+        }
+    }
+
+    /// Shows the order and rating filters a window starts with (those kept
+    /// from the last window) in the sort and rating menus.
+    func showChoices(order: PhotoOrder, filter: PhotoFilter) {
+        sortKey.state = order.key.rawValue
+        sortDirection.state = order.ascending ? "ascending" : "descending"
+        minimumRating.state = String(filter.minimumRating)
+        rejected.state = switch filter.rejected {
+        case .shown: "shown"
+        case .hidden: "hidden"
+        case .only: "only"
         }
     }
 

@@ -1,5 +1,6 @@
 import GtkKit
 import LightboxCore
+import Localization
 
 /// How a main window looks: the header bar (Open Folder, search, sort,
 /// rating filter, the profile button, the main menu), the search bar, the
@@ -74,13 +75,15 @@ final class MainWindowView {
     let toast = ToastView()
     let loadingBar = LoadingBarView()
     private let pages = Stack()
-    let emptyPage = StatusPageView(iconName: "folder-pictures-symbolic", buttonLabel: "_Open Folder…",
+    let emptyPage = StatusPageView(iconName: "folder-pictures-symbolic", buttonLabel: tr("_Open Folder…"),
                                            buttonAction: ActionNames.openFolder)
-    let failedPage = StatusPageView(iconName: "dialog-warning-symbolic", buttonLabel: "_Open Folder…",
+    let failedPage = StatusPageView(iconName: "dialog-warning-symbolic", buttonLabel: tr("_Open Folder…"),
                                             buttonAction: ActionNames.openFolder)
     let noResultsPage = StatusPageView(iconName: "edit-find-symbolic", buttonLabel: nil, buttonAction: nil)
     var sortKey: Action!
     var sortDirection: Action!
+    var minimumRating: Action!
+    var rejected: Action!
     /// Actions on the selection: disabled while nothing is selected
     /// (unless they can act on the focused photo: `actingActions`).
     var selectionActions: [Action] = []
@@ -144,15 +147,16 @@ final class MainWindowView {
     }
 
     private func makeHeaderBar() -> HeaderBar {
-        header.packStart(Button(for: ActionNames.openFolder, iconName: "folder-open-symbolic", label: "Open Folder"))
-        header.packStart(Button(for: ActionNames.search, iconName: "system-search-symbolic", label: "Search"))
-        let menu = MenuButton(iconName: "open-menu-symbolic", accessibleLabel: "Main Menu", menu: Menus.main())
+        header.packStart(Button(for: ActionNames.openFolder, iconName: "folder-open-symbolic", label: tr("Open Folder")))
+        // Translators: a header bar button (Ctrl+F) that shows the search bar.
+        header.packStart(Button(for: ActionNames.search, iconName: "system-search-symbolic", label: tr("Search")))
+        let menu = MenuButton(iconName: "open-menu-symbolic", accessibleLabel: tr("Main Menu"), menu: Menus.main())
         menu.isPrimary = true
         header.packEnd(menu)
         header.packEnd(profileButton.button)
-        header.packEnd(MenuButton(iconName: "view-sort-descending-symbolic", accessibleLabel: "Sort Photos",
+        header.packEnd(MenuButton(iconName: "view-sort-descending-symbolic", accessibleLabel: tr("Sort Photos"),
                                   menu: Menus.sort()))
-        header.packEnd(MenuButton(iconName: "starred-symbolic", accessibleLabel: "Filter by Rating",
+        header.packEnd(MenuButton(iconName: "starred-symbolic", accessibleLabel: tr("Filter by Rating"),
                                   menu: Menus.rating()))
         header.setTitleWidget(windowTitle.root)
         return header
@@ -205,7 +209,7 @@ final class MainWindowView {
     /// whoever has the focus (the search entry, the rating menu's button).
     func announceResults() {
         guard let list = shownList else { return }
-        let text = list.photos.isEmpty && list.total > 0 ? "No matching photos" : list.summary
+        let text = list.photos.isEmpty && list.total > 0 ? tr("No matching photos") : list.summary
         if !search.announce(text) { window.focusedWidget?.announce(text) }
     }
 
@@ -218,11 +222,12 @@ final class MainWindowView {
     func render(_ state: PhotoListLogic.State) {
         switch state {
         case .idle:
-            showStatus(.empty, subtitle: "", title: "No photos yet",
-                       description: "Open a folder to see its photos here.")
+            showStatus(.empty, subtitle: "", title: tr("No photos yet"),
+                       description: tr("Open a folder to see its photos here."))
         case .empty(let folder):
-            showStatus(.empty, subtitle: folder.name, title: "No photos yet",
-                       description: "“\(folder.name)” has no photos Lightbox can show.")
+            showStatus(.empty, subtitle: folder.name, title: tr("No photos yet"),
+                       // Translators: {folder} is the name of the folder opened.
+                       description: tr("“{folder}” has no photos Lightbox can show.", ["folder": folder.name]))
         case .failed(let problem):
             showStatus(.failed, subtitle: "", title: problem.title, description: problem.message)
         case .loading(let list, let progress):
@@ -249,8 +254,15 @@ final class MainWindowView {
 
     private func render(_ list: PhotoList, settled: Bool) {
         shownList = list
-        let selected = list.selectionSummary.map { ", \($0)" } ?? ""
-        windowTitle.subtitle = "\(list.folder.name) — \(list.summary)\(selected)"
+        if let selection = list.selectionSummary {
+            // Translators: the main window's subtitle: the folder's name, how many photos show ("4 of 19 photos"),
+            // how many are selected ("2 selected").
+            windowTitle.subtitle = tr("{folder} — {summary}, {selection}",
+                                      ["folder": list.folder.name, "summary": list.summary, "selection": selection])
+        } else {
+            // Translators: the main window's subtitle: the folder's name, then how many photos show ("4 of 19 photos").
+            windowTitle.subtitle = tr("{folder} — {summary}", ["folder": list.folder.name, "summary": list.summary])
+        }
         grid.render(list.photos, selection: list.selection, selectionSummary: list.selectionSummary, settled: settled)
         selectionBar.render(list.selectionSummary)
         if list.selection.count != selectedCount {
@@ -258,7 +270,9 @@ final class MainWindowView {
             updateActionStates()
         }
         if list.photos.isEmpty, list.total > 0 {
-            noResultsPage.render(title: "No Matching Photos", description: "\(list.summary). Try another search or rating.")
+            // Translators: {summary} says how many photos the search and rating let through ("0 of 19 photos").
+            let description = tr("{summary}. Try another search or rating.", ["summary": list.summary])
+            noResultsPage.render(title: tr("No Matching Photos"), description: description)
             show(.noResults)
         } else {
             show(.grid)

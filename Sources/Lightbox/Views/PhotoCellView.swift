@@ -1,5 +1,6 @@
 import GtkKit
 import LightboxCore
+import Localization
 
 /// One grid cell: the thumbnail, the title and the rating. Cells are
 /// recycled: `show` binds a photo, `clear` unbinds it.
@@ -90,7 +91,7 @@ final class PhotoCellView {
 
     /// The photo stays; its place in the grid changed.
     func move(to position: Int, of count: Int) {
-        place = "\(position + 1) of \(count)"
+        place = RatingText.place(position, of: count)
         describe()
     }
 
@@ -98,7 +99,11 @@ final class PhotoCellView {
     /// the place; the tooltip says the first under the title.
     private func describe() {
         let detail = failure ?? RatingText.spoken(rating)
-        let description = RatingText.withPlace(detail, place) + (selectionNote.map { ". \($0)" } ?? "")
+        let described = RatingText.withPlace(detail, place)
+        let description = selectionNote.map {
+            // Translators: a photo's description, then how many photos are selected: "Rated 3 stars, 4 of 19. 12 selected".
+            tr("{description}. {selection}", ["description": described, "selection": $0])
+        } ?? described
         // Each change costs accessibility events: only what changed is set.
         guard description != shownDescription else { return }
         shownDescription = description
@@ -141,7 +146,8 @@ enum RatingText {
     /// "★★★☆☆", "Rejected", or empty when unrated.
     static func stars(_ rating: Int) -> String {
         switch rating {
-        case Photo.rejected: "Rejected"
+        // Translators: shown under a rejected photo's thumbnail, instead of its stars.
+        case Photo.rejected: tr("Rejected")
         case 1...5: String(repeating: "★", count: rating) + String(repeating: "☆", count: 5 - rating)
         default: ""
         }
@@ -150,18 +156,28 @@ enum RatingText {
     /// "Rated 3 stars", "Rejected", "Not rated".
     static func spoken(_ rating: Int) -> String {
         switch rating {
-        case Photo.rejected: "Rejected"
-        case 1: "Rated 1 star"
-        case 2...5: "Rated \(rating) stars"
-        default: "Not rated"
+        // Translators: a photo's state, said by screen readers and shown as a subtitle.
+        case Photo.rejected: tr("Rejected")
+        case 1...5: trn("Rated {count} star", "Rated {count} stars", count: rating)
+        default: tr("Not rated")
         }
+    }
+
+    /// "4 of 19": where a photo is (`position` from 0) among `count`.
+    static func place(_ position: Int, of count: Int) -> String {
+        // Translators: where a photo is in the list it belongs to, said after its rating: "4 of 19".
+        trn("{position} of {count}", "{position} of {count}", count: count, ["position": position + 1])
     }
 
     /// "Rated 3 stars, 2 of 19"; a sentence (a failure's reason) keeps its
     /// full stop: "The file is empty. 2 of 19".
     static func withPlace(_ detail: String, _ place: String) -> String {
         guard !place.isEmpty else { return detail }
-        return detail.hasSuffix(".") ? "\(detail) \(place)" : "\(detail), \(place)"
+        return detail.hasSuffix(".")
+            // Translators: a sentence about a photo (why it cannot be shown), then where it is: "The file is empty. 2 of 19".
+            ? tr("{sentence} {place}", ["sentence": detail, "place": place])
+            // Translators: a photo's rating, then where it is: "Rated 3 stars, 2 of 19" (or "…, left" in Compare).
+            : tr("{rating}, {place}", ["rating": detail, "place": place])
     }
 }
 

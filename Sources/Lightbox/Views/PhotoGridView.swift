@@ -1,5 +1,6 @@
 import GtkKit
 import LightboxCore
+import Localization
 
 /// The thumbnail grid. It shows the photos and the selection it is given,
 /// reports the selection people make (GTK's conventions: click, Ctrl+click,
@@ -61,7 +62,7 @@ final class PhotoGridView {
         grid.enableRubberband = true
         grid.maxColumns = 4
         grid.minColumns = 1
-        grid.setAccessibleLabel("Photos")
+        grid.setAccessibleLabel(tr("Photos"))
         grid.addCssClass("photo-grid")
         root.setChild(grid)
         root.disableHorizontalScrolling()

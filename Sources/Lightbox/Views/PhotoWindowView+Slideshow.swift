@@ -1,5 +1,6 @@
 import GtkKit
 import LightboxCore
+import Localization
 
 /// How a photo window looks while a slideshow plays.
 extension PhotoWindowView {
@@ -8,7 +9,8 @@ extension PhotoWindowView {
     func renderSlideshow(_ show: Slideshow?) {
         pauseSlideshow.isEnabled = show != nil
         if show != nil, slideshowInhibition == nil {
-            slideshowInhibition = window.inhibitIdle(reason: "Playing a slideshow")
+            // Translators: why Lightbox keeps the screen from blanking, which the desktop may show.
+            slideshowInhibition = window.inhibitIdle(reason: tr("Playing a slideshow"))
             window.fullscreen()
             picture.grabFocus()
         } else if show == nil, let cookie = slideshowInhibition {
@@ -18,7 +20,7 @@ extension PhotoWindowView {
         }
         if let show, show.isPaused != slideshowPaused {
             slideshowPaused = show.isPaused
-            picture.announce(show.isPaused ? "Slideshow paused" : "Slideshow playing")
+            picture.announce(show.isPaused ? tr("Slideshow paused") : tr("Slideshow playing"))
         }
         if show == nil { slideshowPaused = false }
     }

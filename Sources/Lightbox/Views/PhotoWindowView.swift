@@ -1,6 +1,7 @@
 import GtkKit
 import Imaging
 import LightboxCore
+import Localization
 
 /// How a photo window looks: the photo fitted to the window or zoomed,
 /// previous/next, rating stars, the properties panel, full screen. Zoom,
@@ -18,11 +19,12 @@ final class PhotoWindowView {
     let ratingBar = RatingBarView()
     let properties = PropertiesPanelView()
     private let previousButton = Button(for: ActionNames.previous, iconName: "go-previous-symbolic",
-                                        label: "Previous Photo")
-    private let nextButton = Button(for: ActionNames.next, iconName: "go-next-symbolic", label: "Next Photo")
+                                        label: tr("Previous Photo"))
+    private let nextButton = Button(for: ActionNames.next, iconName: "go-next-symbolic", label: tr("Next Photo"))
     private let header = HeaderBar()
     /// Pressed while the photo is rejected.
-    private let rejectButton = ToggleButton(iconName: "action-unavailable-symbolic", accessibleLabel: "Reject",
+    // Translators: a toggle button in a photo window's header bar (X), pressed while the photo is rejected.
+    private let rejectButton = ToggleButton(iconName: "action-unavailable-symbolic", accessibleLabel: tr("Reject"),
                                             keys: Keyboard.keys(for: ActionNames.reject))
     private var advanceAfterRating: Action!
     var pauseSlideshow: Action!
@@ -91,19 +93,20 @@ final class PhotoWindowView {
     private func makeHeaderBar() -> HeaderBar {
         header.packStart(Box(.horizontal, [previousButton, nextButton]))
         let zoomBox = Box(.horizontal, [
-            Button(for: ActionNames.zoomOut, iconName: "zoom-out-symbolic", label: "Zoom Out"),
-            Button(for: ActionNames.zoomFit, iconName: "zoom-fit-best-symbolic", label: "Best Fit"),
-            Button(for: ActionNames.zoomActual, iconName: "zoom-original-symbolic", label: "Actual Size"),
-            Button(for: ActionNames.zoomIn, iconName: "zoom-in-symbolic", label: "Zoom In"),
+            Button(for: ActionNames.zoomOut, iconName: "zoom-out-symbolic", label: tr("Zoom Out")),
+            Button(for: ActionNames.zoomFit, iconName: "zoom-fit-best-symbolic", label: tr("Best Fit")),
+            Button(for: ActionNames.zoomActual, iconName: "zoom-original-symbolic", label: tr("Actual Size")),
+            Button(for: ActionNames.zoomIn, iconName: "zoom-in-symbolic", label: tr("Zoom In")),
         ])
         zoomBox.addCssClass("linked")
         header.packStart(zoomBox)
-        [Button(for: ActionNames.properties, iconName: "document-properties-symbolic", label: "Properties"),
-         Button(for: ActionNames.fullscreen, iconName: "view-fullscreen-symbolic", label: "Full Screen"),
-         Button(for: ActionNames.trash, iconName: "user-trash-symbolic", label: "Move to Trash"),
-         Button(for: ActionNames.setProfilePhoto, iconName: "avatar-default-symbolic", label: "Set as Profile Photo"),
+        // Translators: a header bar button (F9) that shows or hides the panel with a photo's details.
+        [Button(for: ActionNames.properties, iconName: "document-properties-symbolic", label: tr("Properties")),
+         Button(for: ActionNames.fullscreen, iconName: "view-fullscreen-symbolic", label: tr("Full Screen")),
+         Button(for: ActionNames.trash, iconName: "user-trash-symbolic", label: tr("Move to Trash")),
+         Button(for: ActionNames.setProfilePhoto, iconName: "avatar-default-symbolic", label: tr("Set as Profile Photo")),
         ].forEach(header.packEnd)
-        header.packEnd(MenuButton(iconName: "view-more-symbolic", accessibleLabel: "Photo Menu", menu: Menus.photo()))
+        header.packEnd(MenuButton(iconName: "view-more-symbolic", accessibleLabel: tr("Photo Menu"), menu: Menus.photo()))
         header.packEnd(ratingBar.root)
         rejectButton.actionName = ActionNames.reject.detailed
         header.packEnd(rejectButton)
@@ -160,7 +163,7 @@ final class PhotoWindowView {
     private func toggleProperties() {
         properties.isShown.toggle()
         guard picture.hasFocus else { return }
-        picture.announce(properties.isShown ? "Properties shown" : "Properties hidden")
+        picture.announce(properties.isShown ? tr("Properties shown") : tr("Properties hidden"))
         shownDetail = nil
     }
 
@@ -201,7 +204,7 @@ final class PhotoWindowView {
                 place: (index: Int, count: Int)? = nil) {
         previousButton.isSensitive = hasPrevious
         nextButton.isSensitive = hasNext
-        self.place = place.map { "\($0.index + 1) of \($0.count)" } ?? ""
+        self.place = place.map { RatingText.place($0.index, of: $0.count) } ?? ""
         switch state {
         case .loading(let photo):
             show(photo, detail: RatingText.spoken(photo.rating))
@@ -215,11 +218,12 @@ final class PhotoWindowView {
             status.root.isVisible = false
             zoomView.show(pixels, of: photo.path)
         case .failed(let photo, let reason):
-            show(photo, detail: "Cannot show this photo. \(reason)")
+            // Translators: {reason} is a sentence saying why, such as "The file is empty."
+            show(photo, detail: tr("Cannot show this photo. {reason}", ["reason": reason]))
             spinner.isSpinning = false
             spinner.isVisible = false
             zoomView.show(nil, of: photo.path)
-            status.render(title: "Cannot Show This Photo", description: reason)
+            status.render(title: tr("Cannot Show This Photo"), description: reason)
             status.root.isVisible = true
         case .gone:
             window.close()

@@ -1,5 +1,6 @@
 import GtkKit
 import LightboxCore
+import Localization
 
 /// How the preferences window looks: where ratings go, as three choices
 /// with what each means, and why a choice could not be saved.
@@ -19,9 +20,10 @@ final class PreferencesWindowView {
 
     init(application: Application) {
         window = ApplicationWindow(application: application)
-        window.title = "Preferences"
+        window.title = tr("Preferences")
         window.defaultSize = (480, 360)
-        let heading = Label("Where ratings are kept")
+        // Translators: the heading of the choices of where a photo's rating is written.
+        let heading = Label(tr("Where ratings are kept"))
         heading.addCssClass("heading")
         heading.xalign = 0
         let box = Box(.vertical, spacing: 6, [heading])
@@ -64,9 +66,10 @@ final class PreferencesWindowView {
     /// What a choice means, in a sentence (README's "Ratings" says more).
     private static func hint(_ storage: RatingStorage) -> String {
         switch storage {
-        case .photoFiles: "Other photo apps see them. A file Lightbox cannot change gets a sidecar file beside it."
-        case .sidecarsOnly: "Photos are never changed; an .xmp file beside each rated photo holds its rating."
-        case .lightboxOnly: "Nothing beside your photos changes; other apps do not see these ratings."
+        // Translators: what it means to keep ratings in the photo files ("them": the ratings).
+        case .photoFiles: tr("Other photo apps see them. A file Lightbox cannot change gets a sidecar file beside it.")
+        case .sidecarsOnly: tr("Photos are never changed; an .xmp file beside each rated photo holds its rating.")
+        case .lightboxOnly: tr("Nothing beside your photos changes; other apps do not see these ratings.")
         }
     }
 

@@ -1,5 +1,6 @@
 import GtkKit
 import LightboxCore
+import Localization
 
 /// The header bar's profile button: the avatar, named "Edit Profile" for
 /// assistive technology, with the person's name as its description. It
@@ -10,7 +11,7 @@ final class ProfileButtonView {
     let button: Button
 
     init() {
-        button = Button(child: avatar.root, accessibleLabel: "Edit Profile")
+        button = Button(child: avatar.root, accessibleLabel: tr("Edit Profile"))
         button.actionName = ActionNames.editProfile.detailed
         button.addCssClass("profile-button")
         render(.empty)
@@ -19,8 +20,11 @@ final class ProfileButtonView {
     func render(_ profile: Profile) {
         avatar.render(profile)
         let name = profile.displayName
-        let keys = Keyboard.keys(for: ActionNames.editProfile).map { " (\(Accelerator.label($0)))" } ?? ""
-        button.tooltip = (name.isEmpty ? "" : "\(name)\n") + "Edit Profile…\(keys)"
+        let edit = Keyboard.keys(for: ActionNames.editProfile).map {
+            // Translators: the profile button's tooltip; {shortcut} is its keyboard shortcut, such as "Ctrl+E".
+            tr("Edit Profile… ({shortcut})", ["shortcut": Accelerator.label($0)])
+        } ?? tr("Edit Profile…")
+        button.tooltip = name.isEmpty ? edit : "\(name)\n\(edit)"
         button.setAccessibleDescription(name)
     }
 }

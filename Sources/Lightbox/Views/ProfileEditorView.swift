@@ -1,6 +1,7 @@
 import Foundation
 import GtkKit
 import LightboxCore
+import Localization
 
 /// The profile window's editing mode: the photo with Choose and Remove,
 /// and the three fields, each with its problem shown inline and given to
@@ -9,15 +10,18 @@ import LightboxCore
 final class ProfileEditorView {
     let root = ScrolledWindow()
     let avatar = AvatarView(size: 96)
-    let choosePhotoButton = Button(label: "Choose Photo…")
-    let removePhotoButton = Button(label: "Remove Photo")
+    let choosePhotoButton = Button(label: tr("Choose Photo…"))
+    let removePhotoButton = Button(label: tr("Remove Photo"))
     let photoSpinner = Spinner()
     let photoProblemLabel = Label()
-    let nameEntry = Entry(accessibleLabel: "Display name")
+    let nameEntry = Entry(accessibleLabel: tr("Display name"))
     let nameError = Label()
-    let emailEntry = Entry(accessibleLabel: "Email", placeholder: "name@example.com")
+    let emailEntry = Entry(accessibleLabel: tr("Email"),
+                           // Translators: the email field's placeholder, an example of an address.
+                           placeholder: tr("name@example.com"))
     let emailError = Label()
-    let aboutView = TextView(accessibleLabel: "About")
+    // Translators: a profile field: a few words about the person.
+    let aboutView = TextView(accessibleLabel: tr("About"))
     let aboutError = Label()
     let aboutCounter = Label()
 
@@ -37,10 +41,9 @@ final class ProfileEditorView {
         let form = Box(.vertical, spacing: 6)
         form.setMargins(24)
         form.append(makePhotoRow())
-        form.append(field("Display name", nameEntry, error: nameError,
-                          hint: "Required, at most \(ProfileValidation.maxNameLength) characters"))
+        form.append(field(tr("Display name"), nameEntry, error: nameError, hint: Self.nameHint))
         emailEntry.setEmailPurpose()
-        form.append(field("Email", emailEntry, error: emailError, hint: "Optional"))
+        form.append(field(tr("Email"), emailEntry, error: emailError, hint: Self.emailHint))
         aboutView.setTextMargins(8)
         aboutView.setSizeRequest(width: -1, height: 96)
         let aboutFrame = ScrolledWindow(child: aboutView)
@@ -50,8 +53,8 @@ final class ProfileEditorView {
         aboutCounter.addCssClass("field-counter")
         aboutCounter.addCssClass("dim-label")
         aboutCounter.halign = .end
-        let aboutBox = field("About", aboutFrame, accessible: aboutView, error: aboutError,
-                             hint: "Optional, at most \(ProfileValidation.maxAboutLength) characters")
+        // Translators: a profile field: a few words about the person.
+        let aboutBox = field(tr("About"), aboutFrame, accessible: aboutView, error: aboutError, hint: Self.aboutHint)
         aboutBox.append(aboutCounter)
         form.append(aboutBox)
         root.setChild(form)
@@ -85,6 +88,22 @@ final class ProfileEditorView {
         return box
     }
 
+    /// What each field asks for, said with it while it has no problem.
+    private static var nameHint: String {
+        // Translators: the display name field's description.
+        trn("Required, at most {count} character", "Required, at most {count} characters", count: ProfileValidation.maxNameLength)
+    }
+
+    private static var emailHint: String {
+        // Translators: the email field's description: it may be left empty.
+        tr("Optional")
+    }
+
+    private static var aboutHint: String {
+        // Translators: the About field's description.
+        trn("Optional, at most {count} character", "Optional, at most {count} characters", count: ProfileValidation.maxAboutLength)
+    }
+
     private func field(_ title: String, _ input: Widget, accessible: Widget? = nil, error: Label,
                        hint: String) -> Box {
         let label = Label(title)
@@ -109,13 +128,12 @@ final class ProfileEditorView {
         emailEntry.text = draft.email
         aboutView.text = draft.about
         let validation = presentation.validation
-        show(validation.displayName, on: nameEntry, in: nameError,
-             hint: "Required, at most \(ProfileValidation.maxNameLength) characters")
-        show(validation.email, on: emailEntry, in: emailError, hint: "Optional")
-        show(validation.about, on: aboutView, in: aboutError,
-             hint: "Optional, at most \(ProfileValidation.maxAboutLength) characters")
+        show(validation.displayName, on: nameEntry, in: nameError, hint: Self.nameHint)
+        show(validation.email, on: emailEntry, in: emailError, hint: Self.emailHint)
+        show(validation.about, on: aboutView, in: aboutError, hint: Self.aboutHint)
         let aboutLength = draft.about.trimmingCharacters(in: .whitespacesAndNewlines).count
-        aboutCounter.text = "\(aboutLength) / \(ProfileValidation.maxAboutLength)"
+        // Translators: under the About field: how many characters it has, of the most it may have ("9 / 500").
+        aboutCounter.text = tr("{length} / {maximum}", ["length": aboutLength, "maximum": ProfileValidation.maxAboutLength])
         photoProblemLabel.text = presentation.photoProblem ?? ""
         photoProblemLabel.isVisible = presentation.photoProblem != nil
         photoSpinner.isSpinning = presentation.isDecodingPhoto

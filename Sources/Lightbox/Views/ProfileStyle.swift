@@ -17,7 +17,7 @@ enum ProfileStyle {
         isLoaded = true
         precondition(colors.count == Profile.colorCount)
         let palette = colors.enumerated().map { index, color in
-            ".avatar.avatar-color-\(index) { background-color: \(color); color: white; }"
+            ".avatar.avatar-color-\(index) { background-color: \(color); color: white; }"  // untranslated: CSS
         }.joined(separator: "\n")
         Css.load("""
         .avatar { border-radius: 9999px; background-color: alpha(currentColor, 0.1); }

@@ -1,5 +1,6 @@
 import GtkKit
 import LightboxCore
+import Localization
 
 /// How the profile window looks: its header bar (Edit, or Cancel and
 /// Save), a notice or problem bar, and the page for the state (loading,
@@ -36,26 +37,27 @@ final class ProfileWindowView {
     let window: ApplicationWindow
     let summary = ProfileSummaryView()
     let editor = ProfileEditorView()
-    let editButton = Button(label: "Edit")
-    let cancelButton = Button(label: "Cancel")
-    let saveButton = Button(label: "Save")
+    // Translators: a header bar button of the profile window.
+    let editButton = Button(label: tr("Edit"))
+    let cancelButton = Button(label: tr("Cancel"))
+    let saveButton = Button(label: tr("Save"))
     let savingSpinner = Spinner()
     let problemLabel = Label()
-    let failedPage = StatusPageView(iconName: "dialog-warning-symbolic", buttonLabel: "Try Again",
+    let failedPage = StatusPageView(iconName: "dialog-warning-symbolic", buttonLabel: tr("Try Again"),
                                             buttonAction: ActionNames.reload)
     let noticeLabel = Label()
     private let noticeBar: Box
     private let pages = Stack()
     private var saveAction: Action!
     private var cancelAction: Action!
-    private var chooser: FileChooser?
+    var chooser: FileChooser?
     /// The open "Save changes?" question, if any.
-    private(set) var question: MessageWindow?
+    var question: MessageWindow?
     private var canSave = false
     /// Whether closing now would lose edits (from the last state shown).
-    private var hasPendingEdits = false
+    private(set) var hasPendingEdits = false
     /// Set once closing was asked about (or forced): the next close goes.
-    private var closingAsked = false
+    var closingAsked = false
 
     /// What Edit says of the profile (set when it changes).
     private var editDescription: String?
@@ -65,9 +67,10 @@ final class ProfileWindowView {
 
     init(application: Application) {
         window = ApplicationWindow(application: application)
-        window.title = "Profile"
+        window.title = tr("Profile")
         window.defaultSize = (460, 620)
-        let dismiss = Button(iconName: "window-close-symbolic", accessibleLabel: "Dismiss")
+        // Translators: the button that closes a notice.
+        let dismiss = Button(iconName: "window-close-symbolic", accessibleLabel: tr("Dismiss"))
         dismiss.hasFrame = false
         noticeLabel.wraps = true
         noticeLabel.xalign = 0
@@ -79,7 +82,7 @@ final class ProfileWindowView {
         problemLabel.xalign = 0
         problemLabel.addCssClass("profile-problem")
         problemLabel.setMargins(top: 12, bottom: 0, start: 12, end: 12)
-        let loading = Box(.vertical, spacing: 12, [Spinner(), Label("Loading your profile…")])
+        let loading = Box(.vertical, spacing: 12, [Spinner(), Label(tr("Loading your profile…"))])
         loading.valign = .center
         pages.add(loading, name: Page.loading.rawValue)
         pages.add(failedPage.root, name: Page.failed.rawValue)
@@ -101,8 +104,8 @@ final class ProfileWindowView {
     private func makeHeaderBar() -> HeaderBar {
         let header = HeaderBar()
         saveButton.addCssClass("suggested-action")
-        saveButton.setTooltip("Save", keys: "<Control>s")
-        cancelButton.setTooltip("Cancel", keys: "Escape")
+        saveButton.setTooltip(tr("Save"), keys: "<Control>s")
+        cancelButton.setTooltip(tr("Cancel"), keys: "Escape")
         header.packStart(cancelButton)
         header.packEnd(editButton)
         header.packEnd(saveButton)
@@ -190,14 +193,14 @@ final class ProfileWindowView {
 
     private func show(_ presentation: ProfilePresentation, saving: Bool, problem: ProfileProblem?) {
         summary.render(presentation.profile)
-        let whose = [presentation.profile.displayName, presentation.profile.email].filter { !$0.isEmpty }
-            .joined(separator: ", ")
+        let whose = Self.whose(presentation.profile)
         if whose != editDescription {
             editDescription = whose
             editButton.setAccessibleDescription(whose)
         }
         editor.render(presentation, isSaving: saving)
-        problemLabel.text = problem.map { "\($0.title): \($0.message)" } ?? ""
+        // Translators: a problem shown above the profile: its title (such as "Profile Not Saved"), then why.
+        problemLabel.text = problem.map { tr("{title}: {message}", ["title": $0.title, "message": $0.message]) } ?? ""
         problemLabel.isVisible = problem != nil
         show(page: isEditing ? .editor : .profile, presentation: presentation)
         canSave = isEditing && presentation.canSave && !saving
@@ -207,7 +210,16 @@ final class ProfileWindowView {
         saveAction.isEnabled = isEditing && !saving
         savingSpinner.isSpinning = saving
         savingSpinner.isVisible = saving
-        saveButton.setAccessibleDescription(saving ? "Saving…" : "")
+        saveButton.setAccessibleDescription(saving ? tr("Saving…") : "")
+    }
+
+    /// Whose profile it is, as Edit describes it: "Zoë, zoe@example.com".
+    private static func whose(_ profile: Profile) -> String {
+        if profile.displayName.isEmpty || profile.email.isEmpty {
+            return profile.displayName.isEmpty ? profile.email : profile.displayName
+        }
+        // Translators: the Edit button's description: the person's name and email address.
+        return tr("{name}, {email}", ["name": profile.displayName, "email": profile.email])
     }
 
     private func show(page: Page, presentation: ProfilePresentation?) {
@@ -244,54 +256,5 @@ final class ProfileWindowView {
                 self.editButton.grabFocus()
             }
         }
-    }
-
-    // MARK: Dialogs
-
-    private func choosePhoto() {
-        chooser?.cancel()
-        let chooser = FileChooser(title: "Choose a Profile Photo", parent: window, mode: .openFile,
-                                  acceptLabel: "_Choose")
-        chooser.addImageFilter(name: "Images")
-        self.chooser = chooser
-        chooser.show { [weak self] path in
-            self?.chooser = nil
-            if let path { self?.onIntent(.photoChosen(path)) }
-        }
-    }
-
-    /// Closing with unsaved edits asks first (Save, Discard, Cancel); the
-    /// answer comes back as `.closeAnswered`, and the window stays open
-    /// until `close(asked:)` closes it.
-    private func closeRequested() -> Bool {
-        guard hasPendingEdits, !closingAsked else {
-            onIntent(.closed)
-            return false
-        }
-        window.present()
-        if let question {
-            question.present()
-            return true
-        }
-        let question = MessageWindow(
-            title: "Save Changes?", heading: "Save changes to your profile?",
-            body: "If you discard them, your edits are lost.",
-            choices: [MessageWindow.Choice("cancel", label: "Cancel"),
-                      MessageWindow.Choice("discard", label: "Discard", style: .destructive),
-                      MessageWindow.Choice("save", label: "Save", style: .suggested)],
-            cancelID: "cancel", parent: window)
-        self.question = question
-        question.present { [weak self] id in
-            self?.question = nil
-            self?.onIntent(.closeAnswered(CloseAnswer(rawValue: id) ?? .cancel))
-        }
-        return true
-    }
-
-    /// Closes the window; with `asked`, without asking about edits (they
-    /// were saved or discarded).
-    func close(asked: Bool = false) {
-        if asked { closingAsked = true }
-        window.close()
     }
 }

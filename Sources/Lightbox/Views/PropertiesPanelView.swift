@@ -1,6 +1,7 @@
 import Foundation
 import GtkKit
 import LightboxCore
+import Localization
 
 /// The side panel listing a photo's file and camera details (F9).
 @MainActor
@@ -13,7 +14,8 @@ final class PropertiesPanelView {
         scrolled.disableHorizontalScrolling()
         scrolled.setSizeRequest(width: 260, height: -1)
         rows.setMargins(18)
-        rows.setAccessibleLabel("Properties")
+        // Translators: the name of the side panel with a photo's details.
+        rows.setAccessibleLabel(tr("Properties"))
         root = Revealer(child: scrolled, transition: .slideLeft)
         root.addCssClass("properties")
     }
@@ -34,7 +36,8 @@ final class PropertiesPanelView {
             text.xalign = 0
             text.wraps = true
             text.isSelectable = true
-            text.setAccessibleLabel("\(name): \(value)")
+            // Translators: a photo's detail as a screen reader says it: "Camera: Canon EOS R6".
+            text.setAccessibleLabel(tr("{name}: {value}", ["name": name, "value": value]))
             let row = Box(.vertical, spacing: 2, [title, text])
             rows.append(row)
             children.append(row)
@@ -44,22 +47,32 @@ final class PropertiesPanelView {
     private var children: [Box] = []
 
     static func details(of photo: Photo) -> [(String, String)] {
-        var details: [(String, String)] = [("File", photo.fileName)]
-        details.append(("Folder", (photo.path as NSString).deletingLastPathComponent))
-        details.append(("Size", ByteCountFormatter.string(fromByteCount: photo.fileSize, countStyle: .file)))
-        let dates = DateFormatter()
-        dates.dateStyle = .medium
-        dates.timeStyle = .short
-        details.append(("Date Taken", dates.string(from: photo.dateTaken)))
+        // Translators: the names of a photo's details, in the properties panel.
+        var details: [(String, String)] = [(tr("File"), photo.fileName)]
+        details.append((tr("Folder"), (photo.path as NSString).deletingLastPathComponent))
+        details.append((tr("Size"), LocaleFormat.byteCount(photo.fileSize)))
+        details.append((tr("Date Taken"), LocaleFormat.dateAndTime(photo.dateTaken)))
         guard let metadata = photo.metadata else { return details }
         if metadata.pixelWidth > 0 {
-            details.append(("Dimensions", "\(metadata.pixelWidth) × \(metadata.pixelHeight) pixels"))
+            // Translators: a photo's width and height; the plural goes with the height.
+            let size = trn("{width} × {count} pixels", "{width} × {count} pixels", count: metadata.pixelHeight,
+                           ["width": metadata.pixelWidth])
+            details.append((tr("Dimensions"), size))
         }
-        if let camera = metadata.camera { details.append(("Camera", camera)) }
-        if let exposure = metadata.exposure { details.append(("Exposure", exposure)) }
-        if let fNumber = metadata.fNumber { details.append(("Aperture", String(format: "ƒ/%.1f", fNumber))) }
-        if let focal = metadata.focalLength { details.append(("Focal Length", String(format: "%.0f mm", focal))) }
-        if let iso = metadata.iso { details.append(("ISO", "\(iso)")) }
+        if let camera = metadata.camera { details.append((tr("Camera"), camera)) }
+        if let exposure = metadata.exposure { details.append((tr("Exposure"), exposure)) }
+        if let fNumber = metadata.fNumber {
+            // Translators: a photo's aperture, an f-number such as "ƒ/2.8".
+            let aperture = tr("ƒ/{number}", ["number": LocaleFormat.decimal(fNumber, digits: 1)])
+            details.append((tr("Aperture"), aperture))
+        }
+        if let focal = metadata.focalLength {
+            // Translators: a lens's focal length in millimetres, such as "50 mm".
+            let length = tr("{length} mm", ["length": LocaleFormat.decimal(focal, digits: 0)])
+            details.append((tr("Focal Length"), length))
+        }
+        // Translators: a photo's ISO speed (the sensor's sensitivity).
+        if let iso = metadata.iso { details.append((tr("ISO"), LocaleFormat.number(iso))) }
         return details
     }
 }

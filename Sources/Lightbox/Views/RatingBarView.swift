@@ -1,4 +1,5 @@
 import GtkKit
+import Localization
 
 /// Five star toggle buttons, "Rate 1 star" … "Rate 5 stars". The stars up
 /// to the rating are filled and pressed, so a screen reader says on each
@@ -14,9 +15,11 @@ final class RatingBarView {
 
     init() {
         root.addCssClass("linked")
-        root.setAccessibleLabel("Rating")
+        // Translators: the name of the five star buttons that rate a photo.
+        root.setAccessibleLabel(tr("Rating"))
         for stars in 1...5 {
-            let name = stars == 1 ? "Rate 1 star" : "Rate \(stars) stars"
+            // Translators: a star button that gives the photo this many stars.
+            let name = trn("Rate {count} star", "Rate {count} stars", count: stars)
             let button = ToggleButton(iconName: "non-starred-symbolic", accessibleLabel: name, keys: "\(stars)")
             button.onClicked { [weak self] in
                 guard let self else { return }

@@ -1,4 +1,5 @@
 import GtkKit
+import Localization
 
 /// The search bar under a main window's header: an entry that slides in
 /// with Ctrl+F and out with Escape (which empties it).
@@ -16,7 +17,7 @@ final class SearchBarView {
     var onIntent: (Intent) -> Void = { _ in }
 
     let root: Revealer
-    private let entry = SearchEntry(accessibleLabel: "Search Photos", placeholder: "Search photos by title")
+    private let entry = SearchEntry(accessibleLabel: tr("Search Photos"), placeholder: tr("Search photos by title"))
     /// Focused before it is drawn, the entry would take the focus without
     /// screen readers hearing of it: it waits to be mapped.
     private var focusWhenMapped = false

@@ -1,5 +1,6 @@
 import GtkKit
 import LightboxCore
+import Localization
 
 /// The bar under the grid while photos are selected: how many, and what
 /// can be done with them. Its buttons activate the window's actions, so
@@ -11,27 +12,29 @@ final class SelectionBarView {
 
     init() {
         count.addCssClass("heading")
-        let rate = MenuButton(iconName: "starred-symbolic", accessibleLabel: "Rate Selected Photos", menu: Menus.rate())
+        let rate = MenuButton(iconName: "starred-symbolic", accessibleLabel: tr("Rate Selected Photos"), menu: Menus.rate())
         let start = Box(.horizontal, spacing: 6, [
             count,
             rate,
-            Button(for: ActionNames.reject, iconName: "action-unavailable-symbolic", label: "Reject or Take Back"),
-            Button(for: ActionNames.openSelected, iconName: "image-x-generic-symbolic", label: "Open Selected Photos"),
-            Button(for: ActionNames.compare, iconName: "view-dual-symbolic", label: "Compare Side by Side"),
-            Button(for: ActionNames.openWith, iconName: "system-run-symbolic", label: "Open With…"),
-            Button(for: ActionNames.showInFiles, iconName: "folder-symbolic", label: "Show in Files"),
+            // Translators: a button (X) that rejects the selected photos, or takes their rejection back.
+            Button(for: ActionNames.reject, iconName: "action-unavailable-symbolic", label: tr("Reject or Take Back")),
+            Button(for: ActionNames.openSelected, iconName: "image-x-generic-symbolic", label: tr("Open Selected Photos")),
+            Button(for: ActionNames.compare, iconName: "view-dual-symbolic", label: tr("Compare Side by Side")),
+            Button(for: ActionNames.openWith, iconName: "system-run-symbolic", label: tr("Open With…")),
+            Button(for: ActionNames.showInFiles, iconName: "folder-symbolic", label: tr("Show in Files")),
         ])
         start.hexpand = true
         let end = Box(.horizontal, spacing: 6, [
-            Button(for: ActionNames.copyTo, iconName: "edit-copy-symbolic", label: "Copy to Folder…"),
-            Button(for: ActionNames.moveTo, iconName: "go-next-symbolic", label: "Move to Folder…"),
-            Button(for: ActionNames.trash, iconName: "user-trash-symbolic", label: "Move to Trash"),
-            Button(for: ActionNames.selectNone, iconName: "edit-clear-all-symbolic", label: "Select None"),
+            Button(for: ActionNames.copyTo, iconName: "edit-copy-symbolic", label: tr("Copy to Folder…")),
+            Button(for: ActionNames.moveTo, iconName: "go-next-symbolic", label: tr("Move to Folder…")),
+            Button(for: ActionNames.trash, iconName: "user-trash-symbolic", label: tr("Move to Trash")),
+            Button(for: ActionNames.selectNone, iconName: "edit-clear-all-symbolic", label: tr("Select None")),
         ])
         let bar = Box(.horizontal, spacing: 12, [start, end])
         bar.addCssClass("toolbar")
         bar.addCssClass("selection-bar")
-        bar.setAccessibleLabel("Selected Photos")
+        // Translators: the name of the bar under the photos while some are selected.
+        bar.setAccessibleLabel(tr("Selected Photos"))
         root = Revealer(child: bar, transition: .slideUp)
     }
 

@@ -1,4 +1,5 @@
 import GtkKit
+import Localization
 
 /// A transient notification at the bottom of a window, with an optional
 /// action button ("Undo"). It hides itself after a few seconds.
@@ -6,8 +7,9 @@ import GtkKit
 final class ToastView {
     let root: Revealer
     private let message = Label()
-    private let actionButton = Button(label: "_Undo")
-    private let closeButton = Button(iconName: "window-close-symbolic", accessibleLabel: "Dismiss")
+    private let actionButton = Button(label: tr("_Undo"))
+    // Translators: the button that closes a notice.
+    private let closeButton = Button(iconName: "window-close-symbolic", accessibleLabel: tr("Dismiss"))
     private var hideTask: Task<Void, Never>?
 
     init() {
@@ -15,7 +17,8 @@ final class ToastView {
         box.addCssClass("toast")
         box.setMargins(top: 6, bottom: 6, start: 16, end: 6)
         message.wraps = true
-        message.setAccessibleDescription("Notification")
+        // Translators: what a screen reader says of the notice shown at the bottom of a window.
+        message.setAccessibleDescription(tr("Notification"))
         closeButton.hasFrame = false
         root = Revealer(child: box, transition: .slideUp)
         root.halign = .center

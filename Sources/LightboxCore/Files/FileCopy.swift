@@ -1,6 +1,7 @@
 import Foundation
 import FilePaths
 import Imaging
+import Localization
 
 /// Why a file operation failed, in words for the person.
 struct FileOperationError: Error {
@@ -18,7 +19,10 @@ struct FileOperationError: Error {
         FileOperationError(String(cString: strerror(code)), code: code)
     }
 
-    static let cancelled = FileOperationError("Cancelled", code: ECANCELED)
+    static var cancelled: FileOperationError {
+        // Translators: why a photo was not copied or moved: the person stopped it.
+        FileOperationError(tr("Cancelled"), code: ECANCELED)
+    }
 }
 
 /// Copying one file into a folder so that no one ever sees a part of it

@@ -1,5 +1,6 @@
 import Foundation
 import FilePaths
+import Localization
 
 /// A photo sent to a folder that already has a file of its name.
 public struct NameClash: Equatable, Sendable {
@@ -66,7 +67,8 @@ public struct PhotoTransfer: Sendable {
             var replacing = false
             if destination == source {
                 guard mode == .copy else {
-                    report.failures.append(FileFailure(path: source, reason: "It is already in that folder"))
+                    // Translators: why a photo could not be moved: after "“a.jpg” could not be moved: ".
+                    report.failures.append(FileFailure(path: source, reason: tr("It is already in that folder")))
                     continue
                 }
                 // A copy into its own folder: a duplicate beside it.
@@ -93,7 +95,9 @@ public struct PhotoTransfer: Sendable {
                     destination = Self.freeName(for: destination)
                 case .replace:
                     guard !Self.isFolder(destination) else {
-                        report.failures.append(FileFailure(path: source, reason: "A folder has that name there"))
+                        // Translators: why a photo could not replace the file of its name in the destination folder.
+                        let reason = tr("A folder has that name there")
+                        report.failures.append(FileFailure(path: source, reason: reason))
                         continue
                     }
                     replacing = true
@@ -154,7 +158,8 @@ public struct PhotoTransfer: Sendable {
             }
             return nil
         } catch {
-            return "its XMP sidecar could not go with it: \(error.reason)"
+            // Translators: after "“a.jpg” could not be copied: "; {reason} is why, from the system ("No space left on device").
+            return tr("its XMP sidecar could not go with it: {reason}", ["reason": error.reason])
         }
     }
 

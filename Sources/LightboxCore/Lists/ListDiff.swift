@@ -65,7 +65,7 @@ public enum ListDiff {
         previous.reserveCapacity(oldCount + splices.reduce(0) { $0 + $1.inserted.count - $1.removed })
         var old = 0
         for splice in splices {
-            precondition(splice.position >= previous.count, "splices out of order")
+            precondition(splice.position >= previous.count, "splices out of order") // untranslated: invariant
             while previous.count < splice.position {
                 previous.append(old)
                 old += 1

@@ -33,6 +33,8 @@ public final class PhotoListLogic {
 
     let library: PhotoLibrary
     let trash: PhotoTrash
+    /// Where the order and the rating filters are kept for the next window.
+    private let settings: AppSettings?
     // Internal, not private: the disk and rating actions live in extensions.
     var byPath: [String: Photo] = [:]
     /// The photos selected, by path; those the filter hides stay in it (the
@@ -54,11 +56,21 @@ public final class PhotoListLogic {
     private var rebuilds = ListRebuilds()
     private let rebuilding: Rebuilding
 
-    /// - Parameter trash: moves photos to the trash and back (the desktop's
-    ///   trash in the app, a folder of its own in tests).
-    public init(library: PhotoLibrary, trash: PhotoTrash, rebuilding: @escaping Rebuilding = offMainThread) {
+    /// - Parameters:
+    ///   - trash: moves photos to the trash and back (the desktop's trash
+    ///     in the app, a folder of its own in tests).
+    ///   - settings: the order and rating filters to start with, and where
+    ///     new ones are kept; nil starts with the standard ones.
+    public init(library: PhotoLibrary, trash: PhotoTrash, settings: AppSettings? = nil,
+                rebuilding: @escaping Rebuilding = offMainThread) {
         self.library = library
         self.trash = trash
+        self.settings = settings
+        if let settings {
+            order = settings.order
+            filter = settings.filter
+            visible = SortedPhotos(order: order)
+        }
         self.rebuilding = rebuilding
         observeRatings()
     }
@@ -135,6 +147,7 @@ public final class PhotoListLogic {
     /// when a newer sort, filter or folder came first, the state then).
     public func sort(by order: PhotoOrder) async -> State {
         self.order = order
+        settings?.save(order)
         // The list as shown holds the photos to sort, unless another
         // rebuild (a new filter) is under way.
         if !rebuilds.isUnderWay {
@@ -147,6 +160,8 @@ public final class PhotoListLogic {
     /// Filters the list off the main thread; returns like `sort(by:)`.
     public func filter(_ filter: PhotoFilter) async -> State {
         self.filter = filter
+        // The rating filters are kept; a search is not (see AppSettings).
+        settings?.save(filter)
         return await rebuildAll()
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Localization
 
 /// Where a photo window finds its neighbours and saves ratings: the list
 /// of the main window that opened it, in that window's current order.
@@ -114,7 +115,7 @@ public final class PhotoViewerLogic {
             guard mine == generation else { return state }
         }
         if let pixels = preloader.pixels(for: photo) { return publish(.presenting(photo, pixels)) }
-        return publish(.failed(photo, preloader.failure(for: photo) ?? "The image cannot be read."))
+        return publish(.failed(photo, preloader.failure(for: photo) ?? tr("The image cannot be read.")))
     }
 
     /// The window's picture area changed (device pixels): photos are

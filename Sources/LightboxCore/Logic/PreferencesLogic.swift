@@ -1,12 +1,13 @@
 import Foundation
+import Localization
 
 /// What the preferences window does, without GTK: shows the preferences
-/// and saves each choice (off the main thread), applying it at once.
+/// and keeps each choice in the settings, applying it at once.
 @MainActor
 public final class PreferencesLogic {
     public enum State: Equatable, Sendable {
         case presenting(Preferences)
-        /// The choice applies to this run, but could not be saved for the
+        /// The choice applies to this run, but could not be kept for the
         /// next: the reason says why.
         case failed(String, Preferences)
     }
@@ -14,34 +15,35 @@ public final class PreferencesLogic {
     public private(set) var state: State
     public var onChange: (State) -> Void = { _ in }
 
-    private let store: PreferencesStore
+    private let settings: AppSettings
     private let ratings: RatingQueue
-    private var preferences: Preferences
 
-    /// - Parameter current: the preferences in force (read at start-up).
-    public init(store: PreferencesStore, ratings: RatingQueue, current: Preferences) {
-        self.store = store
+    public init(settings: AppSettings, ratings: RatingQueue) {
+        self.settings = settings
         self.ratings = ratings
-        preferences = current
-        state = .presenting(current)
+        state = .presenting(Preferences(ratingStorage: ratings.storage,
+                                        advancesAfterRating: settings.preferences.advancesAfterRating))
     }
 
-    /// Where ratings go from now on.
+    /// Where ratings go from now on. GSettings takes the change in memory
+    /// and writes it to disk on its own thread, so this does not wait.
     @discardableResult
-    public func chooseRatingStorage(_ storage: RatingStorage) async -> State {
-        preferences.ratingStorage = storage
+    public func chooseRatingStorage(_ storage: RatingStorage) -> State {
         ratings.storage = storage
-        let store = self.store
-        let saved = await Task.detached { () -> String? in
-            // The others as they are on disk (a photo window may have
-            // changed one since this window opened).
-            var saved = store.load()
-            saved.ratingStorage = storage
-            do throws(AtomicFile.WriteError) { try store.save(saved) } catch { return error.message }
-            return nil
-        }.value
-        let new: State = saved.map { .failed("The preferences could not be saved: \($0)", preferences) }
-            ?? .presenting(preferences)
+        // The others as they are kept (a photo window may have changed one
+        // since this window opened).
+        var preferences = settings.preferences
+        preferences.ratingStorage = storage
+        let new: State
+        if !settings.isKept {
+            new = .failed(tr("This choice applies until Lightbox quits: Lightbox’s settings schema is not installed."),
+                          preferences)
+        } else if !settings.save(preferences) {
+            new = .failed(tr("This choice applies until Lightbox quits: the setting cannot be changed (an administrator may have locked it)."),
+                          preferences)
+        } else {
+            new = .presenting(preferences)
+        }
         state = new
         onChange(new)
         return new

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// What the profile window shows, decided without GTK. One method per
 /// thing the person can do; each answers with the new state, and
@@ -241,8 +242,8 @@ public enum ProfileProblem: Equatable, Sendable {
 
     public var title: String {
         switch self {
-        case .cannotLoad: "Profile Cannot Be Read"
-        case .cannotSave: "Profile Not Saved"
+        case .cannotLoad: tr("Profile Cannot Be Read")
+        case .cannotSave: tr("Profile Not Saved")
         }
     }
 

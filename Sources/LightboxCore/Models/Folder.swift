@@ -1,5 +1,6 @@
 import Foundation
 import FilePaths
+import Localization
 
 /// Why a folder cannot be opened, in words a person can act on.
 public enum FolderProblem: Error, Equatable, Sendable {
@@ -16,18 +17,22 @@ public enum FolderProblem: Error, Equatable, Sendable {
     /// A short title for a status page.
     public var title: String {
         switch self {
-        case .missing: "Folder Not Found"
-        case .notAFolder: "Not a Folder"
-        case .unreadable: "Folder Cannot Be Read"
+        case .missing: tr("Folder Not Found")
+        case .notAFolder: tr("Not a Folder")
+        case .unreadable: tr("Folder Cannot Be Read")
         }
     }
 
     /// One sentence naming the path and the cause.
     public var message: String {
         switch self {
-        case .missing(let path): "The folder “\(path.displayablePath)” does not exist."
-        case .notAFolder(let path): "“\(path.displayablePath)” is a file, not a folder."
-        case .unreadable(let path): "You do not have permission to read the folder “\(path.displayablePath)”."
+        // Translators: {path} is the folder's full path.
+        case .missing(let path): tr("The folder “{path}” does not exist.", ["path": path.displayablePath])
+        // Translators: {path} is the full path of a file given as a folder to open.
+        case .notAFolder(let path): tr("“{path}” is a file, not a folder.", ["path": path.displayablePath])
+        case .unreadable(let path):
+            // Translators: {path} is the folder's full path.
+            tr("You do not have permission to read the folder “{path}”.", ["path": path.displayablePath])
         }
     }
 }

@@ -1,5 +1,6 @@
 import FilePaths
 import Foundation
+import Localization
 
 /// What a command line or a drop asks to open, sorted out: each folder in
 /// a window of its own; photos by the folder that holds them, each such
@@ -26,12 +27,14 @@ public struct OpenRequest: Equatable, Sendable {
             case .failure(.notAFolder):
                 let name = (path as NSString).lastPathComponent
                 guard isPhoto(name) else {
-                    problems.append("“\(path.displayablePath)” is not a photo Lightbox can show.")
+                    // Translators: {path} is the full path of a file given to open.
+                    problems.append(tr("“{path}” is not a photo Lightbox can show.", ["path": path.displayablePath]))
                     continue
                 }
                 add(photo: path, in: (path as NSString).deletingLastPathComponent)
             case .failure(.missing) where isPhoto((path as NSString).lastPathComponent):
-                problems.append("The photo “\(path.displayablePath)” does not exist.")
+                // Translators: {path} is the full path of a photo given to open.
+                problems.append(tr("The photo “{path}” does not exist.", ["path": path.displayablePath]))
             case .failure(let problem):
                 problems.append(problem.message)
             }

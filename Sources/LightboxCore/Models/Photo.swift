@@ -1,5 +1,6 @@
 import Foundation
 import FilePaths
+import Localization
 
 /// One photo in a folder. The domain rules about photos live here: the
 /// title shown, the date taken with its fallback, the rating's range, and
@@ -215,9 +216,13 @@ public struct PhotoMetadata: Codable, Hashable, Sendable {
               numerator > 0, denominator > 0 else { return nil }
         if numerator >= denominator {
             let seconds = Double(numerator) / Double(denominator)
-            return seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
+            let number = LocaleFormat.decimal(seconds, digits: seconds == seconds.rounded() ? 0 : 1)
+            // Translators: a photo's exposure time in seconds ("2 s", "0.5 s"), shown in its properties.
+            return tr("{seconds} s", ["seconds": number])
         }
-        return "1/\(Int((Double(denominator) / Double(numerator)).rounded())) s"
+        let fraction = LocaleFormat.decimal((Double(denominator) / Double(numerator)).rounded(), digits: 0)
+        // Translators: a photo's exposure time, a fraction of a second ("1/250 s"), shown in its properties.
+        return tr("1/{denominator} s", ["denominator": fraction])
     }
 
     /// Parses EXIF's "YYYY:MM:DD HH:MM:SS" (local time, as cameras write it).

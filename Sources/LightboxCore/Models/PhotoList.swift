@@ -1,3 +1,5 @@
+import Localization
+
 /// The photos a window shows now: those that pass the filter, in order,
 /// and how many the folder holds in all.
 public struct PhotoList: Equatable, Sendable {
@@ -23,25 +25,15 @@ public struct PhotoList: Equatable, Sendable {
 
     /// "1,204 photos", or "37 of 1,204 photos" while filtered.
     public var summary: String {
-        let noun = total == 1 ? "photo" : "photos"
-        if count == total { return "\(PhotoList.grouped(total)) \(noun)" }
-        return "\(PhotoList.grouped(count)) of \(PhotoList.grouped(total)) \(noun)"
+        if count == total { return trn("{count} photo", "{count} photos", count: total) }
+        // Translators: how many photos pass the filter, of all in the folder.
+        return trn("{shown} of {count} photo", "{shown} of {count} photos", count: total, ["shown": count])
     }
 
     /// "12 selected", or nil when nothing is.
     public var selectionSummary: String? {
-        selection.isEmpty ? nil : "\(PhotoList.grouped(selection.count)) selected"
-    }
-
-    /// 1204 → "1,204".
-    public static func grouped(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return number < 0 ? "-" + result : result
+        // Translators: how many photos are selected, shown in the selection bar and the window subtitle.
+        selection.isEmpty ? nil : trn("{count} selected", "{count} selected", count: selection.count)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import FilePaths
+import Localization
 
 /// A rating write that failed for good, to show once: which file and why.
 public struct RatingWriteFailure: Equatable, Sendable {
@@ -21,8 +22,10 @@ public struct RatingWriteFailure: Equatable, Sendable {
 
     /// "Could not save the rating in “IMG_1.JPG”: the disk is full."
     public var message: String {
-        isRotation ? "Could not rotate “\(fileName)”: \(reason)."
-            : "Could not save the rating in “\(fileName)”: \(reason)."
+        // Translators: {name} is a photo's file name; {reason} says why ("the disk is full").
+        isRotation ? tr("Could not rotate “{name}”: {reason}.", ["name": fileName, "reason": reason])
+            // Translators: {name} is a photo's or sidecar's file name; {reason} says why ("the disk is full").
+            : tr("Could not save the rating in “{name}”: {reason}.", ["name": fileName, "reason": reason])
     }
 }
 
@@ -86,8 +89,9 @@ public final class RatingQueue: Sendable {
             do {
                 try index.setRating(stars, for: path, queueingWrite: queued)
             } catch {
-                return report(RatingWriteFailure(path: path, fileName: "library.sqlite",
-                                                 reason: "the index could not be saved (\(error))"))
+                // Translators: why a rating could not be saved; {error} is the database's error message.
+                let reason = tr("the index could not be saved ({error})", ["error": "\(error)"])
+                return report(RatingWriteFailure(path: path, fileName: "library.sqlite", reason: reason))
             }
             if queued { RatingQueue.writing.submit { self.attempt(stars, path: path, storage: storage) } }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Where ratings go when a photo is rated (a preference).
 public enum RatingStorage: String, Codable, CaseIterable, Sendable {
@@ -13,14 +14,16 @@ public enum RatingStorage: String, Codable, CaseIterable, Sendable {
     /// The words the preferences window shows.
     public var title: String {
         switch self {
-        case .photoFiles: "In the photo files"
-        case .sidecarsOnly: "In sidecar files only"
-        case .lightboxOnly: "Only in Lightbox"
+        // Translators: choices in Preferences for where ratings are saved.
+        case .photoFiles: tr("In the photo files")
+        case .sidecarsOnly: tr("In sidecar files only")
+        case .lightboxOnly: tr("Only in Lightbox")
         }
     }
 }
 
-/// The person's preferences.
+/// The person's preferences (kept in `AppSettings`; Codable to read the
+/// file Lightbox kept them in before, see `AppSettings.migrateFiles`).
 public struct Preferences: Codable, Equatable, Sendable {
     public var ratingStorage: RatingStorage
     /// Whether a photo window steps to the next photo after a rating or a
@@ -40,29 +43,4 @@ public struct Preferences: Codable, Equatable, Sendable {
     }
 
     public static let standard = Preferences()
-}
-
-/// Keeps `Preferences` in `$XDG_CONFIG_HOME/lightbox/preferences.json`.
-public struct PreferencesStore: Sendable {
-    public let url: URL
-
-    public init(directories: XDGDirectories = XDGDirectories()) {
-        url = directories.lightbox(\.configHome).appendingPathComponent("preferences.json")
-    }
-
-    /// The saved preferences; the standard ones when none (or nothing
-    /// readable) is saved. A value this version does not know is dropped.
-    public func load() -> Preferences {
-        guard let data = try? Data(contentsOf: url),
-              let preferences = try? JSONDecoder().decode(Preferences.self, from: data)
-        else { return .standard }
-        return preferences
-    }
-
-    public func save(_ preferences: Preferences) throws(AtomicFile.WriteError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        let data = (try? encoder.encode(preferences)) ?? Data()
-        try AtomicFile.write(data, to: url)
-    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import FilePaths
 import Imaging
+import Localization
 
 /// Writes ratings where the person's preference says. The queue calls it
 /// on a worker thread; tests may give the queue another one.
@@ -50,24 +51,37 @@ public struct RatingFileError: Error, Equatable, Sendable {
             self.init(path: path, reason: RatingFileError.reason(errno: code),
                       isTransient: RatingFileError.transient.contains(code), isGone: code == ENOENT)
         case .metadata:
-            self.init(path: path, reason: "its metadata could not be written (\(error.message))")
+            // Translators: why a rating could not be saved, after "Could not save the rating in “a.jpg”: ";
+            // {reason} is a sentence saying why.
+            self.init(path: path, reason: tr("its metadata could not be written ({reason})", ["reason": error.message]))
         case .imageDataChanged:
-            self.init(path: path, reason: "writing the metadata would have changed the image itself")
+            // Translators: why a rating could not be saved, after "Could not save the rating in “a.jpg”: ".
+            self.init(path: path, reason: tr("writing the metadata would have changed the image itself"))
         }
     }
 
     /// Failures that may clear up on their own.
     static let transient: Set<Int32> = [ENOSPC, EDQUOT, EBUSY, ETXTBSY, EAGAIN, EINTR, EIO, EMFILE, ENFILE, ENOMEM]
 
+    /// Why, for an errno: what follows "Could not save the rating in “a.jpg”: ".
     static func reason(errno code: Int32) -> String {
         switch code {
-        case ENOSPC, EDQUOT: "the disk is full"
-        case EROFS: "the disk is read-only"
-        case EACCES, EPERM: "permission was denied"
-        case EBUSY, ETXTBSY: "the file is busy"
-        case ENOENT: "the file is gone"
+        // Translators: why a rating or rotation could not be saved, after "Could not save the rating in “a.jpg”: ".
+        case ENOSPC, EDQUOT: tr("the disk is full")
+        // Translators: why a rating or rotation could not be saved, after "Could not save the rating in “a.jpg”: ".
+        case EROFS: tr("the disk is read-only")
+        // Translators: why a rating or rotation could not be saved, after "Could not save the rating in “a.jpg”: ".
+        case EACCES, EPERM: tr("permission was denied")
+        // Translators: why a rating or rotation could not be saved, after "Could not save the rating in “a.jpg”: ".
+        case EBUSY, ETXTBSY: tr("the file is busy")
+        case ENOENT: gone
         default: String(cString: strerror(code)).lowercased()
         }
+    }
+
+    static var gone: String {
+        // Translators: why a rating or rotation could not be saved, after "Could not save the rating in “a.jpg”: ".
+        tr("the file is gone")
     }
 }
 
@@ -90,7 +104,7 @@ public struct FileRatingWriter: RatingWriter {
     public func write(_ stars: Int, for photo: String, storage: RatingStorage) throws(RatingFileError) -> RatingWriteResult {
         guard storage != .lightboxOnly else { return RatingWriteResult() }
         var info = stat()
-        guard Posix.stat(photo, &info) == 0 else { throw RatingFileError(path: photo, reason: "the file is gone", isGone: true) }
+        guard Posix.stat(photo, &info) == 0 else { throw RatingFileError(path: photo, reason: RatingFileError.gone, isGone: true) }
         let sidecar = SidecarNaming.existing(for: photo)
         var result = RatingWriteResult()
         if storage == .photoFiles, let exif = FileRatingWriter.exif(for: photo), FileRatingWriter.mayModify(photo, info) {
@@ -114,17 +128,19 @@ public struct FileRatingWriter: RatingWriter {
 
     public func writeOrientation(_ orientation: Int, for photo: String) throws(RatingFileError) {
         var info = stat()
-        guard Posix.stat(photo, &info) == 0 else { throw RatingFileError(path: photo, reason: "the file is gone", isGone: true) }
+        guard Posix.stat(photo, &info) == 0 else { throw RatingFileError(path: photo, reason: RatingFileError.gone, isGone: true) }
         // Only formats that carry EXIF (a sidecar's orientation is read by
         // too few tools to be a rotation people can rely on) and whose image
         // data is compared byte for byte: TIFF's is compared decoded, and
         // decoding applies the orientation, so a rotated TIFF would always
         // look changed.
         guard FileRatingWriter.rotatable.contains(FileRatingWriter.lowercasedExtension(of: photo)) else {
-            throw RatingFileError(path: photo, reason: "only JPEG and WebP photos can be rotated")
+            // Translators: why a photo could not be rotated, after "Could not rotate “a.png”: ".
+            throw RatingFileError(path: photo, reason: tr("only JPEG and WebP photos can be rotated"))
         }
         guard FileRatingWriter.mayModify(photo, info) else {
-            throw RatingFileError(path: photo, reason: "the file or its folder is read-only")
+            // Translators: why a photo could not be rotated, after "Could not rotate “a.jpg”: ".
+            throw RatingFileError(path: photo, reason: tr("the file or its folder is read-only"))
         }
         do {
             try Imaging.writeOrientation(orientation, to: photo)

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Writes files so that a reader, or a process killed mid-write, sees
 /// either the old content or the new one: the bytes go to a temporary
@@ -15,13 +16,17 @@ public enum AtomicFile {
             switch self {
             case .cannotCreate(let path, let code), .cannotWrite(let path, let code),
                  .cannotRename(let path, let code):
-                let reason = switch code {
-                case ENOSPC, EDQUOT: "the disk is full"
-                case EROFS: "the disk is read-only"
-                case EACCES, EPERM: "permission was denied"
-                default: String(cString: strerror(code)).lowercased()
+                let name = (path as NSString).lastPathComponent
+                return switch code {
+                // Translators: {name} is the name of a file Lightbox keeps its settings in ("preferences.json").
+                case ENOSPC, EDQUOT: tr("Could not save “{name}”: the disk is full.", ["name": name])
+                case EROFS: tr("Could not save “{name}”: the disk is read-only.", ["name": name])
+                case EACCES, EPERM: tr("Could not save “{name}”: permission was denied.", ["name": name])
+                default:
+                    // Translators: {name} is a file's name; {reason} is the system's description of the error.
+                    tr("Could not save “{name}”: {reason}.",
+                       ["name": name, "reason": String(cString: strerror(code)).lowercased()])
                 }
-                return "Could not save “\((path as NSString).lastPathComponent)”: \(reason)."
             }
         }
     }

@@ -15,7 +15,7 @@ public final class WorkerPool: @unchecked Sendable {
     ///   profilers and `top` show them. Linux keeps 15 bytes of a thread's
     ///   name and refuses longer ones: keep `name` to 12.
     public init(name: String, threads: Int) {
-        precondition(name.utf8.count <= 12, "thread names are cut at 15 bytes")
+        precondition(name.utf8.count <= 12, "thread names are cut at 15 bytes") // untranslated: invariant
         for index in 0..<max(1, threads) {
             let threadName = "\(name)-\(index)"
             // Named from inside: Foundation on Linux does not pass a name

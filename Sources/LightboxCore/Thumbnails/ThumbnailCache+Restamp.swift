@@ -21,7 +21,7 @@ extension ThumbnailCache {
             do throws(ImageError) {
                 try write(url) { temporary throws(ImageError) in
                     guard FileManager.default.createFile(atPath: temporary, contents: stamped) else {
-                        throw ImageError("Could not write a thumbnail.")
+                        throw ImageError("Could not write a thumbnail.") // untranslated: not shown, the write is skipped
                     }
                 }
                 count += 1

@@ -1,6 +1,7 @@
 import Foundation
 import FilePaths
 import Imaging
+import Localization
 
 extension ThumbnailCache {
     /// Decodes the file at reduced scale, writes the thumbnail (or, when it
@@ -85,9 +86,12 @@ extension ThumbnailCache {
         case .decoderUnavailable: return ThumbnailError(reason: message, isTransient: true)
         default: return ThumbnailError(reason: message)
         }
-        let ours = ["The file is not an image", "The image is too large", "The file cannot be read",
-                    ThumbnailError.damaged.reason]
-        if ours.contains(where: { message.hasPrefix($0) }) { return ThumbnailError(reason: message) }
+        // Imaging translated them (`ImageMessages`): matched in the person's language.
+        let ours = [tr("The file is not an image Lightbox can read."),
+                    tr("The image is too large ({width} × {height} pixels)."),
+                    tr("The file cannot be read."), tr("The file cannot be read into memory."),
+                    tr("The file cannot be read: {reason}."), ThumbnailError.damaged.reason]
+        if ours.contains(where: { ImageMessages.message(message, fits: $0) }) { return ThumbnailError(reason: message) }
         return ThumbnailError(reason: ThumbnailError.damaged.reason, detail: message)
     }
 
@@ -114,14 +118,17 @@ extension ThumbnailCache {
         var template = Array((target.path + ".XXXXXX").utf8CString)
         // mkstemp creates the file 0600 and opens it exclusively.
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw ImageError("Could not create a thumbnail file: \(String(cString: strerror(errno))).") }
+        // Never shown: a thumbnail that cannot be stored is made again next time.
+        guard fd >= 0 else {
+            throw ImageError("Could not create a thumbnail file: \(String(cString: strerror(errno))).") // untranslated: not shown
+        }
         close(fd)
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         do throws(ImageError) {
             try save(temporary)
             // The saver reopens the file; keep it private whatever the umask.
             guard chmod(temporary, 0o600) == 0, rename(temporary, target.path) == 0 else {
-                throw ImageError("Could not store a thumbnail: \(String(cString: strerror(errno))).")
+                throw ImageError("Could not store a thumbnail: \(String(cString: strerror(errno))).") // untranslated: not shown
             }
         } catch {
             unlink(temporary)
@@ -141,7 +148,7 @@ extension ThumbnailCache {
             if mkdir(path, 0o700) == 0 {
                 chmod(path, 0o700)
             } else if errno != EEXIST {
-                throw ImageError("Could not create the thumbnail folder: \(String(cString: strerror(errno))).")
+                throw ImageError("Could not create the thumbnail folder: \(String(cString: strerror(errno))).") // untranslated: not shown
             }
         }
     }

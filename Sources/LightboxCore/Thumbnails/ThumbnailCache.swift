@@ -134,14 +134,14 @@ public struct ThumbnailCache: Sendable {
 
     /// The text keys of the standard, and Lightbox's own.
     enum Key {
-        static let uri = "Thumb::URI"
-        static let mtime = "Thumb::MTime"
-        static let size = "Thumb::Size"
-        static let mimeType = "Thumb::Mimetype"
-        static let width = "Thumb::Image::Width"
-        static let height = "Thumb::Image::Height"
-        static let software = "Software"
-        static let reason = "Lightbox::Reason"
+        static let uri = "Thumb::URI" // untranslated: PNG text key
+        static let mtime = "Thumb::MTime" // untranslated: PNG text key
+        static let size = "Thumb::Size" // untranslated: PNG text key
+        static let mimeType = "Thumb::Mimetype" // untranslated: PNG text key
+        static let width = "Thumb::Image::Width" // untranslated: PNG text key
+        static let height = "Thumb::Image::Height" // untranslated: PNG text key
+        static let software = "Software" // untranslated: PNG text key
+        static let reason = "Lightbox::Reason" // untranslated: PNG text key
     }
 
     /// A thumbnail (or fail entry) is valid when it names the same URI and

@@ -1,5 +1,6 @@
 import Foundation
 import FilePaths
+import Localization
 
 /// The sizes of the freedesktop Thumbnail Managing Standard: the bounding
 /// box a thumbnail fits in, and the cache folder it lives in.
@@ -64,7 +65,7 @@ public struct ThumbnailSource: Hashable, Sendable, CustomStringConvertible {
         self.init(path: path, modificationTime: Int(info.st_mtim.tv_sec), fileSize: Int64(info.st_size))
     }
 
-    public var description: String { "\(path) (\(fileSize) bytes, mtime \(modificationTime))" }
+    public var description: String { "\(path) (\(fileSize) bytes, mtime \(modificationTime))" } // untranslated: log
 }
 
 /// Why there is no thumbnail, in words for a person, with the decoder's
@@ -84,18 +85,22 @@ public struct ThumbnailError: Error, Equatable, Sendable, CustomStringConvertibl
 
     public var description: String { detail.map { "\(reason) (\($0))" } ?? reason }
 
-    static let empty = ThumbnailError(reason: "The file is empty.")
-    static let damaged = ThumbnailError(reason: "The image is damaged or incomplete.")
-    static let failedBefore = ThumbnailError(reason: "Lightbox could not read this image.")
-    static let notAFile = ThumbnailError(reason: "This is not a regular file.")
-    static let brokenLink = ThumbnailError(reason: "The file is a link to a file that does not exist.")
+    // Why a photo has no thumbnail: its tooltip and what screen readers say.
+    static var empty: ThumbnailError { ThumbnailError(reason: tr("The file is empty.")) }
+    static var damaged: ThumbnailError { ThumbnailError(reason: tr("The image is damaged or incomplete.")) }
+    static var failedBefore: ThumbnailError { ThumbnailError(reason: tr("Lightbox could not read this image.")) }
+    static var notAFile: ThumbnailError { ThumbnailError(reason: tr("This is not a regular file.")) }
+    static var brokenLink: ThumbnailError {
+        ThumbnailError(reason: tr("The file is a link to a file that does not exist."))
+    }
 
     static func unreadable(_ code: Int32) -> ThumbnailError {
         let reason = switch code {
-        case EACCES, EPERM: "You do not have permission to read the file."
-        case ENOENT: "The file no longer exists."
-        case ELOOP: "The file is a symbolic link that points to itself."
-        default: "The file cannot be read: \(String(cString: strerror(code)).lowercased())."
+        case EACCES, EPERM: tr("You do not have permission to read the file.")
+        case ENOENT: tr("The file no longer exists.")
+        case ELOOP: tr("The file is a symbolic link that points to itself.")
+        // Translators: {reason} is the system's description of the error ("Permission denied").
+        default: tr("The file cannot be read: {reason}.", ["reason": String(cString: strerror(code)).lowercased()])
         }
         return ThumbnailError(reason: reason)
     }

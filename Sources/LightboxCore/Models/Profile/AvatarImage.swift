@@ -1,6 +1,7 @@
 import FilePaths
 import Foundation
 import Imaging
+import Localization
 
 /// Why a file cannot become the profile photo, in a sentence.
 public struct AvatarError: Error, Equatable, Sendable {
@@ -64,18 +65,20 @@ public struct AvatarImage: Equatable, Sendable {
         let name = (path as NSString).lastPathComponent.displayablePath
         var info = stat()
         guard Posix.stat(path, &info) == 0 else {
-            throw AvatarError("“\(name)” cannot be used as your photo: the file no longer exists.")
+            // Translators: {name} is the name of an image file chosen as the profile photo.
+            throw AvatarError(tr("“{name}” cannot be used as your photo: the file no longer exists.", ["name": name]))
         }
         do {
             return AvatarImage(try decoders.decode(path: path, maxSize: maxSize, maxPixels: maxPixels))
         } catch {
-            throw AvatarError("“\(name)” cannot be used as your photo. \(error.message)")
+            // Translators: {name} is the name of an image file chosen as the profile photo; {reason} is a sentence saying why.
+            throw AvatarError(tr("“{name}” cannot be used as your photo. {reason}", ["name": name, "reason": error.message]))
         }
     }
 
     /// Writes the avatar as PNG.
     func writePNG(to path: String) throws(ImageError) {
-        try image.savePNG(to: path, text: [("Software", "Lightbox")])
+        try image.savePNG(to: path, text: [("Software", "Lightbox")]) // untranslated: PNG metadata
     }
 
     public static func == (lhs: AvatarImage, rhs: AvatarImage) -> Bool {

@@ -77,7 +77,7 @@ public struct SystemAccount: Equatable, Sendable {
     public var defaultDisplayName: String {
         let real = realName.trimmingCharacters(in: .whitespacesAndNewlines)
         // GLib answers "Unknown" when the password database has no name.
-        let name = real.isEmpty || real == "Unknown" ? userName : real
+        let name = real.isEmpty || real == "Unknown" ? userName : real // untranslated: GLib's answer
         let cleaned = String(String.UnicodeScalarView(name.unicodeScalars.filter { $0.properties.generalCategory != .control }))
             .trimmingCharacters(in: .whitespacesAndNewlines)
         return String(cleaned.prefix(ProfileValidation.maxNameLength))

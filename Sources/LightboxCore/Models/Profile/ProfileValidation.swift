@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// What is wrong with a profile's fields, one message per field (nil when
 /// the field is fine). Lengths count characters as a person sees them
@@ -38,12 +39,15 @@ public struct ProfileValidation: Equatable, Sendable {
 
     static func nameProblem(_ raw: String) -> String? {
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        if name.isEmpty { return "Enter a display name." }
+        if name.isEmpty { return tr("Enter a display name.") }
         if raw.unicodeScalars.contains(where: isControl) {
-            return "Remove the control characters (such as tabs or line breaks) from the name."
+            return tr("Remove the control characters (such as tabs or line breaks) from the name.")
         }
         if name.count > maxNameLength {
-            return "Use at most \(maxNameLength) characters (this name has \(name.count))."
+            // Translators: {count} is the most characters a name may have; {length} how many the typed name has.
+            return trn("Use at most {count} character (this name has {length}).",
+                       "Use at most {count} characters (this name has {length}).",
+                       count: maxNameLength, ["length": name.count])
         }
         return nil
     }
@@ -51,16 +55,20 @@ public struct ProfileValidation: Equatable, Sendable {
     static func emailProblem(_ raw: String) -> String? {
         let email = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         if email.isEmpty || looksLikeEmail(email) { return nil }
-        return "Enter an address like name@example.com, or leave it empty."
+        // Translators: about the email field of the profile; keep the example address as it is.
+        return tr("Enter an address like name@example.com, or leave it empty.")
     }
 
     static func aboutProblem(_ raw: String) -> String? {
         let about = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         if about.count > maxAboutLength {
-            return "Use at most \(maxAboutLength) characters (this text has \(about.count))."
+            // Translators: {count} is the most characters the “About” text may have; {length} how many it has.
+            return trn("Use at most {count} character (this text has {length}).",
+                       "Use at most {count} characters (this text has {length}).",
+                       count: maxAboutLength, ["length": about.count])
         }
         if about.unicodeScalars.contains(where: { isControl($0) && $0 != "\n" && $0 != "\t" }) {
-            return "Remove the control characters from the text."
+            return tr("Remove the control characters from the text.")
         }
         return nil
     }

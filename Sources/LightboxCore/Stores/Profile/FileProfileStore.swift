@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Localization
 
 /// Keeps the profile in `$XDG_DATA_HOME/lightbox/`: `profile.json` (written
 /// atomically) names the avatar, a PNG under a name used once. A save
@@ -35,12 +36,12 @@ public struct FileProfileStore: ProfileStore {
     public func load() throws(ProfileStoreError) -> ProfileLoadResult {
         guard FileManager.default.fileExists(atPath: profileURL.path) else { return .nothingSaved }
         guard let data = FileManager.default.contents(atPath: profileURL.path) else {
-            return .recovered(notice: try recover(because: "could not be read"))
+            return .recovered(notice: try recover(because: .unreadable))
         }
         guard let stored = try? JSONDecoder().decode(Stored.self, from: data), stored.version == 1,
               stored.avatar.map(Self.isAvatarFileName) ?? true
         else {
-            return .recovered(notice: try recover(because: "is damaged"))
+            return .recovered(notice: try recover(because: .damaged))
         }
         var profile = Profile(displayName: stored.displayName, email: stored.email, about: stored.about)
         var notice: String?
@@ -51,10 +52,13 @@ public struct FileProfileStore: ProfileStore {
                 avatar.storedFileName = file
                 profile.avatar = avatar
             } catch {
-                notice = "Your profile photo could not be read, so your initials are shown instead."
                 if FileManager.default.fileExists(atPath: path),
                    let kept = try? moveAside(URL(fileURLWithPath: path)) {
-                    notice! += " The photo was kept in “\(kept.path)”."
+                    // Translators: {path} is where the unreadable photo file was moved.
+                    notice = tr("Your profile photo could not be read, so your initials are shown instead. The photo was kept in “{path}”.",
+                                ["path": kept.path])
+                } else {
+                    notice = tr("Your profile photo could not be read, so your initials are shown instead.")
                 }
             }
         }
@@ -62,15 +66,35 @@ public struct FileProfileStore: ProfileStore {
         return .loaded(profile, notice: notice)
     }
 
+    /// What is wrong with the saved profile.
+    private enum Damage { case unreadable, damaged }
+
     /// Moves unreadable profile data aside and says so.
-    private func recover(because problem: String) throws(ProfileStoreError) -> String {
+    private func recover(because damage: Damage) throws(ProfileStoreError) -> String {
+        let kept: URL
         do {
-            let kept = try moveAside(profileURL)
-            return "Your saved profile \(problem), so Lightbox started with a new one. "
-                + "The old data was kept in “\(kept.path)”."
+            kept = try moveAside(profileURL)
         } catch {
-            throw ProfileStoreError("Your saved profile \(problem) and could not be moved aside "
-                + "(\(error.message)). It is in “\(profileURL.path)”.")
+            let values: KeyValuePairs<String, Any> = ["reason": error.message, "path": profileURL.path]
+            let message = switch damage {
+            case .unreadable:
+                // Translators: {reason} says why the file could not be renamed ("the disk is read-only"); {path} is its path.
+                tr("Your saved profile could not be read and could not be moved aside ({reason}). It is in “{path}”.", values)
+            case .damaged:
+                // Translators: {reason} says why the file could not be renamed ("the disk is read-only"); {path} is its path.
+                tr("Your saved profile is damaged and could not be moved aside ({reason}). It is in “{path}”.", values)
+            }
+            throw ProfileStoreError(message)
+        }
+        return switch damage {
+        case .unreadable:
+            // Translators: {path} is where the unreadable profile file was moved.
+            tr("Your saved profile could not be read, so Lightbox started with a new one. The old data was kept in “{path}”.",
+               ["path": kept.path])
+        case .damaged:
+            // Translators: {path} is where the damaged profile file was moved.
+            tr("Your saved profile is damaged, so Lightbox started with a new one. The old data was kept in “{path}”.",
+               ["path": kept.path])
         }
     }
 
@@ -116,7 +140,9 @@ public struct FileProfileStore: ProfileStore {
     public func save(_ profile: Profile) throws(ProfileStoreError) -> Profile {
         let code = Self.makeFolder(folder.path)
         guard code == 0 else {
-            throw ProfileStoreError("Your profile could not be saved in “\(folder.path)”: \(ProfileStoreError.reason(errno: code)).")
+            // Translators: {path} is a folder; {reason} says why ("the disk is read-only").
+            throw ProfileStoreError(tr("Your profile could not be saved in “{path}”: {reason}.",
+                                       ["path": folder.path, "reason": ProfileStoreError.reason(errno: code)]))
         }
         var saved = profile
         let previous = storedAvatarName()
@@ -140,7 +166,8 @@ public struct FileProfileStore: ProfileStore {
         } catch {
             if let written { unlink(folder.appendingPathComponent(written).path) }
             let reason = (error as? AtomicFile.WriteError).map(Self.reason) ?? "\(error)"
-            throw ProfileStoreError("Your profile could not be saved: \(reason).")
+            // Translators: {reason} says why ("the disk is read-only").
+            throw ProfileStoreError(tr("Your profile could not be saved: {reason}.", ["reason": reason]))
         }
         removeLeftovers(keeping: stored.avatar)
         return saved
@@ -155,7 +182,8 @@ public struct FileProfileStore: ProfileStore {
             try avatar.writePNG(to: path)
         } catch {
             unlink(path)
-            throw ProfileStoreError("Your profile photo could not be saved: \(error.message)")
+            // Translators: {reason} is a sentence saying why ("The image could not be written.").
+            throw ProfileStoreError(tr("Your profile photo could not be saved: {reason}", ["reason": error.message]))
         }
         let fd = open(path, O_RDONLY)
         let synced = fd >= 0 && fsync(fd) == 0
@@ -163,7 +191,9 @@ public struct FileProfileStore: ProfileStore {
         if fd >= 0 { close(fd) }
         guard synced else {
             unlink(path)
-            throw ProfileStoreError("Your profile photo could not be saved: \(ProfileStoreError.reason(errno: code)).")
+            // Translators: {reason} says why ("the disk is read-only").
+            throw ProfileStoreError(tr("Your profile photo could not be saved: {reason}.",
+                                       ["reason": ProfileStoreError.reason(errno: code)]))
         }
         return name
     }

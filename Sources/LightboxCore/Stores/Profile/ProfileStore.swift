@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Keeps the profile between runs. Every method does file I/O: call them
 /// off the main thread. The app uses `FileProfileStore`; tests may use a
@@ -29,13 +30,18 @@ public struct ProfileStoreError: Error, Equatable, Sendable {
     public let message: String
     public init(_ message: String) { self.message = message }
 
-    /// "because the disk is full", for an errno.
+    /// "the disk is full", for an errno: what follows "Your profile could
+    /// not be saved: ".
     static func reason(errno code: Int32) -> String {
         switch code {
-        case ENOSPC, EDQUOT: "the disk is full. Free some space, then try again"
-        case EROFS: "the disk is read-only"
-        case EACCES, EPERM: "Lightbox is not allowed to write there. Check the folder’s permissions"
-        case ENOTDIR, EEXIST: "something that is not a folder is in the way"
+        // Translators: why the profile could not be saved, after "Your profile could not be saved: ".
+        case ENOSPC, EDQUOT: tr("the disk is full. Free some space, then try again")
+        // Translators: why the profile could not be saved, after "Your profile could not be saved: ".
+        case EROFS: tr("the disk is read-only")
+        // Translators: why the profile could not be saved, after "Your profile could not be saved: ".
+        case EACCES, EPERM: tr("Lightbox is not allowed to write there. Check the folder’s permissions")
+        // Translators: why the profile could not be saved, after "Your profile could not be saved: ".
+        case ENOTDIR, EEXIST: tr("something that is not a folder is in the way")
         default: String(cString: strerror(code)).lowercased()
         }
     }

@@ -1,0 +1,3 @@
+// GIO without GTK, for LightboxCore: GSettings.
+#pragma once
+#include <gio/gio.h>

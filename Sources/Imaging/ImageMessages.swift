@@ -1,0 +1,92 @@
+import Foundation
+import Localization
+
+/// The messages of Lightbox's C code (CImaging, and the decoder processes
+/// of CDecoding), in the person's language. The C code has no
+/// translations: it answers in English, and each message a person may see
+/// is translated here, in the app, as it becomes an `ImageError`.
+public enum ImageMessages {
+    /// `message` translated when it is one of the C code's; as it is when
+    /// not (a gdk-pixbuf loader's or gexiv2's own words, or a system's).
+    public static func translated(_ message: String) -> String {
+        switch message {
+        case "The file cannot be read.": // untranslated: the C code's words
+            return tr("The file cannot be read.")
+        case "The file cannot be read into memory.": // untranslated: the C code's words
+            return tr("The file cannot be read into memory.")
+        case "The image cannot be read.": // untranslated: the C code's words
+            return tr("The image cannot be read.")
+        case "The image is damaged or incomplete.": // untranslated: the C code's words
+            return tr("The image is damaged or incomplete.")
+        case "The file is not an image Lightbox can read.": // untranslated: the C code's words
+            return tr("The file is not an image Lightbox can read.")
+        case "There is not enough memory for the image.": // untranslated: the C code's words
+            return tr("There is not enough memory for the image.")
+        case "This is not a regular file.": // untranslated: the C code's words
+            return tr("This is not a regular file.")
+        case "The image could not be shared with Lightbox.": // untranslated: the C code's words
+            return tr("The image could not be shared with Lightbox.")
+        case "The edited file could not be shared with Lightbox.": // untranslated: the C code's words
+            return tr("The edited file could not be shared with Lightbox.")
+        case "The file is too large to have its metadata written.": // untranslated: the C code's words
+            return tr("The file is too large to have its metadata written.")
+        case "The metadata could not be written.": // untranslated: the C code's words
+            return tr("The metadata could not be written.")
+        case "The image could not be written.": // untranslated: the C code's words
+            return tr("The image could not be written.")
+        case "The pixels are not a valid image.": // untranslated: the C code's words
+            return tr("The pixels are not a valid image.")
+        default: break
+        }
+        let tooLarge = "The image is too large ({width} × {height} pixels)." // untranslated: the C code's words
+        if let size = values(in: message, fitting: tooLarge) {
+            // Translators: an image's declared size, {width} and {height} in pixels.
+            return tr("The image is too large ({width} × {height} pixels).", ["width": size[0], "height": size[1]])
+        }
+        if let reason = values(in: message, fitting: "The file cannot be read: {reason}.") { // untranslated: the C code's words
+            return unreadable(reason[0])
+        }
+        return message
+    }
+
+    /// "The file cannot be read: <the system's reason>."
+    static func unreadable(_ reason: String) -> String {
+        // Translators: {reason} is the system's description of the error ("Permission denied").
+        tr("The file cannot be read: {reason}.", ["reason": reason])
+    }
+
+    /// Whether `message` reads as `template` does, each `{placeholder}`
+    /// standing for any text: whether it is that message, whatever values
+    /// it was given.
+    public static func message(_ message: String, fits template: String) -> Bool {
+        values(in: message, fitting: template) != nil
+    }
+
+    /// The texts standing where `template` has its placeholders, in order;
+    /// nil when `message` does not read as `template`.
+    static func values(in message: String, fitting template: String) -> [String]? {
+        var parts: [Substring] = []
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            parts.append(rest[..<open])
+            rest = rest[rest.index(after: close)...]
+        }
+        parts.append(rest)
+        if parts.count == 1 { return message == template ? [] : nil }
+        guard message.hasPrefix(parts[0]) else { return nil }
+        var remaining = Substring(message).dropFirst(parts[0].count)
+        var values: [String] = []
+        for (index, part) in parts.enumerated().dropFirst() {
+            let isLast = index == parts.count - 1
+            if isLast {
+                guard remaining.hasSuffix(part), remaining.count >= part.count else { return nil }
+                values.append(String(remaining.dropLast(part.count)))
+            } else {
+                guard !part.isEmpty, let found = remaining.range(of: part) else { return nil }
+                values.append(String(remaining[..<found.lowerBound]))
+                remaining = remaining[found.upperBound...]
+            }
+        }
+        return values
+    }
+}

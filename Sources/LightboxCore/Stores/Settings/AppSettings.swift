@@ -1,0 +1,189 @@
+import CGio
+import CSettings
+import Foundation
+
+/// The person's preferences and what Lightbox remembers between runs (the
+/// main window's size, the sort order, the filters), in GSettings under
+/// `org.lightboxphotos.Lightbox`, where `gsettings` and dconf-editor see
+/// and change them.
+///
+/// GSettings may be used from any thread (its reads and writes take its own
+/// lock; a change is written to dconf asynchronously), hence `Sendable`.
+public final class AppSettings: @unchecked Sendable {
+    public static let schemaID = AppInfo.id
+
+    /// Nil when the schema is neither in the build nor installed: Lightbox
+    /// then runs with the standard values and keeps nothing.
+    private let settings: UnsafeMutablePointer<GSettings>?
+
+    /// Where the values are kept.
+    public enum Backend: Sendable {
+        /// The desktop's settings (dconf), where `gsettings` sees them.
+        case desktop
+        /// Nowhere: nothing is read from or kept for another run (tests).
+        case memory
+        /// A key file at this path, as `GSETTINGS_BACKEND=keyfile` keeps
+        /// them in `$XDG_CONFIG_HOME/glib-2.0/settings/keyfile` (tests).
+        case keyfile(String)
+    }
+
+    /// - Parameter schemaDirectory: a folder with a compiled schema to
+    ///   prefer to the installed ones (a build folder's, see
+    ///   `buildSchemaDirectory`).
+    public convenience init(schemaDirectory: String? = buildSchemaDirectory(), backend: Backend = .desktop) {
+        self.init(schemaID: Self.schemaID, schemaDirectory: schemaDirectory, backend: backend)
+    }
+
+    init(schemaID: String, schemaDirectory: String?, backend: Backend) {
+        settings = switch backend {
+        case .desktop: lb_settings_open(schemaID, schemaDirectory, LB_SETTINGS_DESKTOP, nil)
+        case .memory: lb_settings_open(schemaID, schemaDirectory, LB_SETTINGS_MEMORY, nil)
+        case .keyfile(let path): lb_settings_open(schemaID, schemaDirectory, LB_SETTINGS_KEYFILE, path)
+        }
+    }
+
+    deinit {
+        if let settings { g_object_unref(settings) }
+    }
+
+    /// The schema a build compiles (`make` puts it in `.build/schemas`),
+    /// found from the running program in `.build/debug` (a link to
+    /// `.build/x86_64-unknown-linux-gnu/debug`); nil for an installed one.
+    public static func buildSchemaDirectory(executable: String = Bundle.main.executablePath ?? "") -> String? {
+        let folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        return ["../schemas", "../../schemas"]
+            .map { folder.appendingPathComponent($0).standardizedFileURL.path }
+            .first { FileManager.default.fileExists(atPath: $0 + "/gschemas.compiled") }
+    }
+
+    /// Whether the values are kept (the schema was found).
+    public var isKept: Bool { settings != nil }
+
+    /// Writes what is still on its way to the settings daemon; called when
+    /// the app quits, whose last changes would otherwise be lost.
+    public func sync() {
+        if settings != nil { g_settings_sync() }
+    }
+
+    // MARK: Preferences
+
+    public var preferences: Preferences {
+        guard settings != nil else { return .standard }
+        let storage: RatingStorage = switch string("rating-storage") {
+        case "sidecars-only": .sidecarsOnly
+        case "lightbox-only": .lightboxOnly
+        default: .photoFiles
+        }
+        return Preferences(ratingStorage: storage, advancesAfterRating: bool("advance-after-rating"))
+    }
+
+    /// False when the settings refuse the change (an administrator locked
+    /// the key) or are not kept.
+    @discardableResult
+    public func save(_ preferences: Preferences) -> Bool {
+        let storage = switch preferences.ratingStorage {
+        case .photoFiles: "photo-files"
+        case .sidecarsOnly: "sidecars-only"
+        case .lightboxOnly: "lightbox-only"
+        }
+        return set(string: storage, "rating-storage") && set(bool: preferences.advancesAfterRating, "advance-after-rating")
+    }
+
+    // MARK: The main window
+
+    public var windowState: WindowState {
+        guard settings != nil else { return .standard }
+        return WindowState(width: int("window-width"), height: int("window-height"),
+                           isMaximized: bool("window-maximized")).sanitized
+    }
+
+    @discardableResult
+    public func save(_ state: WindowState) -> Bool {
+        let state = state.sanitized
+        return set(int: state.width, "window-width") && set(int: state.height, "window-height")
+            && set(bool: state.isMaximized, "window-maximized")
+    }
+
+    // MARK: Sort order and filters
+
+    public var order: PhotoOrder {
+        guard settings != nil else { return .standard }
+        let key: PhotoOrder.Key = switch string("sort-key") {
+        case "name": .name
+        case "rating": .rating
+        case "size": .size
+        default: .dateTaken
+        }
+        return PhotoOrder(key, ascending: bool("sort-ascending"))
+    }
+
+    @discardableResult
+    public func save(_ order: PhotoOrder) -> Bool {
+        let key = switch order.key {
+        case .name: "name"
+        case .dateTaken: "date-taken"
+        case .rating: "rating"
+        case .size: "size"
+        }
+        return set(string: key, "sort-key") && set(bool: order.ascending, "sort-ascending")
+    }
+
+    /// The filter a new window starts with: the rating filters; a search
+    /// is for the moment and not kept.
+    public var filter: PhotoFilter {
+        guard settings != nil else { return PhotoFilter() }
+        let rejected: PhotoFilter.Rejected = switch string("rejected-photos") {
+        case "hidden": .hidden
+        case "only": .only
+        default: .shown
+        }
+        return PhotoFilter(minimumRating: int("minimum-rating"), rejected: rejected)
+    }
+
+    @discardableResult
+    public func save(_ filter: PhotoFilter) -> Bool {
+        let rejected = switch filter.rejected {
+        case .shown: "shown"
+        case .hidden: "hidden"
+        case .only: "only"
+        }
+        return set(int: filter.minimumRating, "minimum-rating") && set(string: rejected, "rejected-photos")
+    }
+
+    // MARK: Keys
+
+    /// Whether `key` holds a value that was set, rather than its default.
+    func isSet(_ key: String) -> Bool {
+        guard let settings else { return false }
+        return lb_settings_is_set(settings, key) != 0
+    }
+
+    private func string(_ key: String) -> String {
+        guard let settings, let value = g_settings_get_string(settings, key) else { return "" }
+        defer { g_free(value) }
+        return String(cString: value)
+    }
+
+    private func bool(_ key: String) -> Bool {
+        settings.map { g_settings_get_boolean($0, key) != 0 } ?? false
+    }
+
+    private func int(_ key: String) -> Int {
+        settings.map { Int(g_settings_get_int($0, key)) } ?? 0
+    }
+
+    private func set(string value: String, _ key: String) -> Bool {
+        settings.map { g_settings_set_string($0, key, value) != 0 } ?? false
+    }
+
+    private func set(bool value: Bool, _ key: String) -> Bool {
+        settings.map { g_settings_set_boolean($0, key, value ? 1 : 0) != 0 } ?? false
+    }
+
+    /// The callers keep values in the schema's ranges (`WindowState.sanitized`,
+    /// `PhotoFilter`'s clamping): GSettings refuses others with a warning.
+    private func set(int value: Int, _ key: String) -> Bool {
+        guard let settings, let value = Int32(exactly: value) else { return false }
+        return g_settings_set_int(settings, key, value) != 0
+    }
+}

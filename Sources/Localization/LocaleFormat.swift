@@ -1,0 +1,58 @@
+import CLocalization
+import Foundation
+
+/// Numbers, dates and sizes written the way the person's locale writes
+/// them. Foundation on Linux does not take its current locale from the
+/// environment (it answers "en_001" under any LANG), so the locale comes
+/// from the C library's, as set by `Translations.setUp`.
+public enum LocaleFormat {
+    /// The locale for numbers (LC_NUMERIC), as Foundation names it.
+    public static var numbers: Locale { locale(.NUMERIC) }
+    /// The locale for dates and times (LC_TIME).
+    public static var dates: Locale { locale(.TIME) }
+
+    /// 1204 → "1,204" (English), "1.204" (German), "١٬٢٠٤" (Arabic).
+    public static func number(_ value: Int) -> String {
+        value.formatted(.number.locale(numbers))
+    }
+
+    /// 2.8 → "2.8" or "2,8", with exactly `digits` digits after the point.
+    public static func decimal(_ value: Double, digits: Int) -> String {
+        value.formatted(.number.precision(.fractionLength(digits)).grouping(.never).locale(numbers))
+    }
+
+    /// A file's size: "12.3 MB", "12,3 MB".
+    public static func byteCount(_ bytes: Int64) -> String {
+        bytes.formatted(.byteCount(style: .file).locale(numbers))
+    }
+
+    /// A medium date with a short time: "14 Nov 2023, 22:13".
+    public static func dateAndTime(_ date: Date) -> String {
+        date.formatted(Date.FormatStyle(date: .abbreviated, time: .shortened, locale: dates))
+    }
+
+    /// A placeholder's value as text: whole numbers in the locale's way.
+    static func text(_ value: Any) -> String {
+        switch value {
+        case let whole as Int: number(whole)
+        case let whole as Int64: number(Int(clamping: whole))
+        default: "\(value)"
+        }
+    }
+
+    private enum Category { case NUMERIC, TIME }
+
+    /// "de_DE.UTF-8@euro" → de_DE; the C and POSIX locales → English.
+    private static func locale(_ category: Category) -> Locale {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        buffer.withUnsafeMutableBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) {
+                lb_locale_name(category == .NUMERIC ? LB_LOCALE_NUMERIC : LB_LOCALE_TIME, $0.baseAddress, UInt($0.count))
+            }
+        }
+        let name = String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
+        let language = name.prefix { $0 != "." && $0 != "@" }
+        if language.isEmpty || language == "C" || language == "POSIX" { return Locale(identifier: "en_US") }
+        return Locale(identifier: String(language))
+    }
+}
