@@ -3,36 +3,70 @@
 #define PORTAL_NAME "org.freedesktop.portal.Desktop"
 #define PORTAL_PATH "/org/freedesktop/portal/desktop"
 #define SETTINGS_INTERFACE "org.freedesktop.portal.Settings"
+#define APPEARANCE "org.freedesktop.appearance"
+#define GNOME_A11Y "org.gnome.desktop.a11y.interface"
 
 typedef struct {
-    LbColorSchemeHandler handler;
+    LbAppearanceHandler handler;
     gpointer user_data;
+    guint color_scheme;
+    gboolean portal_contrast;  // org.freedesktop.appearance contrast == 1
+    gboolean gnome_contrast;   // org.gnome.desktop.a11y.interface high-contrast
 } Watch;
 
 // Settings.Read answers the value inside one or two variants (the
-// portal's older versions wrapped it twice): unwrap down to the number.
-static gboolean scheme_from(GVariant *value, guint *scheme) {
+// portal's older versions wrapped it twice): unwrap down to the value.
+static GVariant *unwrapped(GVariant *value) {
     GVariant *inner = g_variant_ref(value);
     while (g_variant_is_of_type(inner, G_VARIANT_TYPE_VARIANT)) {
         GVariant *next = g_variant_get_variant(inner);
         g_variant_unref(inner);
         inner = next;
     }
-    gboolean found = g_variant_is_of_type(inner, G_VARIANT_TYPE_UINT32);
-    if (found) *scheme = g_variant_get_uint32(inner);
-    g_variant_unref(inner);
-    return found;
+    return inner;
 }
 
+static void report(Watch *watch) {
+    watch->handler(watch->user_data, watch->color_scheme, watch->portal_contrast || watch->gnome_contrast);
+}
+
+// Takes one setting's value; TRUE when it is one this watch follows.
+static gboolean take(Watch *watch, const char *namespace, const char *key, GVariant *value) {
+    GVariant *inner = unwrapped(value);
+    gboolean taken = TRUE;
+    if (g_str_equal(namespace, APPEARANCE) && g_str_equal(key, "color-scheme")
+        && g_variant_is_of_type(inner, G_VARIANT_TYPE_UINT32)) {
+        watch->color_scheme = g_variant_get_uint32(inner);
+    } else if (g_str_equal(namespace, APPEARANCE) && g_str_equal(key, "contrast")
+               && g_variant_is_of_type(inner, G_VARIANT_TYPE_UINT32)) {
+        watch->portal_contrast = g_variant_get_uint32(inner) == 1;
+    } else if (g_str_equal(namespace, GNOME_A11Y) && g_str_equal(key, "high-contrast")
+               && g_variant_is_of_type(inner, G_VARIANT_TYPE_BOOLEAN)) {
+        watch->gnome_contrast = g_variant_get_boolean(inner);
+    } else {
+        taken = FALSE;
+    }
+    g_variant_unref(inner);
+    return taken;
+}
+
+typedef struct {
+    Watch *watch;
+    const char *namespace;
+    const char *key;
+} Read;
+
 static void read_finished(GObject *bus, GAsyncResult *result, gpointer data) {
-    Watch *watch = data;
+    Read *read = data;
     GVariant *reply = g_dbus_connection_call_finish(G_DBUS_CONNECTION(bus), result, NULL);
-    if (!reply) return;  // no portal, or no such setting: the theme as it is
-    GVariant *value = g_variant_get_child_value(reply, 0);
-    guint scheme;
-    if (scheme_from(value, &scheme)) watch->handler(watch->user_data, scheme);
-    g_variant_unref(value);
-    g_variant_unref(reply);
+    // No portal, or no such setting: the theme as it is.
+    if (reply) {
+        GVariant *value = g_variant_get_child_value(reply, 0);
+        if (take(read->watch, read->namespace, read->key, value)) report(read->watch);
+        g_variant_unref(value);
+        g_variant_unref(reply);
+    }
+    g_free(read);
 }
 
 static void setting_changed(GDBusConnection *bus, const char *sender, const char *path,
@@ -42,29 +76,51 @@ static void setting_changed(GDBusConnection *bus, const char *sender, const char
     const char *namespace, *key;
     GVariant *value;
     g_variant_get(parameters, "(&s&sv)", &namespace, &key, &value);
-    guint scheme;
-    if (g_str_equal(namespace, "org.freedesktop.appearance") && g_str_equal(key, "color-scheme")
-        && scheme_from(value, &scheme))
-        watch->handler(watch->user_data, scheme);
+    if (take(watch, namespace, key, value)) report(watch);
     g_variant_unref(value);
 }
 
-void lb_color_scheme_watch(LbColorSchemeHandler handler, gpointer user_data) {
+static void read_setting(GDBusConnection *bus, Watch *watch, const char *namespace, const char *key) {
+    Read *read = g_new(Read, 1);
+    *read = (Read){watch, namespace, key};
+    g_dbus_connection_call(bus, PORTAL_NAME, PORTAL_PATH, SETTINGS_INTERFACE, "Read",
+                           g_variant_new("(ss)", namespace, key), G_VARIANT_TYPE("(v)"),
+                           G_DBUS_CALL_FLAGS_NONE, 5000, NULL, read_finished, read);
+}
+
+void lb_appearance_watch(LbAppearanceHandler handler, gpointer user_data) {
     GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, NULL);
     if (!bus) return;
-    Watch *watch = g_new(Watch, 1);
+    Watch *watch = g_new0(Watch, 1);
     watch->handler = handler;
     watch->user_data = user_data;
-    // Subscribed first, so that a change between the read and its answer is not lost.
+    // Subscribed first, so that a change between a read and its answer is
+    // not lost; the namespaces are told apart in setting_changed.
     g_dbus_connection_signal_subscribe(bus, PORTAL_NAME, SETTINGS_INTERFACE, "SettingChanged", PORTAL_PATH,
-                                       "org.freedesktop.appearance", G_DBUS_SIGNAL_FLAGS_NONE,
-                                       setting_changed, watch, g_free);
-    g_dbus_connection_call(bus, PORTAL_NAME, PORTAL_PATH, SETTINGS_INTERFACE, "Read",
-                           g_variant_new("(ss)", "org.freedesktop.appearance", "color-scheme"),
-                           G_VARIANT_TYPE("(v)"), G_DBUS_CALL_FLAGS_NONE, 5000, NULL, read_finished, watch);
+                                       NULL, G_DBUS_SIGNAL_FLAGS_NONE, setting_changed, watch, g_free);
+    read_setting(bus, watch, APPEARANCE, "color-scheme");
+    read_setting(bus, watch, APPEARANCE, "contrast");
+    read_setting(bus, watch, GNOME_A11Y, "high-contrast");
     g_object_unref(bus);
 }
 
-void lb_set_prefer_dark(gboolean dark) {
-    g_object_set(gtk_settings_get_default(), "gtk-application-prefer-dark-theme", dark, NULL);
+void lb_appearance_apply(gboolean dark, gboolean high_contrast) {
+    GtkSettings *settings = gtk_settings_get_default();
+    if (!settings) return;
+    // The theme before any change, to go back to when high contrast ends.
+    static char *started_with = NULL;
+    if (!started_with) g_object_get(settings, "gtk-theme-name", &started_with, NULL);
+    const char *theme = high_contrast ? (dark ? "Default-hc-dark" : "Default-hc") : started_with;
+    char *now = NULL;
+    g_object_get(settings, "gtk-theme-name", &now, NULL);
+    if (g_strcmp0(now, theme) != 0) g_object_set(settings, "gtk-theme-name", theme, NULL);
+    g_free(now);
+    g_object_set(settings, "gtk-application-prefer-dark-theme", dark && !high_contrast, NULL);
+}
+
+char *lb_appearance_theme_name(void) {
+    char *name = NULL;
+    GtkSettings *settings = gtk_settings_get_default();
+    if (settings) g_object_get(settings, "gtk-theme-name", &name, NULL);
+    return name;
 }

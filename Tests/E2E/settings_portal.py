@@ -1,6 +1,7 @@
 """A stand-in for the desktop's Settings portal on the session bus: it answers
-org.freedesktop.appearance color-scheme with argv[1] (0, 1 or 2) and, on each line read from
-stdin, changes it to that number and emits SettingChanged."""
+org.freedesktop.appearance color-scheme with argv[1] (0, 1 or 2) and contrast with argv[2] (0 or 1;
+0 when not given) and, on each line read from stdin, changes one and emits SettingChanged: a bare
+number is the color-scheme, "contrast N" the contrast."""
 import sys
 
 import gi
@@ -17,6 +18,7 @@ INTERFACE = """
 </node>
 """
 scheme = int(sys.argv[1])
+contrast = int(sys.argv[2]) if len(sys.argv) > 2 else 0
 bus = None
 
 
@@ -25,6 +27,8 @@ def on_call(_connection, _sender, _path, _interface, method, parameters, invocat
     if (namespace, key) == ("org.freedesktop.appearance", "color-scheme"):
         # Wrapped twice, as the portal's older versions answer.
         invocation.return_value(GLib.Variant("(v)", (GLib.Variant("v", GLib.Variant("u", scheme)),)))
+    elif (namespace, key) == ("org.freedesktop.appearance", "contrast"):
+        invocation.return_value(GLib.Variant("(v)", (GLib.Variant("u", contrast),)))
     else:
         invocation.return_dbus_error("org.freedesktop.portal.Error.NotFound", "no such setting")
 
@@ -37,14 +41,17 @@ def on_bus(connection, _name):
 
 
 def on_input(channel, _condition):
-    global scheme
-    line = channel.readline()
-    if not line:
+    global scheme, contrast
+    words = channel.readline().split()
+    if not words:
         return False
-    scheme = int(line)
+    if words[0] == "contrast":
+        contrast, key, value = int(words[1]), "contrast", int(words[1])
+    else:
+        scheme, key, value = int(words[0]), "color-scheme", int(words[0])
     bus.emit_signal(None, "/org/freedesktop/portal/desktop", "org.freedesktop.portal.Settings",
-                    "SettingChanged", GLib.Variant("(ssv)", ("org.freedesktop.appearance", "color-scheme",
-                                                             GLib.Variant("u", scheme))))
+                    "SettingChanged", GLib.Variant("(ssv)", ("org.freedesktop.appearance", key,
+                                                             GLib.Variant("u", value))))
     return True
 
 

@@ -121,7 +121,7 @@ final class AppFlow {
 
     private func startup() {
         Style.load()
-        Appearance.followDesktopColorScheme()
+        Appearance.followDesktop()
         installActions()
         Keyboard.install(in: application)
         loadProfile()
