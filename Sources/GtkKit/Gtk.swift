@@ -18,6 +18,13 @@ public enum Gtk {
     /// HiDPI screens; 1 without a display).
     public static var largestScaleFactor: Int { Int(lb_display_largest_scale_factor()) }
 
+    /// Adds a folder of icon themes (holding `hicolor/…`) to those GTK
+    /// looks icons up in.
+    public static func addIconSearchPath(_ path: String) {
+        guard let display = gdk_display_get_default() else { return }
+        gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), path)
+    }
+
     /// Whether windows lay out from right to left, as GTK decides from the
     /// language of its own translations (Arabic, Hebrew, …).
     public static var isRightToLeft: Bool { gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL }

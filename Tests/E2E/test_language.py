@@ -51,6 +51,16 @@ class GermanTests(LanguageTestCase):
         send_keys("ctrl+f")
         find(window, "entry", "Fotos durchsuchen")
 
+    def test_the_about_window_credits_the_translators(self):
+        app, window = self.launch_main_window()
+        a11y.press(self.header_button(window, "Hauptmenü"))
+        a11y.press(find(window, "menu item", "Info zu Lightbox"))
+        about = app.window("Info zu Lightbox")
+        a11y.press(find(about, name="Mitwirkende", pred=lambda n: a11y.role(n) != "panel"))
+        wait_for(lambda: any("Lightbox-Entwickler" in text for text in a11y.label_texts(about))
+                 and any("Übersetzung" in text for text in a11y.label_texts(about)),
+                 message=lambda: f"the translators' credit; labels: {a11y.label_texts(about)}")
+
     def test_help_is_german(self):
         result = self.sandbox.run("--help")
         self.assertEqual(result.returncode, 0, result.stderr)

@@ -119,8 +119,21 @@ final class AppFlow {
 
     // MARK: Start-up and command line
 
+    /// `Resources/icons` of the source tree a build in `.build/<triple>/debug`
+    /// (or release) runs from; nil for an installed program.
+    private static var sourceTreeIcons: String? {
+        let program = URL(fileURLWithPath: Bundle.main.executablePath ?? "").resolvingSymlinksInPath()
+        let icons = program.deletingLastPathComponent().appendingPathComponent("../../../Resources/icons")
+            .standardizedFileURL.path
+        let icon = icons + "/hicolor/scalable/apps/\(AppInfo.id).svg"
+        return FileManager.default.fileExists(atPath: icon) ? icons : nil
+    }
+
     private func startup() {
         Style.load()
+        // Run from the source tree, the app's own icon is not installed:
+        // the sources' stands in (the About window and the window list show it).
+        if let icons = Self.sourceTreeIcons { Gtk.addIconSearchPath(icons) }
         Appearance.followDesktop()
         installActions()
         Keyboard.install(in: application)
