@@ -10,6 +10,10 @@
                 every copy gets its own EXIF date (patched in place), so no
                 two files are byte-identical and each has its own inode/mtime.
   photos-100k/  100,000 copies of the small bases, dNN/sN/IMG_NNNNNN.jpg.
+  photos-flat/  10,000 copies of the camera bases in one folder, DSC_NNNNN.JPG,
+                as a camera card copied by a file manager: written in name
+                order (so modification times rise with the names, a second
+                apart or less) with rising EXIF dates (the first-screen part).
 
 Each part is skipped when its completion stamp exists (delete the folder to
 rebuild). About 34 GB in all; about 10-15 minutes on 2 cores, mostly disk.
@@ -136,6 +140,12 @@ def camera_layout(k, moment):
     return f"{moment:%Y}/{moment:%Y-%m-%d}/IMG_{k:05d}.JPG", moment
 
 
+def flat_layout(k, moment):
+    # One folder, as a card's DCIM/100XXXXX copied whole.
+    moment += datetime.timedelta(seconds=37 if k % 80 else 3600 * 20)
+    return f"DSC_{k + 1:05d}.JPG", moment
+
+
 def small_layout(k, moment):
     moment += datetime.timedelta(seconds=53)
     return f"d{k // 1000:03d}/s{k // 100 % 10}/IMG_{k:06d}.jpg", moment
@@ -149,7 +159,9 @@ def main():
     parser.add_argument("--bases", type=int, default=200)
     parser.add_argument("--photos", type=int, default=10_000)
     parser.add_argument("--small", type=int, default=100_000)
+    parser.add_argument("--parts", default="10k,100k,flat", help="comma-separated: 10k, 100k, flat")
     args = parser.parse_args()
+    parts = set(args.parts.split(","))
     start = time.monotonic()
     root = args.root
     os.makedirs(root, exist_ok=True)
@@ -163,10 +175,14 @@ def main():
     big = make_bases(os.path.join(root, "bases"), args.bases, False, args.jobs)
     log(f"camera bases: {len(big)}, {sum(map(len, big)) / len(big) / 1e6:.2f} MB average "
         f"({time.monotonic() - start:.0f} s)")
-    copy_tree(os.path.join(root, "photos-10k"), big, camera_layout, args.photos)
+    if "10k" in parts:
+        copy_tree(os.path.join(root, "photos-10k"), big, camera_layout, args.photos)
+    if "flat" in parts:
+        copy_tree(os.path.join(root, "photos-flat"), big, flat_layout, args.photos)
     big = None
-    small = make_bases(os.path.join(root, "bases"), 40, True, args.jobs)
-    copy_tree(os.path.join(root, "photos-100k"), small, small_layout, args.small)
+    if "100k" in parts:
+        small = make_bases(os.path.join(root, "bases"), 40, True, args.jobs)
+        copy_tree(os.path.join(root, "photos-100k"), small, small_layout, args.small)
     elapsed = time.monotonic() - start
     log(f"done in {elapsed:.0f} s")
     with open(os.path.join(root, "generation.txt"), "a") as out:

@@ -105,7 +105,8 @@ public final class PhotoLibrary: Sendable {
         if !walked.isEmpty { merge(walked, known) }
         if !pending.isEmpty { continuation.yield(.found(order.sorted(pending))) }
         continuation.yield(.scanned(total: total, folders: folders))
-        readMetadata(unread, known, order: order, cancelled: cancelled, continuation)
+        readMetadata(PhotoLibrary.readingOrder(unread, order: order, ratings: known.ratings), known,
+                     order: order, cancelled: cancelled, continuation)
         continuation.yield(.finished)
     }
 
@@ -127,15 +128,35 @@ public final class PhotoLibrary: Sendable {
         return previous?.sidecar != .unread || indexRating == nil
     }
 
+    /// The files to read, in the order their photos stand in the list now
+    /// (dated by their modification times): the first screen's dates are
+    /// read first, and where the dates taken follow those times (a
+    /// camera's folder), each photo read keeps its place.
+    static func readingOrder(_ files: [(file: ScannedFile, previous: IndexedFile?)], order: PhotoOrder,
+                             ratings: [String: Int]) -> [(file: ScannedFile, previous: IndexedFile?)] {
+        let standing = files.enumerated().map { index, item in
+            (index, Photo(path: item.file.path, fileSize: item.file.size,
+                          modificationTime: item.file.modificationTime, rating: ratings[item.file.path] ?? 0))
+        }
+        return standing.sorted { order.areInIncreasingOrder($0.1, $1.1) }.map { files[$0.0] }
+    }
+
     /// Reads metadata for `files` in chunks, on all cores, saving each
-    /// chunk to the index in one transaction and reporting it.
+    /// chunk to the index in one transaction and reporting it. The first
+    /// chunks are small, so the first screen's photos get their dates
+    /// soon; later ones grow, so the index takes few transactions.
     private func readMetadata(_ files: [(file: ScannedFile, previous: IndexedFile?)], _ known: Indexed,
                               order: PhotoOrder, cancelled: AtomicFlag,
                               _ continuation: AsyncStream<LibraryEvent>.Continuation) {
-        let chunkSize = 512
+        var chunkSize = 64
         let workers = max(1, concurrency)
-        for start in stride(from: 0, to: files.count, by: chunkSize) {
+        var start = 0
+        while start < files.count {
             if cancelled.isSet { return }
+            defer {
+                start += chunkSize
+                chunkSize = min(chunkSize * 2, 512)
+            }
             let chunk = Array(files[start..<min(start + chunkSize, files.count)].map(\.file))
             let slices = stride(from: 0, to: chunk.count, by: (chunk.count + workers - 1) / workers).map {
                 Array(chunk[$0..<min($0 + (chunk.count + workers - 1) / workers, chunk.count)])

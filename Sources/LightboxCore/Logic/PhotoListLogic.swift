@@ -41,6 +41,12 @@ public final class PhotoListLogic {
     /// filter may show them again) but are neither shown as selected nor
     /// acted on. See PhotoListLogic+Selection.
     var selection: Set<String> = []
+    /// Photos whose date taken was read while their folder loaded, and the
+    /// date they stay sorted by until it has loaded: a photo on screen does
+    /// not move under the pointer as dates arrive. The list takes the dates
+    /// read in one step at the end (or at a sort or filter change), which
+    /// moves nothing when they follow the files' times, as a camera's do.
+    var heldDates: [String: Date] = [:]
     /// Rating writes that failed, the first shown until dismissed.
     var ratingFailures: [RatingWriteFailure] = []
     /// The photos the filter lets through, in order.
@@ -138,6 +144,10 @@ public final class PhotoListLogic {
         }
         if generation == loadGeneration {
             loading = false
+            // The dates read take their places, in one step. It is the
+            // load's own last step, not a sort asked for, so it does not
+            // wait where tests hold the person's sorts and filters.
+            if !heldDates.isEmpty { return await rebuildAll(running: PhotoListLogic.offMainThread) }
             publish(makeState())
         }
         return state
@@ -149,8 +159,9 @@ public final class PhotoListLogic {
         self.order = order
         settings?.save(order)
         // The list as shown holds the photos to sort, unless another
-        // rebuild (a new filter) is under way.
-        if !rebuilds.isUnderWay {
+        // rebuild (a new filter) is under way or some are shown with the
+        // dates they are held at.
+        if !rebuilds.isUnderWay, heldDates.isEmpty {
             let photos = visible.photos
             return await rebuild { SortedPhotos(photos, order: order) }
         }
@@ -169,8 +180,11 @@ public final class PhotoListLogic {
 
     public func photo(at path: String) -> Photo? { byPath[path] }
 
-    /// The photos shown now, in order.
-    public var visiblePhotos: [Photo] { visible.photos }
+    /// The photos shown now, in order, with their data as read (a date
+    /// held while loading included).
+    public var visiblePhotos: [Photo] {
+        heldDates.isEmpty ? visible.photos : visible.photos.map { byPath[$0.path] ?? $0 }
+    }
 
     /// The photo `offset` places after (or before, when negative) `path`
     /// in the current order, or nil past either end.
@@ -178,7 +192,7 @@ public final class PhotoListLogic {
         let photos = visible.photos
         guard let position = photos.firstIndex(where: { $0.path == path }) else { return nil }
         let target = position + offset
-        return photos.indices.contains(target) ? photos[target] : nil
+        return photos.indices.contains(target) ? byPath[photos[target].path] ?? photos[target] : nil
     }
 
     // MARK: Applying changes
@@ -210,13 +224,26 @@ public final class PhotoListLogic {
         change(.merge(photos))
     }
 
-    /// Replaces photos whose data changed, moving them if their place did.
+    /// Replaces photos whose data changed, moving them if their place did
+    /// (while the folder loads, not for a date read: see `heldDates`).
     func replace(_ photos: [Photo]) {
         let known = photos.filter { byPath[$0.path] != nil }
         guard !known.isEmpty else { return }
         let old = known.compactMap { byPath[$0.path] }
-        for photo in known { byPath[photo.path] = photo }
-        change(.replace(old: old, new: known))
+        let oldShown = old.map(shown)
+        for (photo, was) in zip(known, oldShown) {
+            byPath[photo.path] = photo
+            if loading { heldDates[photo.path] = photo.dateTaken == was.dateTaken ? nil : was.dateTaken }
+        }
+        // A rebuild under way sorts the photos as they are: it records
+        // them so, and the list it makes holds no dates.
+        visible.apply(.replace(old: oldShown, new: known.map(shown)), including: filter.predicate())
+        rebuilds.record(.replace(old: old, new: known))
+    }
+
+    /// `photo` as the list shown holds it (see `heldDates`).
+    func shown(_ photo: Photo) -> Photo {
+        heldDates[photo.path].map { photo.placed(at: $0) } ?? photo
     }
 
     /// Changes the list shown, and the one being rebuilt if there is one.
@@ -226,24 +253,27 @@ public final class PhotoListLogic {
     }
 
     /// Every photo, filtered and sorted anew.
-    private func rebuildAll() async -> State {
+    private func rebuildAll(running runner: Rebuilding? = nil) async -> State {
         let photos = Array(byPath.values), order = order, included = filter.predicate()
-        return await rebuild { SortedPhotos(photos.filter(included), order: order) }
+        return await rebuild(running: runner) { SortedPhotos(photos.filter(included), order: order) }
     }
 
     /// Shows the list `make` builds off the main thread, with the changes
     /// made meanwhile, unless a newer rebuild or load came first.
-    private func rebuild(_ make: @escaping @Sendable () -> SortedPhotos) async -> State {
+    private func rebuild(running runner: Rebuilding? = nil,
+                         _ make: @escaping @Sendable () -> SortedPhotos) async -> State {
         let ticket = rebuilds.begin()
-        let rebuilt = await rebuilding(make)
+        let rebuilt = await (runner ?? rebuilding)(make)
         guard let list = rebuilds.finish(ticket, rebuilt, including: filter.predicate()) else { return state }
         visible = list
+        heldDates = [:]
         return publish(makeState())
     }
 
     /// An empty list; a rebuild under way is dropped.
     func resetVisible() {
         rebuilds.cancel()
+        heldDates = [:]
         visible = SortedPhotos(order: order)
     }
 

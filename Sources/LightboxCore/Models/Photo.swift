@@ -108,6 +108,15 @@ public struct Photo: Identifiable, Hashable, Sendable {
         return photo
     }
 
+    /// The same photo, sorted as if taken at `date`: while its folder
+    /// loads, a photo keeps the place it was first shown at (see
+    /// `PhotoListLogic.heldDates`).
+    func placed(at date: Date) -> Photo {
+        var photo = self
+        photo.dateTaken = date
+        return photo
+    }
+
     /// The file's name as people read it (see `displayablePath`).
     public var fileName: String { String(Photo.name(of: path)).displayablePath }
 
