@@ -2,7 +2,7 @@
 """make bench: measures Lightbox beside a floor or a peer, prints a table and
 writes bench/results.json.
 
-    python3 bench/run.py [--quick] [--runs N] [--only startup,10k,thumbnails,photo,stepping,100k]
+    python3 bench/run.py [--quick] [--runs N] [--only startup,10k,thumbnails,photo,stepping,firstscreen,100k]
 
 Expects the release build (.build/release/lightbox and
 lightbox-bench-thumbnails); creates bench/library/ on first use (see
@@ -22,12 +22,13 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness  # noqa: E402
 import measures  # noqa: E402
+import firstscreen  # noqa: E402
 import stepping  # noqa: E402
 from report import table, targets  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LIBRARY = os.path.join(HERE, "library")
-PARTS = ("startup", "10k", "thumbnails", "photo", "stepping", "100k")
+PARTS = ("startup", "10k", "thumbnails", "photo", "stepping", "firstscreen", "100k")
 
 
 def parse():
@@ -52,12 +53,13 @@ def reexec_headless():
     sys.exit(subprocess.call(command, env=env))
 
 
-def ensure_library():
-    stamps = [os.path.join(LIBRARY, p, ".complete") for p in ("photos-10k", "photos-100k")]
-    if all(os.path.exists(s) for s in stamps):
+def ensure_library(parts):
+    wanted = [name for name in ("10k", "100k", "flat") if name in parts or name == "flat" and "firstscreen" in parts]
+    if all(os.path.exists(os.path.join(LIBRARY, f"photos-{name}", ".complete")) for name in wanted):
         return
-    print("bench: creating the benchmark library once (about 15 minutes, ~34 GB)", flush=True)
-    subprocess.run([sys.executable, os.path.join(HERE, "make_library.py"), "--root", LIBRARY], check=True)
+    print("bench: creating the benchmark library once (about 15 minutes, ~64 GB)", flush=True)
+    subprocess.run([sys.executable, os.path.join(HERE, "make_library.py"), "--root", LIBRARY,
+                    "--parts", ",".join(wanted)], check=True)
 
 
 def main():
@@ -68,7 +70,7 @@ def main():
         if not os.access(binary, os.X_OK):
             sys.exit(f"bench: {binary} not found: run `make build` (swift build -c release) first")
     if parts - {"startup", "stepping"}:
-        ensure_library()
+        ensure_library(parts | ({"10k"} if parts & {"thumbnails", "photo"} else set()))
     runs = args.runs or (2 if args.quick else 3)
     started = time.monotonic()
     results = {
@@ -78,7 +80,8 @@ def main():
         "machine": harness.versions(),
         "git": subprocess.run(["git", "-C", harness.ROOT, "describe", "--always", "--dirty"],
                               capture_output=True, text=True).stdout.strip(),
-        "library": {"10k": os.path.join(LIBRARY, "photos-10k"), "100k": os.path.join(LIBRARY, "photos-100k")},
+        "library": {"10k": os.path.join(LIBRARY, "photos-10k"), "100k": os.path.join(LIBRARY, "photos-100k"),
+                    "flat": os.path.join(LIBRARY, "photos-flat")},
         "measurements": {},
     }
     m = results["measurements"]
@@ -97,6 +100,9 @@ def main():
                                                2 if args.quick else runs)
         if "stepping" in parts:
             m["stepping"] = stepping.stepping(work, measures.LIGHTBOX, 1 if args.quick else runs)
+        if "firstscreen" in parts:
+            m["firstscreen"] = firstscreen.first_screen(work, measures.LIGHTBOX, results["library"]["flat"],
+                                                        2 if args.quick else runs)
         if "100k" in parts and not args.quick:
             m["100k"] = measures.folder_runs(work, results["library"]["100k"], max(2, runs - 1),
                                              scroll=False, timeout=900, label="100k")

@@ -73,13 +73,18 @@ TEST_PACKAGES=(
     openbox
 )
 
-# To benchmark: the peer thumbnailer and decode floor, Eye of GNOME and the
+# To benchmark: the peer thumbnailer and decode floor, gThumb and a screen
+# recorder, Eye of GNOME and the
 # X extensions the stepping measurement drives it through, the library
 # generator's image and EXIF tools, a C compiler for the floor window, a
 # headless X server and session bus.
 BENCH_PACKAGES=(
     libgdk-pixbuf2.0-bin
     eog
+    # The first-screen measurement: the peer it opens the same folder in,
+    # and the screen recorder it watches both with.
+    gthumb
+    ffmpeg
     libxtst-dev
     libxdamage-dev
     xdotool

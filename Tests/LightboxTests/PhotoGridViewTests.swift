@@ -115,4 +115,20 @@ final class PhotoGridViewTests: DisplayTestCase {
         XCTAssertEqual(shown.grid.cell(showing: photos[0].path)?.ratingText, "★★★★☆")
         XCTAssertEqual(shown.grid.boundCount, 3, "re-shown in its cell, not bound again")
     } }
+
+    func testAListThatComesWhileAButtonIsHeldWaitsForItsRelease() { onMain {
+        let photos = samplePhotos(6)
+        let shown = Shown(photos)
+        defer { shown.window.destroy() }
+        var pressed = true
+        shown.grid.pointerHold.isPressed = { pressed }
+        shown.grid.render(photos.reversed())
+        shown.grid.render(Array(photos.reversed().dropLast()))
+        XCTAssertEqual(shown.grid.source.elements.map(\.path), photos.map(\.path), "nothing moved while pressed")
+        pressed = false
+        spin(until: { shown.grid.source.count == 5 }, "the last list once let go")
+        XCTAssertEqual(shown.grid.source.elements.map(\.path), photos.reversed().dropLast().map(\.path))
+        shown.grid.render(photos)
+        XCTAssertEqual(shown.grid.source.elements.map(\.path), photos.map(\.path), "at once when no button is held")
+    } }
 }

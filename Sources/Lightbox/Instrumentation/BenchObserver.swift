@@ -30,6 +30,7 @@ final class BenchObserver: MainWindowObserving {
     private var pageThumbnailsShown = false
     private var scrolled = false
     private let scrolls = ProcessInfo.processInfo.environment["LIGHTBOX_BENCH_SCROLL"] == "1"
+    private var firstScreen = FirstScreenWatch()
 
     func presented(_ window: Window) {
         window.onNextPaint {
@@ -39,6 +40,14 @@ final class BenchObserver: MainWindowObserving {
     }
 
     func shown(_ state: PhotoListLogic.State, in grid: PhotoGridView) {
+        switch state {
+        case .loading(let list, _), .presenting(let list):
+            // Drawn in the grid's next frame.
+            let paths = list.photos.prefix(FirstScreenWatch.longest).map(\.path)
+            grid.root.onNextPaint { [weak self] in self?.firstScreen.shown(paths, at: Milestones.now) }
+        default:
+            break
+        }
         switch state {
         case .loading(let list, let progress):
             if !startReported {
@@ -58,6 +67,7 @@ final class BenchObserver: MainWindowObserving {
         case .presenting(let list):
             Milestones.report("load-finished", ["photos": list.total])
             loaded = true
+            reportFirstScreen()
             scrollIfReady(grid)
         default:
             break
@@ -66,8 +76,19 @@ final class BenchObserver: MainWindowObserving {
 
     func screenFilled(cells: Int, in grid: PhotoGridView) {
         Milestones.report("visible-thumbnails", ["cells": cells])
+        firstScreen.filled(cells: cells, at: Milestones.now)
+        reportFirstScreen()
         if firstPageReported { pageThumbnailsShown = true }
         scrollIfReady(grid)
+    }
+
+    /// "first-screen-final": when the first screen last changed and then
+    /// showed every thumbnail, known once the folder has loaded (no photo
+    /// can take a place on it after that), with how often it changed.
+    private func reportFirstScreen() {
+        guard loaded, !scrolled, let final = firstScreen.final else { return }
+        Milestones.report("first-screen-final", ["changes": final.changes], at: final.time)
+        firstScreen = FirstScreenWatch(reported: true)
     }
 
     private func scrollIfReady(_ grid: PhotoGridView) {

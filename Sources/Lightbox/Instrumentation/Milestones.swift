@@ -33,8 +33,14 @@ enum Milestones {
         emit(name, fields)
     }
 
-    private static func emit(_ name: String, _ fields: [String: Int]) {
-        var line = "{\"event\":\"\(name)\",\"t\":\(String(format: "%.3f", now))"
+    /// Reports `name` as reached at `time` (a moment known only later).
+    static func report(_ name: String, _ fields: [String: Int] = [:], at time: Double) {
+        guard isEnabled else { return }
+        emit(name, fields, at: time)
+    }
+
+    private static func emit(_ name: String, _ fields: [String: Int], at time: Double = now) {
+        var line = "{\"event\":\"\(name)\",\"t\":\(String(format: "%.3f", time))"
         for (key, value) in fields.sorted(by: { $0.key < $1.key }) { line += ",\"\(key)\":\(value)" }
         line += ",\"longest_stall_ms\":\(String(format: "%.3f", longestStall))}\n"
         FileHandle.standardError.write(Data(line.utf8))

@@ -167,6 +167,11 @@ final class PhotoGridView {
     /// set is an accessibility event), every cell once it has settled.
     func render(_ photos: [Photo], selection selected: Set<String> = [], selectionSummary: String? = nil,
                 settled: Bool = true) {
+        // Nothing moves under a pointer that is pressing (about to click a
+        // photo, or dragging): the grid takes the list once it is let go.
+        if pointerHold.postpones({ [weak self] in
+            self?.render(photos, selection: selected, selectionSummary: selectionSummary, settled: settled)
+        }) { return }
         applyingSelection = true
         source.update(photos)
         applySelection(selected)
@@ -192,6 +197,9 @@ final class PhotoGridView {
             }
         }
     }
+
+    /// Lists that come while a pointer button is held wait for its release.
+    private(set) lazy var pointerHold = PointerHold(watching: root)
 
     /// Shows `photo`'s thumbnail (or why it has none) in the cells that
     /// show that photo, if any still do.

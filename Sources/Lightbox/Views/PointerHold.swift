@@ -1,0 +1,44 @@
+import GtkKit
+
+/// Holds a change back while a pointer button is pressed, and makes it once
+/// the button is let go: photos that move under a pointer about to click (or
+/// dragging) would have it act on another photo than the one it aimed at.
+@MainActor
+final class PointerHold {
+    /// Whether a button is held (over the window of the widget given at
+    /// creation; tests set it).
+    var isPressed: () -> Bool
+
+    init(watching widget: Widget) {
+        isPressed = { [weak widget] in widget?.isPointerButtonHeld ?? false }
+    }
+    /// The last change that came while a button was held.
+    private var pending: (() -> Void)?
+    private var waiting = false
+
+    /// True when a button is held: `change` is kept (in place of one kept
+    /// before) and made once it is let go. False otherwise: the caller
+    /// makes its change now, and one kept is dropped as older.
+    func postpones(_ change: @escaping () -> Void) -> Bool {
+        guard isPressed() else {
+            pending = nil
+            return false
+        }
+        pending = change
+        guard !waiting else { return true }
+        waiting = true
+        // GTK says nothing when a button held over another window (or a
+        // drag's end) is let go: the pointer's state is looked at instead.
+        Task { [weak self] in
+            while let self, self.isPressed() {
+                try? await Task.sleep(nanoseconds: 30_000_000)
+            }
+            guard let self else { return }
+            self.waiting = false
+            let change = self.pending
+            self.pending = nil
+            change?()
+        }
+        return true
+    }
+}
