@@ -107,14 +107,21 @@ void lb_appearance_watch(LbAppearanceHandler handler, gpointer user_data) {
 void lb_appearance_apply(gboolean dark, gboolean high_contrast) {
     GtkSettings *settings = gtk_settings_get_default();
     if (!settings) return;
-    // The theme before any change, to go back to when high contrast ends.
-    static char *started_with = NULL;
-    if (!started_with) g_object_get(settings, "gtk-theme-name", &started_with, NULL);
-    const char *theme = high_contrast ? (dark ? "Default-hc-dark" : "Default-hc") : started_with;
-    char *now = NULL;
-    g_object_get(settings, "gtk-theme-name", &now, NULL);
-    if (g_strcmp0(now, theme) != 0) g_object_set(settings, "gtk-theme-name", theme, NULL);
-    g_free(now);
+    // Only while high contrast is asked for does the app name a theme; at
+    // its end the property is reset, so the desktop's theme (and later
+    // changes of it) applies again.
+    static gboolean named = FALSE;
+    if (high_contrast) {
+        const char *theme = dark ? "Default-hc-dark" : "Default-hc";
+        char *now = NULL;
+        g_object_get(settings, "gtk-theme-name", &now, NULL);
+        if (g_strcmp0(now, theme) != 0) g_object_set(settings, "gtk-theme-name", theme, NULL);
+        g_free(now);
+        named = TRUE;
+    } else if (named) {
+        gtk_settings_reset_property(settings, "gtk-theme-name");
+        named = FALSE;
+    }
     g_object_set(settings, "gtk-application-prefer-dark-theme", dark && !high_contrast, NULL);
 }
 

@@ -3,7 +3,8 @@
 #include <gio/gsettingsbackend.h>
 
 GSettings *lb_settings_open(const char *schema_id, const char *directory, LbSettingsBackend kind,
-                            const char *keyfile) {
+                            const char *keyfile, gboolean *kept) {
+    *kept = FALSE;
     GSettingsSchemaSource *installed = g_settings_schema_source_get_default();
     GSettingsSchemaSource *source = NULL;
     if (directory != NULL) {
@@ -18,6 +19,15 @@ GSettings *lb_settings_open(const char *schema_id, const char *directory, LbSett
     if (schema == NULL) return NULL;
     GSettingsBackend *backend = kind == LB_SETTINGS_MEMORY ? g_memory_settings_backend_new()
         : kind == LB_SETTINGS_KEYFILE ? g_keyfile_settings_backend_new(keyfile, "/", NULL) : NULL;
+    if (kind == LB_SETTINGS_DESKTOP) {
+        // GIO falls back to memory, with a warning, when no desktop backend
+        // (dconf) is installed: then nothing set is kept.
+        GSettingsBackend *chosen = g_settings_backend_get_default();
+        *kept = !g_str_equal(G_OBJECT_TYPE_NAME(chosen), "GMemorySettingsBackend");
+        g_object_unref(chosen);
+    } else {
+        *kept = kind == LB_SETTINGS_KEYFILE;
+    }
     GSettings *settings = g_settings_new_full(schema, backend, NULL);
     if (backend != NULL) g_object_unref(backend);
     g_settings_schema_unref(schema);

@@ -13,7 +13,7 @@ public enum Appearance {
         }, nil)
     }
 
-    /// Dark or light, with GTK's high contrast theme or the usual one.
+    /// Dark or light, with GTK's high contrast theme or the desktop's.
     @MainActor
     public static func apply(dark: Bool, highContrast: Bool) {
         lb_appearance_apply(dark ? 1 : 0, highContrast ? 1 : 0)

@@ -30,7 +30,7 @@ public enum Translations {
 
 /// The translation of `message` (as it appears in `po/lightbox.pot`).
 public func tr(_ message: StaticString) -> String {
-    String(cString: lb_dgettext(Translations.domain, message.cString))
+    message.withCString { String(cString: lb_dgettext(Translations.domain, $0)) }
 }
 
 /// The translation of `message` with its `{name}` placeholders filled in.
@@ -43,15 +43,20 @@ public func tr(_ message: StaticString, _ values: KeyValuePairs<String, Any>) ->
 /// with `{count}` and the other placeholders filled in.
 public func trn(_ singular: StaticString, _ plural: StaticString, count: Int,
                 _ values: KeyValuePairs<String, Any> = [:]) -> String {
-    let form = String(cString: lb_dngettext(Translations.domain, singular.cString, plural.cString,
-                                            UInt(clamping: count)))
+    let form = singular.withCString { one in
+        plural.withCString { many in
+            String(cString: lb_dngettext(Translations.domain, one, many, UInt(clamping: count)))
+        }
+    }
     return fill(form, values, count: count)
 }
 
 private extension StaticString {
-    /// String literals are stored with a terminating NUL.
-    var cString: UnsafePointer<CChar> {
-        UnsafeRawPointer(utf8Start).assumingMemoryBound(to: CChar.self)
+    /// String literals are stored with a terminating NUL; a literal of one
+    /// character may be stored as that character alone, and is copied.
+    func withCString<Result>(_ body: (UnsafePointer<CChar>) -> Result) -> Result {
+        guard hasPointerRepresentation else { return description.withCString(body) }
+        return body(UnsafeRawPointer(utf8Start).assumingMemoryBound(to: CChar.self))
     }
 }
 

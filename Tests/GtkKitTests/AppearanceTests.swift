@@ -3,7 +3,7 @@ import GtkTestSupport
 import XCTest
 
 /// High contrast takes GTK's own high contrast theme, light or dark, and
-/// gives the theme the app started with back when it ends.
+/// gives the desktop's theme back when it ends.
 final class AppearanceTests: XCTestCase {
     override func setUpWithError() throws { try requireDisplay() }
 

@@ -14,7 +14,8 @@ final class AppSettingsTests: XCTestCase {
 
     func testTheSchemaDefaultsAreTheStandardValues() throws {
         let settings = AppSettings(schemaDirectory: try schemas, backend: .memory)
-        XCTAssertTrue(settings.isKept)
+        XCTAssertTrue(settings.hasSchema)
+        XCTAssertFalse(settings.isKept, "memory keeps nothing for the next run")
         XCTAssertEqual(settings.preferences, .standard)
         XCTAssertEqual(settings.windowState, .standard)
         XCTAssertEqual(settings.order, .standard)
@@ -59,7 +60,12 @@ final class AppSettingsTests: XCTestCase {
                                            #"{"ratingStorage":"lightboxOnly","advancesAfterRating":true}"#)
         let windowFile = scratch.file("state/lightbox/window-state.json",
                                       #"{"width":800,"height":600,"isMaximized":true}"#)
-        let settings = AppSettings(schemaDirectory: try schemas, backend: .memory)
+        let unkept = AppSettings(schemaDirectory: try schemas, backend: .memory)
+        unkept.migrateFiles(in: directories)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: preferencesFile.path),
+                      "settings that are not kept leave the files where they are")
+        let settings = AppSettings(schemaDirectory: try schemas,
+                                   backend: .keyfile(scratch.path("config/glib-2.0/settings/keyfile").path))
         settings.migrateFiles(in: directories)
         XCTAssertEqual(settings.preferences, Preferences(ratingStorage: .lightboxOnly, advancesAfterRating: true))
         XCTAssertEqual(settings.windowState, WindowState(width: 800, height: 600, isMaximized: true))
@@ -77,6 +83,7 @@ final class AppSettingsTests: XCTestCase {
     func testWithoutTheSchemaTheStandardValuesAreUsedAndNothingIsKept() throws {
         let settings = AppSettings(schemaID: "org.lightboxphotos.NotInstalled", schemaDirectory: try schemas,
                                    backend: .memory)
+        XCTAssertFalse(settings.hasSchema)
         XCTAssertFalse(settings.isKept)
         XCTAssertEqual(settings.preferences, .standard)
         XCTAssertFalse(settings.save(Preferences(ratingStorage: .lightboxOnly)))

@@ -74,4 +74,26 @@ final class FirstScreenTests: XCTestCase {
         XCTAssertEqual(changes(shown.dropLast()), 0, "no photo moved while the folder loaded")
         XCTAssertEqual(changes(shown), 1, "the dates took their places in one step")
     }
+
+    /// A photo whose date is held, trashed and put back while its folder
+    /// loads, then rated: shown once (its old held date must not linger).
+    @MainActor
+    func testAPhotoPutBackWhileItsFolderLoadsIsShownOnce() throws {
+        let scratch = Scratch()
+        let logic = PhotoListLogic(library: PhotoLibrary(index: try LibraryIndex()),
+                                   trash: FolderTrash(folder: scratch.path("trash")))
+        logic.loading = true
+        let photos = (1...3).map { Photo(path: "/card/DSC_0000\($0).JPG", fileSize: 1, modificationTime: 1_750_000_000 + $0) }
+        logic.insert(photos)
+        // Its date is read: it keeps its place, held at its file's time.
+        var read = photos[1]
+        read.metadata = PhotoMetadata(dateTaken: Date(timeIntervalSince1970: 1_400_000_000))
+        logic.replace([read])
+        logic.change(.remove([read.path]))
+        logic.insert([read])
+        read.rate(3)
+        logic.replace([read])
+        XCTAssertEqual(logic.visiblePhotos.map(\.path).sorted(), photos.map(\.path).sorted())
+        XCTAssertEqual(logic.selectedPhotos, [])
+    }
 }

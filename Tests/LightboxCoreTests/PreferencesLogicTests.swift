@@ -50,7 +50,18 @@ final class PreferencesLogicTests: XCTestCase {
         let settings = AppSettings(schemaID: "org.lightboxphotos.NotInstalled", schemaDirectory: nil, backend: .memory)
         let state = PreferencesLogic(settings: settings, ratings: ratings).chooseRatingStorage(.sidecarsOnly)
         guard case .failed(let problem, _) = state else { return XCTFail("\(state)") }
-        XCTAssertTrue(problem.contains("schema is not installed"), problem)
+        XCTAssertTrue(problem.contains("cannot be kept on this system"), problem)
         XCTAssertEqual(ratings.storage, .sidecarsOnly)
+    }
+
+    @MainActor
+    func testSettingsInMemoryAreNotKeptAndSaySo() async throws {
+        let ratings = RatingQueue(index: try LibraryIndex())
+        let schemas = try XCTUnwrap(AppSettings.buildSchemaDirectory(), "run `make schemas`")
+        let settings = AppSettings(schemaDirectory: schemas, backend: .memory)
+        let state = PreferencesLogic(settings: settings, ratings: ratings).chooseRatingStorage(.lightboxOnly)
+        guard case .failed(let problem, let preferences) = state else { return XCTFail("\(state)") }
+        XCTAssertTrue(problem.contains("cannot be kept on this system"), problem)
+        XCTAssertEqual(preferences.ratingStorage, .lightboxOnly)
     }
 }

@@ -9,7 +9,9 @@ import XCTest
 /// and what the logic says shows.
 final class PreferencesWindowTests: DisplayTestCase {
     func testChoosingWhereRatingsGo() throws { try onMain {
-        let settings = AppSettings(schemaDirectory: AppSettings.buildSchemaDirectory(), backend: .memory)
+        let folder = try PhotoFolder([])
+        let keyfile = folder.directories.configHome.appendingPathComponent("glib-2.0/settings/keyfile").path
+        let settings = AppSettings(schemaDirectory: AppSettings.buildSchemaDirectory(), backend: .keyfile(keyfile))
         let ratings = RatingQueue(index: try LibraryIndex())
         let view = PreferencesWindowView(application: testApplication)
         defer { view.window.destroy() }

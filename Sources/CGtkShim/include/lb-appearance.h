@@ -15,8 +15,8 @@ typedef void (*LbAppearanceHandler)(gpointer user_data, guint color_scheme, gboo
 void lb_appearance_watch(LbAppearanceHandler handler, gpointer user_data);
 
 // Dark or not, high contrast or not: GTK's own high contrast themes
-// (Default-hc, Default-hc-dark) while asked for, else the theme the
-// application started with, in its dark variant or not.
+// (Default-hc, Default-hc-dark) while asked for, else the desktop's theme,
+// in its dark variant or not.
 void lb_appearance_apply(gboolean dark, gboolean high_contrast);
 
 // The theme GTK uses now (for tests), to be freed with g_free.

@@ -11,9 +11,11 @@ typedef enum {
 
 // The settings of `schema_id`, looked up first in `directory` (a folder
 // holding gschemas.compiled, or NULL), then among the installed schemas.
-// NULL when the schema is nowhere.
+// NULL when the schema is nowhere. `*kept` says whether what is set is kept
+// for the next run: not with the memory backend, asked for or the one GIO
+// falls back to when the desktop's (dconf) is missing.
 GSettings *lb_settings_open(const char *schema_id, const char *directory, LbSettingsBackend backend,
-                            const char *keyfile);
+                            const char *keyfile, gboolean *kept);
 
 // Whether `key` holds a value the person (or a program) set, not the default.
 gboolean lb_settings_is_set(GSettings *settings, const char *key);

@@ -44,7 +44,7 @@ final class TrashOperation {
             }
             running = nil
             result.trashed.forEach(removed)
-            report(result, titles: Dictionary(uniqueKeysWithValues: zip(paths, titles)))
+            report(result, titles: Dictionary(zip(paths, titles), uniquingKeysWith: { first, _ in first }))
         }
     }
 

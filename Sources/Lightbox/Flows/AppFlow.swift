@@ -45,7 +45,7 @@ final class AppFlow {
         self.directories = directories
         self.settings = settings
         if !settings.isKept {
-            FileHandle.standardError.write(Data("lightbox: the settings schema \(AppSettings.schemaID) is not installed; preferences will not be kept\n".utf8)) // untranslated: a log line
+            FileHandle.standardError.write(Data("lightbox: settings cannot be kept (no \(AppSettings.schemaID) schema, or no desktop settings backend); preferences last until Lightbox quits\n".utf8)) // untranslated: a log line
         }
         // Lightbox kept these in files of its own before.
         settings.migrateFiles(in: directories)

@@ -31,6 +31,10 @@ final class BenchObserver: MainWindowObserving {
     private var scrolled = false
     private let scrolls = ProcessInfo.processInfo.environment["LIGHTBOX_BENCH_SCROLL"] == "1"
     private var firstScreen = FirstScreenWatch()
+    /// The list the grid draws next (the last shown before its frame), and
+    /// whether it is the loaded folder's.
+    private var toDraw: (paths: [String], loaded: Bool)?
+    private var loadedDrawn = false
 
     func presented(_ window: Window) {
         window.onNextPaint {
@@ -42,9 +46,20 @@ final class BenchObserver: MainWindowObserving {
     func shown(_ state: PhotoListLogic.State, in grid: PhotoGridView) {
         switch state {
         case .loading(let list, _), .presenting(let list):
-            // Drawn in the grid's next frame.
+            // Drawn in the grid's next frame: only the last list shown
+            // before it is seen.
             let paths = list.photos.prefix(FirstScreenWatch.longest).map(\.path)
-            grid.root.onNextPaint { [weak self] in self?.firstScreen.shown(paths, at: Milestones.now) }
+            let waiting = toDraw != nil
+            toDraw = (paths, { if case .presenting = state { true } else { false } }())
+            if !waiting {
+                grid.root.onNextPaint { [weak self] in
+                    guard let self, let drawn = self.toDraw else { return }
+                    self.toDraw = nil
+                    self.firstScreen.shown(drawn.paths, at: Milestones.now)
+                    if drawn.loaded { self.loadedDrawn = true }
+                    self.reportFirstScreen()
+                }
+            }
         default:
             break
         }
@@ -67,7 +82,6 @@ final class BenchObserver: MainWindowObserving {
         case .presenting(let list):
             Milestones.report("load-finished", ["photos": list.total])
             loaded = true
-            reportFirstScreen()
             scrollIfReady(grid)
         default:
             break
@@ -86,7 +100,7 @@ final class BenchObserver: MainWindowObserving {
     /// showed every thumbnail, known once the folder has loaded (no photo
     /// can take a place on it after that), with how often it changed.
     private func reportFirstScreen() {
-        guard loaded, !scrolled, let final = firstScreen.final else { return }
+        guard loadedDrawn, !scrolled, let final = firstScreen.final else { return }
         Milestones.report("first-screen-final", ["changes": final.changes], at: final.time)
         firstScreen = FirstScreenWatch(reported: true)
     }

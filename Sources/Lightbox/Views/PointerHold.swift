@@ -17,7 +17,8 @@ final class PointerHold {
     private var waiting = false
 
     /// True when a button is held: `change` is kept (in place of one kept
-    /// before) and made once it is let go. False otherwise: the caller
+    /// before) and made once it is let go (or two seconds later, whichever
+    /// comes first). False otherwise: the caller
     /// makes its change now, and one kept is dropped as older.
     func postpones(_ change: @escaping () -> Void) -> Bool {
         guard isPressed() else {
@@ -29,8 +30,12 @@ final class PointerHold {
         waiting = true
         // GTK says nothing when a button held over another window (or a
         // drag's end) is let go: the pointer's state is looked at instead.
+        // Not for longer than a couple of seconds: the X server reports a
+        // button held in another application too, and a drop elsewhere can
+        // leave the state stale until the pointer comes back.
+        let deadline = ContinuousClock.now + .seconds(2)
         Task { [weak self] in
-            while let self, self.isPressed() {
+            while let self, self.isPressed(), ContinuousClock.now < deadline {
                 try? await Task.sleep(nanoseconds: 30_000_000)
             }
             guard let self else { return }

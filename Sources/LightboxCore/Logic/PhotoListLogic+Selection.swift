@@ -22,7 +22,7 @@ extension PhotoListLogic {
     /// The selected photos shown, in the list's order.
     public var selectedPhotos: [Photo] {
         guard !selection.isEmpty else { return [] }
-        return visiblePhotos.filter { selection.contains($0.path) }
+        return visiblePhotos.compactMap { selection.contains($0.path) ? byPath[$0.path] : nil }
     }
 
     /// The selected photos the filter lets through.

@@ -170,9 +170,11 @@ public final class PhotoListLogic {
 
     /// Filters the list off the main thread; returns like `sort(by:)`.
     public func filter(_ filter: PhotoFilter) async -> State {
-        self.filter = filter
         // The rating filters are kept; a search is not (see AppSettings).
-        settings?.save(filter)
+        if filter.minimumRating != self.filter.minimumRating || filter.rejected != self.filter.rejected {
+            settings?.save(filter)
+        }
+        self.filter = filter
         return await rebuildAll()
     }
 
@@ -180,11 +182,10 @@ public final class PhotoListLogic {
 
     public func photo(at path: String) -> Photo? { byPath[path] }
 
-    /// The photos shown now, in order, with their data as read (a date
-    /// held while loading included).
-    public var visiblePhotos: [Photo] {
-        heldDates.isEmpty ? visible.photos : visible.photos.map { byPath[$0.path] ?? $0 }
-    }
+    /// The photos shown now, in order. While a folder loads, a photo whose
+    /// date was read may carry the date it is held at (see `heldDates`):
+    /// `photo(at:)` has its data as read.
+    public var visiblePhotos: [Photo] { visible.photos }
 
     /// The photo `offset` places after (or before, when negative) `path`
     /// in the current order, or nil past either end.
@@ -220,7 +221,11 @@ public final class PhotoListLogic {
         // Grown once for a batch (up to 4,096 photos: the rest of a folder
         // walked while the index was read), not doubled along the way.
         byPath.reserveCapacity(byPath.count + photos.count)
-        for photo in photos { byPath[photo.path] = photo }
+        for photo in photos {
+            byPath[photo.path] = photo
+            // A photo back at a path (an Undo) is shown as it is now.
+            if !heldDates.isEmpty { heldDates[photo.path] = nil }
+        }
         change(.merge(photos))
     }
 
@@ -250,6 +255,9 @@ public final class PhotoListLogic {
     func change(_ change: SortedPhotos.Change) {
         visible.apply(change, including: filter.predicate())
         rebuilds.record(change)
+        if case .remove(let paths) = change, !heldDates.isEmpty {
+            for path in paths { heldDates[path] = nil }
+        }
     }
 
     /// Every photo, filtered and sorted anew.

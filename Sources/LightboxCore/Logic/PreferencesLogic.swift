@@ -36,7 +36,7 @@ public final class PreferencesLogic {
         preferences.ratingStorage = storage
         let new: State
         if !settings.isKept {
-            new = .failed(tr("This choice applies until Lightbox quits: Lightbox’s settings schema is not installed."),
+            new = .failed(tr("This choice applies until Lightbox quits: settings cannot be kept on this system (Lightbox’s schema or the desktop’s settings service is missing)."),
                           preferences)
         } else if !settings.save(preferences) {
             new = .failed(tr("This choice applies until Lightbox quits: the setting cannot be changed (an administrator may have locked it)."),

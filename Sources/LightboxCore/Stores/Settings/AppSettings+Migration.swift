@@ -6,7 +6,8 @@ extension AppSettings {
     /// `window-state.json` in its state folder) into the settings, and
     /// removes the files. A key set since (by Lightbox or by the person)
     /// keeps its value, so running it again, or after a failed removal,
-    /// changes nothing. Does nothing when the settings are not kept.
+    /// changes nothing. Does nothing when the settings are not kept, so
+    /// the files stay until they can be moved.
     public func migrateFiles(in directories: XDGDirectories) {
         guard isKept else { return }
         let preferencesFile = directories.lightbox(\.configHome).appendingPathComponent("preferences.json")

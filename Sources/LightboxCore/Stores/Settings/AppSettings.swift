@@ -15,6 +15,8 @@ public final class AppSettings: @unchecked Sendable {
     /// Nil when the schema is neither in the build nor installed: Lightbox
     /// then runs with the standard values and keeps nothing.
     private let settings: UnsafeMutablePointer<GSettings>?
+    /// Whether what is set is kept for the next run (see `isKept`).
+    private let persistent: Bool
 
     /// Where the values are kept.
     public enum Backend: Sendable {
@@ -35,11 +37,13 @@ public final class AppSettings: @unchecked Sendable {
     }
 
     init(schemaID: String, schemaDirectory: String?, backend: Backend) {
+        var kept: gboolean = 0
         settings = switch backend {
-        case .desktop: lb_settings_open(schemaID, schemaDirectory, LB_SETTINGS_DESKTOP, nil)
-        case .memory: lb_settings_open(schemaID, schemaDirectory, LB_SETTINGS_MEMORY, nil)
-        case .keyfile(let path): lb_settings_open(schemaID, schemaDirectory, LB_SETTINGS_KEYFILE, path)
+        case .desktop: lb_settings_open(schemaID, schemaDirectory, LB_SETTINGS_DESKTOP, nil, &kept)
+        case .memory: lb_settings_open(schemaID, schemaDirectory, LB_SETTINGS_MEMORY, nil, &kept)
+        case .keyfile(let path): lb_settings_open(schemaID, schemaDirectory, LB_SETTINGS_KEYFILE, path, &kept)
         }
+        persistent = settings != nil && kept != 0
     }
 
     deinit {
@@ -56,19 +60,24 @@ public final class AppSettings: @unchecked Sendable {
             .first { FileManager.default.fileExists(atPath: $0 + "/gschemas.compiled") }
     }
 
-    /// Whether the values are kept (the schema was found).
-    public var isKept: Bool { settings != nil }
+    /// Whether what is set is kept for the next run: the schema was found,
+    /// and the settings are on disk (not in memory, as in tests or where
+    /// the desktop's backend is missing).
+    public var isKept: Bool { persistent }
+
+    /// Whether the values come from the schema (else the standard ones).
+    public var hasSchema: Bool { settings != nil }
 
     /// Writes what is still on its way to the settings daemon; called when
     /// the app quits, whose last changes would otherwise be lost.
     public func sync() {
-        if settings != nil { g_settings_sync() }
+        if hasSchema { g_settings_sync() }
     }
 
     // MARK: Preferences
 
     public var preferences: Preferences {
-        guard settings != nil else { return .standard }
+        guard hasSchema else { return .standard }
         let storage: RatingStorage = switch string("rating-storage") {
         case "sidecars-only": .sidecarsOnly
         case "lightbox-only": .lightboxOnly
@@ -92,7 +101,7 @@ public final class AppSettings: @unchecked Sendable {
     // MARK: The main window
 
     public var windowState: WindowState {
-        guard settings != nil else { return .standard }
+        guard hasSchema else { return .standard }
         return WindowState(width: int("window-width"), height: int("window-height"),
                            isMaximized: bool("window-maximized")).sanitized
     }
@@ -107,7 +116,7 @@ public final class AppSettings: @unchecked Sendable {
     // MARK: Sort order and filters
 
     public var order: PhotoOrder {
-        guard settings != nil else { return .standard }
+        guard hasSchema else { return .standard }
         let key: PhotoOrder.Key = switch string("sort-key") {
         case "name": .name
         case "rating": .rating
@@ -131,7 +140,7 @@ public final class AppSettings: @unchecked Sendable {
     /// The filter a new window starts with: the rating filters; a search
     /// is for the moment and not kept.
     public var filter: PhotoFilter {
-        guard settings != nil else { return PhotoFilter() }
+        guard hasSchema else { return PhotoFilter() }
         let rejected: PhotoFilter.Rejected = switch string("rejected-photos") {
         case "hidden": .hidden
         case "only": .only
