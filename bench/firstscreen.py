@@ -11,7 +11,8 @@ tell:
   changes       how many frames replaced a photo already on screen by another (a place that
                 showed a photo shows a different one): 0 when the first screen stays put.
 
-Lightbox also reports "first-screen-final" (when its first screen last changed and then showed
+Lightbox runs at its standard thumbnail size and at its smallest ("lightbox-small"). Lightbox
+also reports "first-screen-final" (when its first screen last changed and then showed
 every thumbnail), so the app and the recording can be compared.
 
 Both apps get a fresh HOME (a cold index, no thumbnails) and the folder's files in the page cache;
@@ -134,12 +135,17 @@ def pointer_away():
         time.sleep(0.01)
 
 
-def gthumb_settings(home):
-    """gThumb's window at the same size as Lightbox's (GSettings keyfile in its HOME)."""
+def keyfile(home, text):
+    """GSettings values in the HOME's keyfile (GSETTINGS_BACKEND=keyfile)."""
     folder = os.path.join(home.folder("config"), "glib-2.0", "settings")
     os.makedirs(folder, exist_ok=True)
     with open(os.path.join(folder, "keyfile"), "w") as out:
-        out.write(f"[org/gnome/gthumb/browser]\nwindow-width={WIDTH}\nwindow-height={HEIGHT}\n")
+        out.write(text)
+
+
+def gthumb_settings(home):
+    """gThumb's window at the same size as Lightbox's."""
+    keyfile(home, f"[org/gnome/gthumb/browser]\nwindow-width={WIDTH}\nwindow-height={HEIGHT}\n")
 
 
 def one_run(work, app, lightbox, folder, index):
@@ -149,6 +155,9 @@ def one_run(work, app, lightbox, folder, index):
         gthumb_settings(home)
         command = ["gthumb", folder]
     else:
+        if app == "lightbox-small":
+            # The densest zoom level: about twice as many cells on screen.
+            keyfile(home, "[org/lightboxphotos/Lightbox]\nthumbnail-size='small'\n")
         command = [lightbox, folder]
     recorder = Recorder()
     recorder.wait_first_frame()
@@ -203,9 +212,9 @@ def first_screen(work, lightbox, folder, runs):
     files = [os.path.join(folder, name) for name in sorted(os.listdir(folder)) if not name.startswith(".")]
     log(f"first screen: {len(files)} photos in {folder}, {runs} runs each, Lightbox and gThumb in turn")
     warm_files(files)
-    results = {"lightbox": [], "gthumb": []}
+    results = {"lightbox": [], "lightbox-small": [], "gthumb": []}
     for index in range(runs):
-        for app in ("lightbox", "gthumb"):
+        for app in results:
             run = one_run(work, app, lightbox, folder, index)
             log(f"  {app} {index + 1}: first photo {run['first_photo_ms']} ms, settled {run['settled_ms']} ms, "
                 f"{run['changes']} changes" + (f", app says final at {run['reported_final_ms']:.0f} ms"

@@ -77,6 +77,11 @@ def targets(m):
                                          "met": check(ratio(ours, peer), 0.5)}
         changes = fs["lightbox"]["changes"]["max"] if fs["lightbox"]["changes"] else None
         out["first_screen_changes"] = {"value": changes, "limit": "≤ 1", "met": check(changes, 1)}
+        small = fs.get("lightbox-small")
+        if small:
+            ours = med(small["settled_ms"])
+            out["first_screen_small_vs_gthumb"] = {"value": ratio(ours, peer), "limit": "≤ 0.5×",
+                                                   "met": check(ratio(ours, peer), 0.5) and ours <= 2000}
     return out
 
 
@@ -165,6 +170,11 @@ def table(results):
             "first_screen_final", "")
         row("… times a photo on the first screen gave its place", spread(lb["changes"]),
             f"gThumb {spread(gt['changes'])}", "first_screen_changes", "")
+        if fs.get("lightbox-small"):
+            sm = fs["lightbox-small"]
+            row("… at the smallest thumbnails: first photo / stops changing", spread(sm["first_photo_ms"]) + " / "
+                + spread(sm["settled_ms"]) + f" ms, {spread(sm['changes'])} changes", f"gThumb {med(gt['settled_ms']):.0f} ms",
+                "first_screen_small_vs_gthumb")
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = ["| " + " | ".join(c.ljust(w) for c, w in zip(r, widths)) + " |" for r in rows]
     lines.insert(1, "|" + "|".join("-" * (w + 2) for w in widths) + "|")

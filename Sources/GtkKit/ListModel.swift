@@ -130,6 +130,9 @@ public final class ListCellFactory<Content: AnyObject>: Object {
     /// How many cells exist now (created and not torn down).
     public var cellCount: Int { cells.count }
 
+    /// Every cell's content that exists now, bound or waiting to be.
+    public var contents: [Content] { cells.values.map(\.content) }
+
     /// Where the cell showing `content` is now: GTK moves a bound cell
     /// when items are inserted or removed before it, without binding it
     /// again.

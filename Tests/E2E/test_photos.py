@@ -95,6 +95,28 @@ class PhotoTests(LightboxTestCase):
         os.remove(os.path.join(self.folder, "photo-02.jpg"))
         self.wait_label(window, f"{PHOTOS + 2} photos")
 
+    def test_thumbnail_size_follows_ctrl_minus_and_plus_and_is_remembered(self):
+        app, window = self.launch()
+        self.wait_label(window, f"Holidays \u2014 {PHOTOS + 2} photos")
+        width = a11y.extents(find(window, name="photo-01"))[2]
+        # Keys go to the window under the pointer.
+        a11y.xdotool("mousemove", "--window", a11y.x_window("Lightbox"), "300", "300")
+        send_keys("ctrl+minus")
+        wait_for(lambda: a11y.extents(find(window, name="photo-01"))[2] < width,
+                 message=lambda: f"smaller cells: {a11y.extents(find(window, name='photo-01'))} (was {width} wide)")
+        smaller = a11y.extents(find(window, name="photo-01"))[2]
+        # The header's Thumbnail Size menu shows the level.
+        find(window, "push button", "Thumbnail Size")
+        send_keys("ctrl+q")
+        self.assertEqual(app.wait_exit(), 0, app.stderr())
+        app, window = self.launch()
+        wait_for(lambda: a11y.extents(find(window, name="photo-01"))[2] == smaller,
+                 message=lambda: f"the size kept: {a11y.extents(find(window, name='photo-01'))}")
+        a11y.xdotool("mousemove", "--window", a11y.x_window("Lightbox"), "300", "300")
+        send_keys("ctrl+plus")
+        wait_for(lambda: a11y.extents(find(window, name="photo-01"))[2] == width,
+                 message=lambda: f"back to the standard size: {a11y.extents(find(window, name='photo-01'))}")
+
     def test_trash_from_a_photo_window_and_undo(self):
         app, window = self.launch()
         self.wait_label(window, f"{PHOTOS + 2} photos")

@@ -20,6 +20,7 @@ final class AppSettingsTests: XCTestCase {
         XCTAssertEqual(settings.windowState, .standard)
         XCTAssertEqual(settings.order, .standard)
         XCTAssertEqual(settings.filter, PhotoFilter())
+        XCTAssertEqual(settings.gridZoom, .standard)
     }
 
     func testValuesAreKeptForTheNextRunAndGsettingsSeesThem() throws {
@@ -30,6 +31,7 @@ final class AppSettingsTests: XCTestCase {
         XCTAssertTrue(first.save(WindowState(width: 1234, height: 567, isMaximized: true)))
         XCTAssertTrue(first.save(PhotoOrder(.rating, ascending: false)))
         XCTAssertTrue(first.save(PhotoFilter(text: "not kept", minimumRating: 3, rejected: .hidden)))
+        XCTAssertTrue(first.save(GridZoom.extraLarge))
         first.sync()
 
         let next = AppSettings(schemaDirectory: try schemas, backend: .keyfile(keyfile))
@@ -37,6 +39,9 @@ final class AppSettingsTests: XCTestCase {
         XCTAssertEqual(next.windowState, WindowState(width: 1234, height: 567, isMaximized: true))
         XCTAssertEqual(next.order, PhotoOrder(.rating, ascending: false))
         XCTAssertEqual(next.filter, PhotoFilter(minimumRating: 3, rejected: .hidden), "a search is not kept")
+        XCTAssertEqual(next.gridZoom, .extraLarge)
+        XCTAssertEqual(try gsettings(["get", AppSettings.schemaID, "thumbnail-size"], config: scratch.path("config")),
+                       "'extra-large'")
 
         XCTAssertEqual(try gsettings(["get", AppSettings.schemaID, "rating-storage"], config: scratch.path("config")),
                        "'sidecars-only'")
@@ -45,6 +50,17 @@ final class AppSettingsTests: XCTestCase {
         _ = try gsettings(["set", AppSettings.schemaID, "rejected-photos", "only"], config: scratch.path("config"))
         let afterGsettings = AppSettings(schemaDirectory: try schemas, backend: .keyfile(keyfile))
         XCTAssertEqual(afterGsettings.filter.rejected, .only, "a change made with gsettings is read")
+    }
+
+    func testZoomLevelsStepAndStopAtEitherEnd() {
+        XCTAssertEqual(GridZoom.allCases.map(\.points), [112, 144, 180, 240])
+        XCTAssertEqual(GridZoom.standard.larger, .extraLarge)
+        XCTAssertEqual(GridZoom.extraLarge.larger, .extraLarge)
+        XCTAssertEqual(GridZoom.medium.smaller, .small)
+        XCTAssertEqual(GridZoom.small.smaller, .small)
+        // The smallest takes the shared cache's normal (128 px) thumbnails.
+        XCTAssertEqual(ThumbnailSize.forCells(GridZoom.small.points, scale: 1).size, .normal)
+        XCTAssertEqual(ThumbnailSize.forCells(GridZoom.large.points, scale: 1).size, .large)
     }
 
     func testANonsenseWindowSizeIsNotKept() throws {
@@ -99,10 +115,12 @@ final class AppSettingsTests: XCTestCase {
         let first = PhotoListLogic(library: library, trash: trash, settings: settings)
         _ = await first.sort(by: PhotoOrder(.size, ascending: false))
         _ = await first.filter(PhotoFilter(text: "beach", minimumRating: 2, rejected: .only))
+        first.zoom(to: .small)
 
         let next = PhotoListLogic(library: library, trash: trash, settings: settings)
         XCTAssertEqual(next.order, PhotoOrder(.size, ascending: false))
         XCTAssertEqual(next.filter, PhotoFilter(minimumRating: 2, rejected: .only), "without the search")
+        XCTAssertEqual(next.zoom, .small)
     }
 
     private func gsettings(_ arguments: [String], config: URL) throws -> String {

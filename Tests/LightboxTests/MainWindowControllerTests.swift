@@ -21,7 +21,8 @@ final class MainWindowControllerTests: DisplayTestCase {
             folder = try PhotoFolder(names)
             let logic = PhotoListLogic(library: PhotoLibrary(index: try LibraryIndex()), trash: DesktopTrash())
             var sink: ((AppAction) -> Void)?
-            controller = MainWindowController(view: view, logic: logic, thumbnails: folder.thumbnails(),
+            let folder = self.folder
+            controller = MainWindowController(view: view, logic: logic, thumbnails: { folder.thumbnails(for: $0) },
                                               observer: observer) { sink?($0) }
             sink = { [unowned self] action in
                 switch action {

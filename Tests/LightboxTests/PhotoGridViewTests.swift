@@ -131,4 +131,19 @@ final class PhotoGridViewTests: DisplayTestCase {
         shown.grid.render(photos)
         XCTAssertEqual(shown.grid.source.elements.map(\.path), photos.map(\.path), "at once when no button is held")
     } }
+
+    func testZoomingResizesEveryCellAndAsksForThumbnailsOfTheNewSize() { onMain {
+        let photos = samplePhotos(200)
+        let shown = Shown(photos)
+        defer { shown.window.destroy() }
+        shown.grid.fitColumns(toWidth: 800)
+        let before = shown.wanted.onScreen.count
+        shown.wanted = ([], [])
+        shown.grid.zoom(to: .small)
+        XCTAssertEqual(shown.grid.cell(showing: photos[0].path)?.thumbnailSize, GridZoom.small.points)
+        spin(until: { !shown.wanted.onScreen.isEmpty }, "the cells on screen asking again")
+        XCTAssertGreaterThan(shown.wanted.onScreen.count, before, "more photos on a screen")
+        shown.grid.zoom(to: GridZoom.small.smaller)
+        XCTAssertEqual(shown.grid.zoom, .small, "the smallest stays")
+    } }
 }

@@ -50,11 +50,13 @@ final class PhotoFolder {
                                      "XDG_CONFIG_HOME": root.appendingPathComponent("config").path])
     }
 
-    /// Thumbnails as the app makes them, cached in this folder's XDG cache.
+    /// Thumbnails as the app makes them for a grid at `zoom`, cached in
+    /// this folder's XDG cache.
     @MainActor
-    func thumbnails() -> ThumbnailTextures {
-        let loader = ThumbnailLoader(cache: ThumbnailCache(directories: directories), size: .large,
-                                     fitting: PhotoCellView.thumbnailSize, memoryLimit: 0)
+    func thumbnails(for zoom: GridZoom = .standard) -> ThumbnailTextures {
+        let cells = ThumbnailSize.forCells(zoom.points, scale: 1)
+        let loader = ThumbnailLoader(cache: ThumbnailCache(directories: directories), size: cells.size,
+                                     fitting: cells.shown, memoryLimit: 0)
         return ThumbnailTextures(loader: loader, memoryLimit: 1 << 20)
     }
 }

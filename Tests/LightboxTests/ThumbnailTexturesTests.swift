@@ -21,7 +21,7 @@ final class ThumbnailTexturesTests: DisplayTestCase {
         let directories = XDGDirectories(environment: ["HOME": folder.path,
                                                        "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path])
         let loader = ThumbnailLoader(cache: ThumbnailCache(directories: directories), size: .large,
-                                     fitting: PhotoCellView.thumbnailSize, memoryLimit: 0)
+                                     fitting: GridZoom.standard.points, memoryLimit: 0)
         // Room for two 180 × 135 textures, not three.
         let textures = ThumbnailTextures(loader: loader, memoryLimit: 2 * (180 * 135 * 4 + 64))
 

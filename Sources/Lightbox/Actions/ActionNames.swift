@@ -19,6 +19,11 @@ enum ActionNames {
     // A main window's.
     static let openFolder = ActionID.window("open-folder")
     static let search = ActionID.window("search")
+    /// The grid's thumbnail size (a GridZoom's raw value), and a step
+    /// larger or smaller (Ctrl+plus, Ctrl+minus).
+    static let gridZoom = ActionID.window("grid-zoom")
+    static let gridLarger = ActionID.window("grid-larger")
+    static let gridSmaller = ActionID.window("grid-smaller")
     static let sortKey = ActionID.window("sort-key")
     static let sortDirection = ActionID.window("sort-direction")
     static let minimumRating = ActionID.window("minimum-rating")

@@ -57,6 +57,9 @@ enum Keyboard {
             bind(ActionNames.search, ["<Control>f"], tr("Search")),
             shown(tr("Open the photo, or every selected photo"), "Return"),
             shown(tr("First and last photo"), "Home End"),
+            bind(ActionNames.gridLarger, ["<Control>plus", "<Control>equal", "<Control>KP_Add"]),
+            bind(ActionNames.gridSmaller, ["<Control>minus", "<Control>KP_Subtract"]),
+            shown(tr("Larger and smaller thumbnails"), "<Control>plus <Control>minus"),
         ]),
         Group(title: tr("Selecting Photos"), bindings: [
             shown(tr("Select a photo, or add it to the selection"), "<Control>space"),

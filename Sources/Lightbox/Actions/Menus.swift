@@ -1,4 +1,5 @@
 import GtkKit
+import LightboxCore
 import Localization
 
 /// The menus of a main window's header bar.
@@ -57,6 +58,21 @@ enum Menus {
             // Translators: the sort direction (the sort menu).
             [(tr("Ascending"), ActionNames.sortDirection.detailed("ascending")),
              (tr("Descending"), ActionNames.sortDirection.detailed("descending"))],
+        ])
+    }
+
+    /// The grid's thumbnail size: a step larger or smaller, and the levels
+    /// (radio items over win.grid-zoom).
+    static func thumbnailSize() -> Menu {
+        Menu(sections: [
+            [(tr("Larger Thumbnails"), ActionNames.gridLarger.detailed),
+             (tr("Smaller Thumbnails"), ActionNames.gridSmaller.detailed)],
+            // Translators: thumbnail sizes in the grid (the Thumbnail Size menu).
+            [(tr("Small"), ActionNames.gridZoom.detailed(GridZoom.small.rawValue)),
+             (tr("Medium"), ActionNames.gridZoom.detailed(GridZoom.medium.rawValue)),
+             // Translators: thumbnail sizes in the grid (the Thumbnail Size menu).
+             (tr("Large"), ActionNames.gridZoom.detailed(GridZoom.large.rawValue)),
+             (tr("Extra Large"), ActionNames.gridZoom.detailed(GridZoom.extraLarge.rawValue))],
         ])
     }
 

@@ -12,6 +12,7 @@ final class MainWindowController {
     private let view: MainWindowView
     private let logic: PhotoListLogic
     private let thumbnails: ThumbnailScheduler
+    private let provider: @MainActor (GridZoom) -> ThumbnailProviding
     private let send: (AppAction) -> Void
     private let observer: MainWindowObserving?
     private var loadTask: Task<Void, Never>?
@@ -28,14 +29,17 @@ final class MainWindowController {
     /// Copy to… and Move to…, their questions and progress.
     private var transferring: TransferOperation!
 
-    /// - Parameter observer: hears what the window shows (the benchmark's
-    ///   milestones); nil in normal use.
-    init(view: MainWindowView, logic: PhotoListLogic, thumbnails: ThumbnailProviding,
+    /// - Parameters:
+    ///   - thumbnails: where the thumbnails of each zoom level come from.
+    ///   - observer: hears what the window shows (the benchmark's
+    ///     milestones); nil in normal use.
+    init(view: MainWindowView, logic: PhotoListLogic, thumbnails: @escaping @MainActor (GridZoom) -> ThumbnailProviding,
          observer: MainWindowObserving? = nil, send: @escaping (AppAction) -> Void) {
         self.view = view
         self.logic = logic
         filter = logic.filter
-        self.thumbnails = ThumbnailScheduler(provider: thumbnails)
+        provider = thumbnails
+        self.thumbnails = ThumbnailScheduler(provider: thumbnails(logic.zoom))
         self.observer = observer
         self.send = send
         trashing = TrashOperation(logic: logic, notify: { [weak view] text, actionLabel, seconds in
@@ -44,23 +48,24 @@ final class MainWindowController {
         transferring = TransferOperation(logic: logic, view: view)
         logic.onChange = { [weak self] state in self?.render(state) }
         view.onIntent = { [weak self] intent in self?.handle(intent) }
-        view.showChoices(order: logic.order, filter: logic.filter)
+        view.showChoices(order: logic.order, filter: logic.filter, zoom: logic.zoom)
         self.thumbnails.onThumbnail = { [weak view] photo, thumbnail in view?.grid.showThumbnail(thumbnail, for: photo) }
         render(logic.state)
     }
 
     private func handle(_ intent: MainWindowView.Intent) {
         switch intent {
-        case .openFolder:
-            view.chooseFolder(startingIn: logic.folder?.url.path)
-        case .folderChosen(let path):
-            open(path: path)
+        case .openFolder: view.chooseFolder(startingIn: logic.folder?.url.path)
+        case .folderChosen(let path): open(path: path)
         case .search(let text):
             setFilter(PhotoFilter(text: text, minimumRating: filter.minimumRating, rejected: filter.rejected))
         case .minimumRating(let stars):
             setFilter(PhotoFilter(text: filter.text, minimumRating: stars, rejected: filter.rejected))
         case .rejected(let rejected):
             setFilter(PhotoFilter(text: filter.text, minimumRating: filter.minimumRating, rejected: rejected))
+        case .zoom(let level):
+            logic.zoom(to: level)
+            thumbnails.use(provider(level))
         case .sort(let order):
             // Off the main thread; the new list arrives through onChange
             // (a newer request supersedes an older one).
@@ -76,22 +81,14 @@ final class MainWindowController {
         case .noticeAction:
             // While a copy or move runs, the notice's button is its Cancel.
             if transferring.isRunning { transferring.cancel() } else { trashing.noticeButtonPressed() }
-        case .selectAll:
-            logic.selectAll()
-        case .selectNone:
-            logic.selectNone()
-        case .rate(let stars):
-            logic.rateSelection(stars: stars)
-        case .toggleReject:
-            logic.toggleRejectSelection()
-        case .trash:
-            trashing.trash(logic.selectedPhotos.map(\.path))
-        case .trashRejected:
-            view.confirmTrashingRejected(count: logic.rejectedPhotos.count)
-        case .trashRejectedConfirmed:
-            trashing.trash(logic.rejectedPhotos.map(\.path))
-        case .openSelected:
-            open(logic.selectedPhotos)
+        case .selectAll: logic.selectAll()
+        case .selectNone: logic.selectNone()
+        case .rate(let stars): logic.rateSelection(stars: stars)
+        case .toggleReject: logic.toggleRejectSelection()
+        case .trash: trashing.trash(logic.selectedPhotos.map(\.path))
+        case .trashRejected: view.confirmTrashingRejected(count: logic.rejectedPhotos.count)
+        case .trashRejectedConfirmed: trashing.trash(logic.rejectedPhotos.map(\.path))
+        case .openSelected: open(logic.selectedPhotos)
         case .compare:
             let paths = logic.selectedPhotos.map(\.path)
             if paths.count == 2 { send(.compare(paths: paths, from: self)) }
@@ -103,24 +100,19 @@ final class MainWindowController {
             } catch {
                 view.show(notice: MainWindowNotices.openFailed(app: app.name, error: error.message), seconds: 15)
             }
-        case .showInFiles:
-            showInFiles(selectedPaths)
+        case .showInFiles: showInFiles(selectedPaths)
         case .copyFiles:
             view.window.copyToClipboard(files: selectedPaths)
             view.show(notice: MainWindowNotices.filesCopied(selectedPaths.count), seconds: 3)
         case .copyPaths:
             view.window.copyToClipboard(text: selectedPaths.joined(separator: "\n"))
             view.show(notice: MainWindowNotices.pathsCopied(selectedPaths.count), seconds: 3)
-        case .transfer(let mode):
-            view.chooseDestination(for: mode, startingIn: logic.folder?.url.path)
+        case .transfer(let mode): view.chooseDestination(for: mode, startingIn: logic.folder?.url.path)
         case .transferDestinationChosen(let mode, let folder):
             transferring.start(logic.selectedPhotos.map(\.path), to: folder, mode: mode)
-        case .clashAnswered(let answer, let forAll):
-            transferring.answer(answer, forAll: forAll)
-        case .dropped(let paths):
-            send(.open(paths: paths, in: self))
-        case .grid(let intent):
-            handle(intent)
+        case .clashAnswered(let answer, let forAll): transferring.answer(answer, forAll: forAll)
+        case .dropped(let paths): send(.open(paths: paths, in: self))
+        case .grid(let intent): handle(intent)
         case .closed:
             trashing.cancel()
             transferring.cancel()

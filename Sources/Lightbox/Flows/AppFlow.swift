@@ -184,7 +184,7 @@ final class AppFlow {
     func newMainWindow() -> MainWindowController {
         let logic = PhotoListLogic(library: services.library, trash: DesktopTrash(), settings: settings)
         let controller = MainWindowController(
-            view: MainWindowView(application: application), logic: logic, thumbnails: services.thumbnails,
+            view: MainWindowView(application: application), logic: logic, thumbnails: { [services] in services.thumbnails(for: $0) },
             observer: Milestones.isEnabled ? BenchObserver() : nil) { [weak self] action in self?.handle(action) }
         controller.restore(settings.windowState)
         controller.showProfile(of: profile)

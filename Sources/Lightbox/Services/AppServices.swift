@@ -4,8 +4,8 @@ import LightboxCore
 import Localization
 
 /// The stores every window shares: one photo library (index and ratings,
-/// and the queue writing ratings into files), the preferences, and one
-/// thumbnail loader (one pool, one memory cache).
+/// and the queue writing ratings into files), the preferences, and a
+/// thumbnail loader per grid zoom level (each with its memory cache).
 @MainActor
 final class AppServices {
     let directories: XDGDirectories
@@ -14,7 +14,7 @@ final class AppServices {
     /// Whether photo windows step on after a rating or a reject (a
     /// preference, read at start-up).
     private(set) var advancesAfterRating: Bool
-    let thumbnails: ThumbnailTextures
+    private var thumbnailsByZoom: [GridZoom: ThumbnailTextures] = [:]
     /// Why the index is not on disk this run, when it could not be opened.
     let indexProblem: String?
 
@@ -42,20 +42,27 @@ final class AppServices {
         library = PhotoLibrary(index: index, ratings: ratings)
         // Writes a quit or a full disk left undone are tried again.
         ratings.resumePending()
-        // Thumbnails are kept as the textures the grid shows, at the size
-        // it shows them, in device pixels (twice the cell on a HiDPI
-        // screen, made from the 512 px standard size). Grids load them for
-        // the cells on screen and a screen either side (about 40); 6 MiB at
-        // scale 1 keeps those and the last ones scrolled past, so
-        // scrolling back shows them at once, and memory stays flat. The
-        // loader keeps no pixels of its own (the textures do). Pixels come
-        // premultiplied, as GDK keeps them, so no renderer converts them
-        // again.
+    }
+
+    /// The thumbnails of grids at `zoom`, made on first use. They are kept
+    /// as the textures the grid shows, at the size it shows them, in
+    /// device pixels (twice the cell on a HiDPI screen), from the shared
+    /// cache's size that holds them (normal, large, x-large). Grids load
+    /// them for the cells on screen and a screen either side (about 40 at
+    /// the standard size); 6 MiB at scale 1 keeps those and the last ones
+    /// scrolled past, so scrolling back shows them at once, and memory
+    /// stays flat. The loader keeps no pixels of its own (the textures
+    /// do). Pixels come premultiplied, as GDK keeps them, so no renderer
+    /// converts them again.
+    func thumbnails(for zoom: GridZoom) -> ThumbnailTextures {
+        if let made = thumbnailsByZoom[zoom] { return made }
         let scale = Gtk.largestScaleFactor
-        let cells = ThumbnailSize.forCells(PhotoCellView.thumbnailSize, scale: scale)
+        let cells = ThumbnailSize.forCells(zoom.points, scale: scale)
         let loader = ThumbnailLoader(cache: ThumbnailCache(directories: directories), size: cells.size,
                                      fitting: cells.shown, format: .premultipliedARGB32, memoryLimit: 0)
-        thumbnails = ThumbnailTextures(loader: loader, memoryLimit: (6 << 20) * scale * scale)
+        let made = ThumbnailTextures(loader: loader, memoryLimit: (6 << 20) * scale * scale)
+        thumbnailsByZoom[zoom] = made
+        return made
     }
 
     /// Remembers whether photo windows step on after a decision.

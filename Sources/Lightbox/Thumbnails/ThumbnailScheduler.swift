@@ -29,10 +29,18 @@ final class ThumbnailScheduler {
     /// A thumbnail (or why there is none) for `photo`.
     var onThumbnail: (Photo, Thumbnail) -> Void = { _, _ in }
 
-    private let provider: ThumbnailProviding
+    private var provider: ThumbnailProviding
     private var loads: [ThumbnailSource: Task<Void, Never>] = [:]
 
     init(provider: ThumbnailProviding) {
+        self.provider = provider
+    }
+
+    /// Thumbnails come from `provider` from now on (the grid's zoom level
+    /// changed): loads from the one before are cancelled.
+    func use(_ provider: ThumbnailProviding) {
+        guard provider !== self.provider else { return }
+        cancelAll()
         self.provider = provider
     }
 

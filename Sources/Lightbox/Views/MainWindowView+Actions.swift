@@ -19,7 +19,12 @@ extension MainWindowView {
         rejected = Action(ActionNames.rejected, state: "shown") { [weak self] value in
             self?.onIntent(.rejected(value == "hidden" ? .hidden : value == "only" ? .only : .shown))
         }
-        [sortKey, sortDirection, minimumRating, rejected].forEach { window.addAction($0) }
+        gridZoom = Action(ActionNames.gridZoom, state: GridZoom.standard.rawValue) { [weak self] value in
+            self?.zoom(to: GridZoom(rawValue: value) ?? .standard)
+        }
+        let larger = Action(ActionNames.gridLarger) { [weak self] in self.map { $0.zoom(to: $0.grid.zoom.larger) } }
+        let smaller = Action(ActionNames.gridSmaller) { [weak self] in self.map { $0.zoom(to: $0.grid.zoom.smaller) } }
+        [sortKey, sortDirection, minimumRating, rejected, gridZoom, larger, smaller].forEach { window.addAction($0) }
         window.addAction(intentAction(ActionNames.selectAll, .selectAll))
         window.addAction(intentAction(ActionNames.trashRejected, .trashRejected))
         installSelectionActions()
@@ -84,9 +89,19 @@ extension MainWindowView {
         }
     }
 
-    /// Shows the order and rating filters a window starts with (those kept
-    /// from the last window) in the sort and rating menus.
-    func showChoices(order: PhotoOrder, filter: PhotoFilter) {
+    /// The grid at `level`, in the menu too, and the controller told.
+    private func zoom(to level: GridZoom) {
+        guard level != grid.zoom else { return }
+        gridZoom.state = level.rawValue
+        grid.zoom(to: level)
+        onIntent(.zoom(level))
+    }
+
+    /// Shows the order, rating filters and thumbnail size a window starts
+    /// with (those kept from the last window) in the grid and its menus.
+    func showChoices(order: PhotoOrder, filter: PhotoFilter, zoom: GridZoom) {
+        gridZoom.state = zoom.rawValue
+        grid.zoom(to: zoom)
         sortKey.state = order.key.rawValue
         sortDirection.state = order.ascending ? "ascending" : "descending"
         minimumRating.state = String(filter.minimumRating)

@@ -18,6 +18,8 @@ final class MainWindowView {
         /// Enter in the search entry.
         case openFirstFound
         case sort(PhotoOrder)
+        /// The thumbnails' size (the grid shows it at once).
+        case zoom(GridZoom)
         case minimumRating(Int)
         case rejected(PhotoFilter.Rejected)
         /// The notice's action button ("Undo", "Cancel").
@@ -84,6 +86,7 @@ final class MainWindowView {
     var sortDirection: Action!
     var minimumRating: Action!
     var rejected: Action!
+    var gridZoom: Action!
     /// Actions on the selection: disabled while nothing is selected
     /// (unless they can act on the focused photo: `actingActions`).
     var selectionActions: [Action] = []
@@ -158,6 +161,8 @@ final class MainWindowView {
                                   menu: Menus.sort()))
         header.packEnd(MenuButton(iconName: "starred-symbolic", accessibleLabel: tr("Filter by Rating"),
                                   menu: Menus.rating()))
+        header.packEnd(MenuButton(iconName: "view-grid-symbolic", accessibleLabel: tr("Thumbnail Size"),
+                                  menu: Menus.thumbnailSize()))
         header.setTitleWidget(windowTitle.root)
         return header
     }

@@ -11,7 +11,8 @@ import Localization
 /// description.
 @MainActor
 final class PhotoCellView {
-    static let thumbnailSize = 180
+    /// The thumbnail's edge, in logical pixels (the grid's zoom level).
+    private(set) var thumbnailSize: Int
 
     let root = Box(.vertical, spacing: 4)
     /// The thumbnail, or a placeholder icon: one widget for both keeps
@@ -19,7 +20,7 @@ final class PhotoCellView {
     private let picture = Picture()
     /// What the picture shows: thumbnails and placeholders swap inside it
     /// without the cell being laid out again.
-    private let frame = FramePaintable(width: thumbnailSize, height: thumbnailSize)
+    private var frame: FramePaintable
     private let title = Label()
     private let stars = Label()
     private(set) var path: String?
@@ -34,16 +35,18 @@ final class PhotoCellView {
     var filesToDrag: (String) -> [String] = { [$0] }
     private let dragSource = FileDragSource()
 
-    init() {
+    init(thumbnailSize: Int = GridZoom.standard.points) {
+        self.thumbnailSize = thumbnailSize
+        frame = FramePaintable(width: thumbnailSize, height: thumbnailSize)
         root.addCssClass("photo-cell")
         root.setMargins(6)
         picture.fit = .scaleDown
         picture.canShrink = true
-        picture.setSizeRequest(width: Self.thumbnailSize, height: Self.thumbnailSize)
+        picture.setSizeRequest(width: thumbnailSize, height: thumbnailSize)
         picture.addCssClass("thumbnail")
         picture.setFrame(frame)
         title.ellipsizes = true
-        title.maxWidthChars = 18
+        title.maxWidthChars = Self.titleChars(thumbnailSize)
         stars.addCssClass("rating")
         stars.addCssClass("dim-label")
         [picture, title, stars].forEach(root.append)
@@ -72,6 +75,22 @@ final class PhotoCellView {
         root.setCssClass("rejected", photo.isRejected)
         move(to: position, of: count)
     }
+
+    /// Shows thumbnails `points` wide from now on; what it shows stays (a
+    /// thumbnail of the old size, shrunk or small) until the next comes.
+    func resize(to points: Int) {
+        guard points != thumbnailSize else { return }
+        thumbnailSize = points
+        let content = frame.content
+        frame = FramePaintable(width: points, height: points)
+        frame.content = content
+        picture.setFrame(frame)
+        picture.setSizeRequest(width: points, height: points)
+        title.maxWidthChars = Self.titleChars(points)
+    }
+
+    /// A title as wide as its thumbnail, about.
+    private static func titleChars(_ points: Int) -> Int { max(10, points / 10) }
 
     /// The stars under the title ("★★★☆☆"; empty when unrated).
     var ratingText: String { stars.text }

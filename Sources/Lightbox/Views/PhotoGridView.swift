@@ -33,13 +33,16 @@ final class PhotoGridView {
     /// Kept: its closures build and bind the cells.
     private let factory: ListCellFactory<PhotoCellView>
     /// What each cell on screen shows.
-    private var bindings: [ObjectIdentifier: Binding] = [:]
+    var bindings: [ObjectIdentifier: Binding] = [:]
+    /// A visibility check or a filled-screen check waits for its turn.
+    var visibilityCheckPending = false
+    var screenFilledCheckPending = false
     /// The selection as last rendered, by path.
     var selectedPaths: Set<String> = []
     /// Set while the grid's selection is changed from here, not by a person.
     var applyingSelection = false
 
-    private struct Binding {
+    struct Binding {
         let cell: PhotoCellView
         let key: UInt64
         /// What the cell shows: re-shown only when this changes (each
@@ -53,8 +56,10 @@ final class PhotoGridView {
     init() {
         selection = MultiSelection(model: source.model)
         var dragFiles: (String) -> [String] = { [$0] }
+        let sizing = CellSizing()
+        cellSizing = sizing
         factory = ListCellFactory<PhotoCellView> {
-            let cell = PhotoCellView()
+            let cell = PhotoCellView(thumbnailSize: sizing.points)
             cell.filesToDrag = { dragFiles($0) }
             return (cell, cell.root)
         }
@@ -82,8 +87,29 @@ final class PhotoGridView {
     /// the maximum is kept to the columns that fit: fewer idle cells (and
     /// fewer accessible objects and thumbnail requests) for the same view.
     func fitColumns(toWidth width: Int) {
-        let columns = min(12, max(2, width / (PhotoCellView.thumbnailSize + 24)))
+        lastWidth = width
+        let columns = min(16, max(2, width / (zoom.points + 24)))
         if columns != grid.maxColumns { grid.maxColumns = columns }
+    }
+
+    /// How large the thumbnails are (view-only state; the window's menu and
+    /// keys change it).
+    private(set) var zoom = GridZoom.standard
+    private var lastWidth: Int?
+    /// The size new cells are made at (the factory's closure holds it).
+    private let cellSizing: CellSizing
+    final class CellSizing { var points = GridZoom.standard.points }
+
+    /// Every cell shows thumbnails of `level`'s size; the cells on screen
+    /// ask for them again (from the cache of that size).
+    func zoom(to level: GridZoom) {
+        guard level != zoom else { return }
+        zoom = level
+        cellSizing.points = level.points
+        factory.contents.forEach { $0.resize(to: level.points) }
+        if let lastWidth { fitColumns(toWidth: lastWidth) }
+        for id in bindings.keys { bindings[id]?.hasThumbnail = false }
+        scheduleVisibilityCheck()
     }
 
     /// Cells created so far (recycled as the grid scrolls) and bound now.
@@ -238,58 +264,5 @@ final class PhotoGridView {
 
     /// In the grid's colours, which follow the theme (asked for each time:
     /// the icons themselves are drawn once per colour).
-    private var placeholders: Placeholders { Placeholders(colorOf: root) }
-
-    // MARK: Visibility
-
-    private var visibilityCheckPending = false
-
-    /// After the next frame (once cells are allocated), asks for the
-    /// thumbnails of the cells on screen or within a screen of it, those
-    /// on screen first. GTK 4.8 keeps about 30 rows of cells bound: the
-    /// ones further away drop their thumbnails (memory stays at about three
-    /// screens of them plus the shared cache) and wait for none.
-    private func scheduleVisibilityCheck() {
-        guard !visibilityCheckPending else { return }
-        visibilityCheckPending = true
-        root.onNextPaint { [weak self] in
-            guard let self else { return }
-            self.visibilityCheckPending = false
-            let reach = Double(self.root.height)
-            let placeholders = self.placeholders
-            var onScreen: [Photo] = [], nearby: [Photo] = []
-            for (id, binding) in self.bindings {
-                if binding.cell.root.isShown(within: self.root, margin: reach) {
-                    guard !binding.hasThumbnail else { continue }
-                    if binding.cell.root.isShown(within: self.root) {
-                        onScreen.append(binding.photo)
-                    } else {
-                        nearby.append(binding.photo)
-                    }
-                } else if binding.hasThumbnail {
-                    self.bindings[id]?.hasThumbnail = false
-                    binding.cell.showLoading(placeholders)
-                }
-            }
-            self.onIntent(.thumbnailsWanted(onScreen: onScreen, nearby: nearby))
-            self.reportWhenScreenFilled()
-        }
-    }
-
-    private var screenFilledCheckPending = false
-
-    /// Reports once the cells on screen all show their thumbnails (checked
-    /// on the next turn, after GTK's burst of binds).
-    private func reportWhenScreenFilled() {
-        guard !screenFilledCheckPending else { return }
-        screenFilledCheckPending = true
-        Task { [weak self] in
-            guard let self else { return }
-            self.screenFilledCheckPending = false
-            guard !self.visibilityCheckPending else { return }
-            let onScreen = self.bindings.values.filter { $0.cell.root.isShown(within: self.root) }
-            guard !onScreen.isEmpty, onScreen.allSatisfy(\.hasThumbnail) else { return }
-            self.onIntent(.screenFilled(cells: onScreen.count))
-        }
-    }
+    var placeholders: Placeholders { Placeholders(colorOf: root) }
 }

@@ -27,6 +27,8 @@ public final class PhotoListLogic {
     /// The order asked for last (the list takes it once it is sorted).
     public private(set) var order = PhotoOrder.standard
     public private(set) var filter = PhotoFilter()
+    /// How large the grid's thumbnails are (see PhotoListLogic+Zoom).
+    public internal(set) var zoom = GridZoom.standard
     public private(set) var folder: Folder?
     /// Every folder the last load walked (to watch them for changes).
     public private(set) var folders: [String] = []
@@ -34,7 +36,7 @@ public final class PhotoListLogic {
     let library: PhotoLibrary
     let trash: PhotoTrash
     /// Where the order and the rating filters are kept for the next window.
-    private let settings: AppSettings?
+    let settings: AppSettings?
     // Internal, not private: the disk and rating actions live in extensions.
     var byPath: [String: Photo] = [:]
     /// The photos selected, by path; those the filter hides stay in it (the
@@ -50,7 +52,7 @@ public final class PhotoListLogic {
     /// Rating writes that failed, the first shown until dismissed.
     var ratingFailures: [RatingWriteFailure] = []
     /// The photos the filter lets through, in order.
-    private var visible = SortedPhotos(order: .standard)
+    var visible = SortedPhotos(order: .standard)
     private var progress = LoadProgress()
     /// Photos found without metadata in this load: what is left to read.
     /// Counted as they come: counting at the walk's end would go over every
@@ -75,6 +77,7 @@ public final class PhotoListLogic {
         if let settings {
             order = settings.order
             filter = settings.filter
+            zoom = settings.gridZoom
             visible = SortedPhotos(order: order)
         }
         self.rebuilding = rebuilding
@@ -176,24 +179,6 @@ public final class PhotoListLogic {
         }
         self.filter = filter
         return await rebuildAll()
-    }
-
-    // MARK: Queries
-
-    public func photo(at path: String) -> Photo? { byPath[path] }
-
-    /// The photos shown now, in order. While a folder loads, a photo whose
-    /// date was read may carry the date it is held at (see `heldDates`):
-    /// `photo(at:)` has its data as read.
-    public var visiblePhotos: [Photo] { visible.photos }
-
-    /// The photo `offset` places after (or before, when negative) `path`
-    /// in the current order, or nil past either end.
-    public func neighbour(of path: String, offset: Int) -> Photo? {
-        let photos = visible.photos
-        guard let position = photos.firstIndex(where: { $0.path == path }) else { return nil }
-        let target = position + offset
-        return photos.indices.contains(target) ? byPath[photos[target].path] ?? photos[target] : nil
     }
 
     // MARK: Applying changes

@@ -159,6 +159,28 @@ public final class AppSettings: @unchecked Sendable {
         return set(int: filter.minimumRating, "minimum-rating") && set(string: rejected, "rejected-photos")
     }
 
+    /// The grid's zoom level a new window starts with.
+    public var gridZoom: GridZoom {
+        guard hasSchema else { return .standard }
+        return switch string("thumbnail-size") {
+        case "small": .small
+        case "medium": .medium
+        case "extra-large": .extraLarge
+        default: .large
+        }
+    }
+
+    @discardableResult
+    public func save(_ zoom: GridZoom) -> Bool {
+        let nick = switch zoom {
+        case .small: "small"
+        case .medium: "medium"
+        case .large: "large"
+        case .extraLarge: "extra-large"
+        }
+        return set(string: nick, "thumbnail-size")
+    }
+
     // MARK: Keys
 
     /// Whether `key` holds a value that was set, rather than its default.
