@@ -38,6 +38,8 @@ class FolderTests(OrcaTestCase):
         self.press("Tab")
         self.say(r"^Search push button\.?$")
         self.press("Tab")
+        self.say(r"^Thumbnail Size push button\.?$")
+        self.press("Tab")
         self.say(r"^Filter by Rating push button\.?$")
         self.press("space")
         self.say(r"^Filter by Rating menu$")  # then "All Photos checked."
