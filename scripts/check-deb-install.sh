@@ -24,17 +24,21 @@ files=$(dpkg -L lightbox)
 version=$(/usr/bin/lightbox --version) && [ "$version" = "lightbox $(dpkg-deb --field "$deb" Version)" ] \
     && echo "ok: $version" || fail "lightbox --version: $version"
 if locale -a | grep -qix 'de_DE.utf8'; then
-    LANG=de_DE.UTF-8 LANGUAGE=de /usr/bin/lightbox --help | grep -q 'Jeden ORDNER' \
-        && echo "ok: German --help" || fail "--help is not German under de_DE.UTF-8"
+    help=$(LANG=de_DE.UTF-8 LANGUAGE=de /usr/bin/lightbox --help)
+    grep -q 'Jeden ORDNER' <<<"$help" && echo "ok: German --help" || fail "--help is not German under de_DE.UTF-8"
 else
     echo "skipped: no de_DE.UTF-8 locale for the German --help"
 fi
-gsettings list-keys org.lightboxphotos.Lightbox | grep -qx rating-storage \
-    && echo "ok: gsettings sees the schema" || fail "gsettings does not see org.lightboxphotos.Lightbox"
+# Output taken whole first: grep -q stops reading at its match, and under
+# pipefail the writer's SIGPIPE would fail the check.
+keys=$(gsettings list-keys org.lightboxphotos.Lightbox 2>&1 || true)
+grep -qx rating-storage <<<"$keys" && echo "ok: gsettings sees the schema" \
+    || fail "gsettings does not see org.lightboxphotos.Lightbox: $keys"
 
 "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get remove -y -q lightbox >/dev/null
 left=$(for f in $files; do [ -f "$f" ] && echo "$f"; done || true)
 [ -z "$left" ] && echo "ok: apt-get remove left none of its files" || fail "left after removal: $left"
-gsettings list-schemas | grep -qx org.lightboxphotos.Lightbox && fail "the schema is still compiled in" \
+schemas=$(gsettings list-schemas)
+grep -qx org.lightboxphotos.Lightbox <<<"$schemas" && fail "the schema is still compiled in" \
     || echo "ok: the schema went with it"
 exit $status

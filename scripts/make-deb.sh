@@ -2,9 +2,11 @@
 # Builds a Debian package of the release build: `make deb` runs it after
 # `make build`. It stages `make install` (PREFIX=/usr) in a temporary root,
 # asks dpkg-shlibdeps which packages the two programs' libraries come from,
-# adds bubblewrap (decoders run in it), and writes
-# .build/lightbox_VERSION_ARCH.deb. The icon cache and the desktop database
-# are refreshed by dpkg's own triggers.
+# adds bubblewrap (decoders run in it) and a GSettings backend that keeps
+# settings on disk (as GNOME's own packages do: dconf, or another that
+# provides gsettings-backend), and writes .build/lightbox_VERSION_ARCH.deb.
+# The icon cache, the desktop database and the compiled schemas are
+# refreshed by dpkg's own triggers.
 #
 # BUILD_DIR (default .build/release) and DEB_OUT (the package's path) let
 # `make test` package stand-in programs and inspect the result.
@@ -71,7 +73,7 @@ Version: $version
 Architecture: $arch
 Maintainer: The Lightbox developers <lightbox@lightboxphotos.org>
 Installed-Size: $size
-Depends: ${shlibs:+$shlibs, }bubblewrap
+Depends: ${shlibs:+$shlibs, }bubblewrap, dconf-gsettings-backend | gsettings-backend
 Section: graphics
 Priority: optional
 Homepage: https://lightboxphotos.org

@@ -177,7 +177,11 @@ if step "scripts/make-deb.sh (stand-in programs)" env BUILD_DIR="$fakebuild" DEB
         ok=0
     fi
     depends=$(dpkg-deb --field "$deb" Depends)
-    if [[ "$depends" == *bubblewrap* ]]; then echo "    ok: Depends: $depends"; else echo "    FAILED: Depends: $depends"; ok=0; fi
+    if [[ "$depends" == *bubblewrap* && "$depends" == *"dconf-gsettings-backend | gsettings-backend"* ]]; then
+        echo "    ok: Depends: $depends"
+    else
+        echo "    FAILED: Depends should name bubblewrap and a GSettings backend: $depends"; ok=0
+    fi
     if command -v lintian >/dev/null 2>&1; then
         errors=$(lintian --allow-root "$deb" 2>/dev/null | grep '^E:' || true)
         if [ -z "$errors" ]; then echo "    ok: lintian reports no errors"; else echo "    FAILED: lintian: $errors"; ok=0; fi
