@@ -67,6 +67,11 @@ extension PhotoListLogic {
     public func trash(paths: [String], progress: @escaping @MainActor (Int, Int) -> Void = { _, _ in })
         async -> BatchTrashResult {
         let trash = self.trash
+        // A rating still on its way into a photo goes in before the photo
+        // leaves, so the file carries it into the trash and back with
+        // Undo: a write that found its file gone left a photo rated just
+        // before to come back unrated (seen once in CI).
+        await library.ratings.settled()
         let result = await Self.eachOffMainThread(paths, progress: progress) { path throws(TrashError) in
             try trash.trash(path: path)
         }
