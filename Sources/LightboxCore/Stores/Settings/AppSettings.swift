@@ -78,24 +78,16 @@ public final class AppSettings: @unchecked Sendable {
 
     public var preferences: Preferences {
         guard hasSchema else { return .standard }
-        let storage: RatingStorage = switch string("rating-storage") {
-        case "sidecars-only": .sidecarsOnly
-        case "lightbox-only": .lightboxOnly
-        default: .photoFiles
-        }
-        return Preferences(ratingStorage: storage, advancesAfterRating: bool("advance-after-rating"))
+        return Preferences(ratingStorage: choice("rating-storage", Nicks.ratingStorage, or: .photoFiles),
+                           advancesAfterRating: bool("advance-after-rating"))
     }
 
     /// False when the settings refuse the change (an administrator locked
     /// the key) or are not kept.
     @discardableResult
     public func save(_ preferences: Preferences) -> Bool {
-        let storage = switch preferences.ratingStorage {
-        case .photoFiles: "photo-files"
-        case .sidecarsOnly: "sidecars-only"
-        case .lightboxOnly: "lightbox-only"
-        }
-        return set(string: storage, "rating-storage") && set(bool: preferences.advancesAfterRating, "advance-after-rating")
+        set(preferences.ratingStorage, "rating-storage", Nicks.ratingStorage)
+            && set(bool: preferences.advancesAfterRating, "advance-after-rating")
     }
 
     // MARK: The main window
@@ -113,72 +105,61 @@ public final class AppSettings: @unchecked Sendable {
             && set(bool: state.isMaximized, "window-maximized")
     }
 
-    // MARK: Sort order and filters
+    // MARK: Sort order, filters and zoom
 
     public var order: PhotoOrder {
         guard hasSchema else { return .standard }
-        let key: PhotoOrder.Key = switch string("sort-key") {
-        case "name": .name
-        case "rating": .rating
-        case "size": .size
-        default: .dateTaken
-        }
-        return PhotoOrder(key, ascending: bool("sort-ascending"))
+        return PhotoOrder(choice("sort-key", Nicks.sortKey, or: .dateTaken), ascending: bool("sort-ascending"))
     }
 
     @discardableResult
     public func save(_ order: PhotoOrder) -> Bool {
-        let key = switch order.key {
-        case .name: "name"
-        case .dateTaken: "date-taken"
-        case .rating: "rating"
-        case .size: "size"
-        }
-        return set(string: key, "sort-key") && set(bool: order.ascending, "sort-ascending")
+        set(order.key, "sort-key", Nicks.sortKey) && set(bool: order.ascending, "sort-ascending")
     }
 
     /// The filter a new window starts with: the rating filters; a search
     /// is for the moment and not kept.
     public var filter: PhotoFilter {
         guard hasSchema else { return PhotoFilter() }
-        let rejected: PhotoFilter.Rejected = switch string("rejected-photos") {
-        case "hidden": .hidden
-        case "only": .only
-        default: .shown
-        }
-        return PhotoFilter(minimumRating: int("minimum-rating"), rejected: rejected)
+        return PhotoFilter(minimumRating: int("minimum-rating"),
+                           rejected: choice("rejected-photos", Nicks.rejected, or: .shown))
     }
 
     @discardableResult
     public func save(_ filter: PhotoFilter) -> Bool {
-        let rejected = switch filter.rejected {
-        case .shown: "shown"
-        case .hidden: "hidden"
-        case .only: "only"
-        }
-        return set(int: filter.minimumRating, "minimum-rating") && set(string: rejected, "rejected-photos")
+        set(int: filter.minimumRating, "minimum-rating") && set(filter.rejected, "rejected-photos", Nicks.rejected)
     }
 
     /// The grid's zoom level a new window starts with.
     public var gridZoom: GridZoom {
         guard hasSchema else { return .standard }
-        return switch string("thumbnail-size") {
-        case "small": .small
-        case "medium": .medium
-        case "extra-large": .extraLarge
-        default: .large
-        }
+        return choice("thumbnail-size", Nicks.gridZoom, or: .standard)
     }
 
     @discardableResult
-    public func save(_ zoom: GridZoom) -> Bool {
-        let nick = switch zoom {
-        case .small: "small"
-        case .medium: "medium"
-        case .large: "large"
-        case .extraLarge: "extra-large"
-        }
-        return set(string: nick, "thumbnail-size")
+    public func save(_ zoom: GridZoom) -> Bool { set(zoom, "thumbnail-size", Nicks.gridZoom) }
+
+    /// Each enum key's values and the nicks the schema names them by
+    /// (org.lightboxphotos.Lightbox.gschema.xml), both ways.
+    private enum Nicks {
+        static let ratingStorage: [(RatingStorage, String)] =
+            [(.photoFiles, "photo-files"), (.sidecarsOnly, "sidecars-only"), (.lightboxOnly, "lightbox-only")]
+        static let sortKey: [(PhotoOrder.Key, String)] =
+            [(.name, "name"), (.dateTaken, "date-taken"), (.rating, "rating"), (.size, "size")]
+        static let rejected: [(PhotoFilter.Rejected, String)] = [(.shown, "shown"), (.hidden, "hidden"), (.only, "only")]
+        static let gridZoom: [(GridZoom, String)] =
+            [(.small, "small"), (.medium, "medium"), (.large, "large"), (.extraLarge, "extra-large")]
+    }
+
+    /// An enum key's value; `fallback` for a nick this version does not know.
+    private func choice<Value>(_ key: String, _ nicks: [(Value, String)], or fallback: Value) -> Value {
+        let nick = string(key)
+        return nicks.first { $0.1 == nick }?.0 ?? fallback
+    }
+
+    private func set<Value: Equatable>(_ value: Value, _ key: String, _ nicks: [(Value, String)]) -> Bool {
+        guard let nick = nicks.first(where: { $0.0 == value })?.1 else { return false }
+        return set(string: nick, key)
     }
 
     // MARK: Keys
