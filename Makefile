@@ -31,8 +31,10 @@ SWIFT       ?= swift
 # runs without the toolchain's libraries and starts about 10 ms sooner
 # (fewer shared objects to map and relocate; see bench/README.md). lld,
 # which the toolchain ships, links it without the warning GNU gold prints
-# for a libc call inside the static Foundation.
-SWIFT_FLAGS ?= -c release -j 2 --static-swift-stdlib -Xswiftc -use-ld=lld
+# for a libc call inside the static Foundation. Its relative relocations
+# are packed (DT_RELR, glibc 2.36 and later): 2 MB of relocation entries
+# read at every start become 16 kB (bench/README.md).
+SWIFT_FLAGS ?= -c release -j 2 --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
 SWIFT_TEST_FLAGS ?= --build-tests -j 2
 # Where `swift build $(SWIFT_FLAGS)` leaves the binary.
 BUILD_DIR   ?= .build/release

@@ -15,4 +15,6 @@ func runLightbox() -> Int32 {
     return status
 }
 
+ProcessMemory.mapBlocks(over: 128 * 1024)
+
 exit(MainActor.assumeIsolated { runLightbox() })

@@ -40,6 +40,7 @@ final class TranslationTests: XCTestCase {
             XCTAssertEqual(list(37, of: 1204).summary, "37 von 1.204 Fotos")
             XCTAssertEqual(tr("Search Photos"), "Fotos durchsuchen")
             XCTAssertEqual(LocaleFormat.decimal(2.8, digits: 1), "2,8")
+            XCTAssertEqual(LocaleFormat.number(-1_234_567), "-1.234.567")
             // Noon, so that every time zone has it on the same day.
             let taken = Date(timeIntervalSince1970: 1_699_963_200)
             XCTAssertTrue(LocaleFormat.dateAndTime(taken).hasPrefix("14. Nov. 2023"), LocaleFormat.dateAndTime(taken))
@@ -58,6 +59,8 @@ final class TranslationTests: XCTestCase {
     func testEnglishWhenNoTranslationIsAsked() throws {
         try speaking("C.UTF-8", "") {
             XCTAssertEqual(list(1204, of: 1204).summary, "1,204 photos")
+            XCTAssertEqual([0, 999, 1000, -1204, 1_234_567].map(LocaleFormat.number), ["0", "999", "1,000", "-1,204", "1,234,567"])
+            XCTAssertEqual(LocaleFormat.decimal(2.75, digits: 1), "2.8")
             XCTAssertEqual(list(1, of: 1, selected: 1).selectionSummary, "1 selected")
             XCTAssertEqual(tr("Search Photos"), "Search Photos")
         }

@@ -23,3 +23,4 @@
 #include "lb-paintable.h"
 #include "lb-desktop.h"
 #include "lb-appearance.h"
+#include "lb-memory.h"

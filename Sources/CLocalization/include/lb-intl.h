@@ -23,3 +23,11 @@ typedef enum {
 // The name of the locale in force for `category` ("de_DE.UTF-8", "C"),
 // copied into `buffer`; an empty string when it does not fit.
 void lb_locale_name(LbLocaleCategory category, char *buffer, unsigned long size);
+
+// `value` grouped the way LC_NUMERIC groups digits ("1,204" in English,
+// "1.204" in German), as GNOME's programs write numbers through the C
+// library; the C locale is written the English way.
+void lb_format_integer(long long value, char *buffer, unsigned long size);
+
+// `value` with `digits` digits after LC_NUMERIC's decimal point, ungrouped.
+void lb_format_decimal(double value, int digits, char *buffer, unsigned long size);

@@ -287,10 +287,12 @@ final class MainWindowView {
     private func show(_ page: Page) {
         let wasGrid = visiblePage == .grid
         guard page != visiblePage else { return }
-        // Status pages fade into each other; the grid comes at once: it
-        // fills as photos arrive, and a fade would redraw the whole
-        // window twice over on every frame while it does.
-        pages.show(page.rawValue, animated: page != .grid)
+        // Status pages fade into each other; the grid comes and goes at
+        // once. GTK's cairo renderer draws a fade as two window-size
+        // layers each frame (2.5 MB apiece at 1024×700), and a fade from
+        // the grid is what a new window does when its folder turns out
+        // empty: the heap they leave stays with the process.
+        pages.show(page.rawValue, animated: page != .grid && !wasGrid)
         if page == .grid, !wasGrid, !search.hasFocus { grid.focus() }
     }
 }
