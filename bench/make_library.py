@@ -5,7 +5,8 @@
 
   bases/        200 distinct camera-size JPEGs (4000x3000, ImageMagick plasma
                 and gradients with sensor-like noise, 4:2:0, 2.5-4.5 MB) with
-                camera EXIF written by exiftool; 40 small ones (480x360).
+                camera EXIF written by exiftool, including the 160x120 copy of
+                the picture cameras embed (IFD1); 40 small ones (480x360).
   photos-10k/   10,000 real copies of the bases, YYYY/YYYY-MM-DD/IMG_NNNNN.JPG;
                 every copy gets its own EXIF date (patched in place), so no
                 two files are byte-identical and each has its own inode/mtime.
@@ -15,14 +16,15 @@
                 order (so modification times rise with the names, a second
                 apart or less) with rising EXIF dates (the first-screen part).
 
-Each part is skipped when its completion stamp exists (delete the folder to
-rebuild). About 34 GB in all; about 10-15 minutes on 2 cores, mostly disk.
+Each part is skipped when its completion stamp names the current RECIPE
+(delete the folder to rebuild). About 34 GB in all; about 10-15 minutes on 2 cores, mostly disk.
 """
 import argparse
 import concurrent.futures
 import datetime
 import fcntl
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -33,6 +35,9 @@ CAMERAS = [("Canon", "Canon EOS R6"), ("NIKON CORPORATION", "NIKON Z 6_2"),
 COLOURS = ["navy-gold", "darkgreen-khaki", "maroon-skyblue", "black-orange",
            "steelblue-wheat", "purple-lightyellow", "sienna-lightblue", "teal-salmon"]
 CONVERT = "/usr/bin/convert" if os.path.exists("/usr/bin/convert") else "convert"
+# Copies made by an older recipe are made again: 2 added the bases' EXIF
+# thumbnails.
+RECIPE = 2
 
 
 def log(message):
@@ -92,6 +97,8 @@ def make_bases(folder, count, small, jobs):
         os.unlink(argfile)
         for i, temporary in made:
             os.rename(temporary, paths[i])
+    if not small:
+        embed_thumbnails(folder, paths, jobs, env)
     blobs = []
     for p in paths:
         with open(p, "rb") as f:
@@ -102,12 +109,44 @@ def make_bases(folder, count, small, jobs):
     return blobs
 
 
+def embed_thumbnails(folder, paths, jobs, env):
+    """The 160x120 copy of the picture a camera writes into EXIF (IFD1),
+    into each base that lacks one (bases made before recipe 2 included)."""
+    listing = subprocess.run(["exiftool", "-q", "-q", "-T", "-FileName", "-ThumbnailLength"] + paths,
+                             check=True, capture_output=True, text=True).stdout
+    lacking = {line.split("\t")[0] for line in listing.splitlines() if line.split("\t")[-1] in ("-", "")}
+    todo = [p for p in paths if os.path.basename(p) in lacking]
+    if not todo:
+        return
+
+    def one(path):
+        thumbnail = path + ".thumb.jpg"
+        subprocess.run([CONVERT, path, "-thumbnail", "160x120", "-quality", "80", thumbnail], check=True, env=env)
+        return thumbnail
+
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        thumbnails = list(pool.map(one, todo))
+    argfile = os.path.join(folder, "thumbnails.args")
+    with open(argfile, "w") as out:
+        for path, thumbnail in zip(todo, thumbnails):
+            out.write(f"-ThumbnailImage<={thumbnail}\n-overwrite_original\n{path}\n-execute\n")
+    subprocess.run(["exiftool", "-q", "-q", "-@", argfile], check=True)
+    os.unlink(argfile)
+    for thumbnail in thumbnails:
+        os.unlink(thumbnail)
+    log(f"  EXIF thumbnails embedded in {len(todo)} bases")
+
+
 def copy_tree(folder, blobs, layout, count):
     """Writes `count` copies; `layout(k)` gives the relative path of copy k."""
     stamp = os.path.join(folder, ".complete")
     if os.path.exists(stamp):
-        log(f"{folder}: present")
-        return
+        with open(stamp) as made:
+            if f"recipe {RECIPE}" in made.read():
+                log(f"{folder}: present")
+                return
+        log(f"{folder}: made by an older recipe; making it again")
+        shutil.rmtree(folder)
     start = time.monotonic()
     moment = datetime.datetime(2014, 3, 1, 9, 0, 0)
     made_dirs = set()
@@ -129,7 +168,7 @@ def copy_tree(folder, blobs, layout, count):
         if (k + 1) % max(1, count // 10) == 0:
             log(f"  {folder}: {k + 1}/{count} files, {total / 1e9:.1f} GB, {time.monotonic() - start:.0f} s")
     with open(stamp, "w") as out:
-        out.write(f"{count} files, {total} bytes\n")
+        out.write(f"{count} files, {total} bytes, recipe {RECIPE}\n")
 
 
 def camera_layout(k, moment):

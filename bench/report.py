@@ -158,7 +158,7 @@ def table(results):
             "", f"{ratio(med(lb), med(floor)):.2f}× the floor")
         row("step to the next photo: worst", f"{lb['worst']:.1f} ms ({lb['missed']} missed)",
             f"Eye of GNOME {peer['missed']} missed" if peer else "", "stepping_worst", "")
-    if "firstscreen" in m:
+    if m.get("firstscreen"):  # None when ffmpeg or gThumb is missing
         fs = m["firstscreen"]
         lb, gt = fs["lightbox"], fs["gthumb"]
         row("cold 10,000-photo folder, recorded: exec → first photo on screen", spread(lb["first_photo_ms"]) + " ms",

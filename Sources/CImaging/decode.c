@@ -56,6 +56,13 @@ static GdkPixbuf *lb_decode_pixbuf(int fd, int max_size, int64_t max_pixels, int
                                    int *original_height, char **mime, char **error_out) {
     *original_width = 0;
     *original_height = 0;
+    // A camera's own small copy serves the smallest thumbnails: its first
+    // kilobytes instead of 12 million pixels decoded (embedded-thumbnail.c).
+    GdkPixbuf *embedded = lb_decode_embedded_thumbnail(fd, max_size, max_pixels, original_width, original_height);
+    if (embedded) {
+        if (mime) *mime = g_strdup("image/jpeg");
+        return embedded;
+    }
     GError *error = NULL;
     GdkPixbufLoader *loader = gdk_pixbuf_loader_new();
     LbSizeRequest request = {.max_size = max_size, .max_pixels = max_pixels};

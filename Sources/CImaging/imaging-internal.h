@@ -2,6 +2,8 @@
 #pragma once
 
 #include <gdk-pixbuf/gdk-pixbuf.h>
+#include <stdbool.h>
+#include <stdint.h>
 
 struct LbImage {
     GdkPixbuf *pixbuf;  // always RGBA
@@ -9,3 +11,22 @@ struct LbImage {
 
 // The error's message (or `fallback`) as a new string; frees the error.
 char *lb_message(GError *error, const char *fallback);
+
+// Where a JPEG's EXIF thumbnail lies in the file's first `size` bytes, with
+// the main image's size as stored and its EXIF orientation (1-8).
+typedef struct {
+    size_t offset, length;
+    int width, height, orientation;
+} LbEmbeddedThumbnail;
+
+// Finds it by walking the segments before the image data; false when the
+// bytes are not a JPEG, hold no EXIF thumbnail that is a JPEG, or stop
+// before the frame header.
+bool lb_jpeg_embedded_thumbnail(const uint8_t *head, size_t size, LbEmbeddedThumbnail *found);
+
+// The picture at `fd` fitted in `max_size`×`max_size` and oriented, made
+// from its EXIF thumbnail when that is big enough and the file is whole;
+// NULL when it cannot be (the caller decodes the file). Reads with pread,
+// leaving the file position where it was.
+GdkPixbuf *lb_decode_embedded_thumbnail(int fd, int max_size, int64_t max_pixels, int *original_width,
+                                        int *original_height);

@@ -1,0 +1,122 @@
+import Foundation
+import Imaging
+import XCTest
+
+/// A camera's JPEG carries a small copy of its picture in EXIF (160×120).
+/// The smallest thumbnails are made from it; anything bigger, and any file
+/// cut short, is decoded whole. The main pictures here are red and their
+/// copies blue, so a thumbnail's colour tells which one it came from.
+final class EmbeddedThumbnailTests: XCTestCase {
+    private let red: (UInt8, UInt8, UInt8) = (200, 30, 30)
+    private let blue: (UInt8, UInt8, UInt8) = (30, 30, 200)
+
+    private func cameraJPEG(_ scratch: Scratch, width: Int, height: Int, copyWidth: Int = 160, copyHeight: Int = 120,
+                            orientation: Int? = nil,
+                            copy: @escaping (Int, Int) -> (UInt8, UInt8, UInt8)) throws -> URL {
+        let red = self.red
+        let main = try TestImages.jpeg(scratch.path("DSC_0001.JPG"), width: width, height: height) { _, _ in red }
+        let small = try TestImages.jpeg(scratch.path("copy.jpg"), width: copyWidth, height: copyHeight, fill: copy)
+        var arguments = ["-q", "-overwrite_original", "-ThumbnailImage<=\(small.path)"]
+        if let orientation { arguments += ["-n", "-Orientation=\(orientation)"] }
+        try ExifTool.run(arguments + [main.path])
+        XCTAssertEqual(try ExifTool.value("ThumbnailLength", of: main).flatMap(Int.init).map { $0 > 0 }, true)
+        return main
+    }
+
+    private func assertColour(_ image: DecodedImage, x: Int, y: Int, is colour: (UInt8, UInt8, UInt8),
+                              _ message: String, file: StaticString = #filePath, line: UInt = #line) {
+        let (r, g, b) = TestImages.rgb(image.pixels, x, y)
+        let near = abs(r - Int(colour.0)) < 40 && abs(g - Int(colour.1)) < 40 && abs(b - Int(colour.2)) < 40
+        XCTAssertTrue(near, "\(message): (\(r), \(g), \(b)) at \(x), \(y)", file: file, line: line)
+    }
+
+    func testTheSmallestThumbnailsComeFromTheCamerasOwnCopy() throws {
+        let scratch = Scratch()
+        let blue = self.blue
+        let photo = try cameraJPEG(scratch, width: 800, height: 600) { _, _ in blue }
+        let normal = try Imaging.decode(path: photo.path, maxSize: 128)
+        XCTAssertEqual([normal.width, normal.height, normal.originalWidth, normal.originalHeight], [128, 96, 800, 600])
+        XCTAssertEqual(normal.mimeType, "image/jpeg")
+        assertColour(normal, x: 64, y: 48, is: blue, "the normal size from the embedded copy")
+        // Bigger than the copy: the picture itself.
+        let large = try Imaging.decode(path: photo.path, maxSize: 256)
+        XCTAssertEqual([large.width, large.height], [256, 192])
+        assertColour(large, x: 128, y: 96, is: red, "the large size decoded from the picture")
+    }
+
+    func testTheBlackBarsAroundAWidePictureAreCutAway() throws {
+        let scratch = Scratch()
+        let blue = self.blue
+        // 3:2 in a 4:3 copy: 107 rows of picture between black bars.
+        let photo = try cameraJPEG(scratch, width: 900, height: 600) { _, y in y < 7 || y >= 113 ? (0, 0, 0) : blue }
+        let normal = try Imaging.decode(path: photo.path, maxSize: 128)
+        XCTAssertEqual([normal.width, normal.height], [128, 85])
+        for y in [0, 42, 84] { assertColour(normal, x: 64, y: y, is: blue, "no bar left in row \(y)") }
+    }
+
+    func testACopySqueezedWithoutBarsIsStretchedBack() throws {
+        let scratch = Scratch()
+        let blue = self.blue
+        // The same proportions, but picture to the edges: a green top.
+        let photo = try cameraJPEG(scratch, width: 900, height: 600) { _, y in y < 10 ? (30, 200, 30) : blue }
+        let normal = try Imaging.decode(path: photo.path, maxSize: 128)
+        XCTAssertEqual([normal.width, normal.height], [128, 85])
+        assertColour(normal, x: 64, y: 2, is: (30, 200, 30), "the copy's top kept")
+    }
+
+    func testTheCopyTurnsWithThePicture() throws {
+        let scratch = Scratch()
+        let blue = self.blue
+        let photo = try cameraJPEG(scratch, width: 800, height: 600, orientation: 6) { _, _ in blue }
+        let normal = try Imaging.decode(path: photo.path, maxSize: 128)
+        XCTAssertEqual([normal.width, normal.height], [96, 128])
+        assertColour(normal, x: 48, y: 64, is: blue, "turned, from the copy")
+    }
+
+    func testACopySmallerThanAskedIsNotEnlarged() throws {
+        let scratch = Scratch()
+        let blue = self.blue
+        let photo = try cameraJPEG(scratch, width: 800, height: 600, copyWidth: 96, copyHeight: 72) { _, _ in blue }
+        let normal = try Imaging.decode(path: photo.path, maxSize: 128)
+        XCTAssertEqual([normal.width, normal.height], [128, 96])
+        assertColour(normal, x: 64, y: 48, is: red, "decoded from the picture")
+    }
+
+    func testAFileCutShortIsStillRefusedAsDamaged() throws {
+        let scratch = Scratch()
+        let blue = self.blue
+        let photo = try cameraJPEG(scratch, width: 800, height: 600) { _, _ in blue }
+        let bytes = try Data(contentsOf: photo)
+        let cut = scratch.path("cut.jpg")
+        try bytes.prefix(bytes.count - 200).write(to: cut)
+        XCTAssertThrowsError(try Imaging.decode(path: cut.path, maxSize: 128)) {
+            XCTAssertEqual(($0 as? ImageError)?.message, "The image is damaged or incomplete.")
+        }
+    }
+
+    /// The EXIF structure is read from an untrusted file: bytes changed
+    /// anywhere in it give a thumbnail or a refusal, never a crash or a
+    /// stuck decoder.
+    func testAGarbledExifStructureNeverCrashesTheDecoder() throws {
+        let scratch = Scratch()
+        let blue = self.blue
+        let photo = try cameraJPEG(scratch, width: 400, height: 300) { _, _ in blue }
+        let bytes = [UInt8](try Data(contentsOf: photo))
+        var random = Seeded(state: 22)
+        let garbled = scratch.path("garbled.jpg")
+        for round in 0..<150 {
+            var changed = bytes
+            // The APP1 segment (EXIF, IFD0, IFD1 and the copy) comes first.
+            for _ in 0..<1 + round % 8 {
+                changed[Int.random(in: 2..<min(changed.count, 4096), using: &random)] = UInt8.random(in: 0...255, using: &random)
+            }
+            try Data(changed).write(to: garbled)
+            do {
+                let image = try Imaging.decode(path: garbled.path, maxSize: 128)
+                XCTAssertLessThanOrEqual(max(image.width, image.height), 128, "round \(round)")
+            } catch {
+                XCTAssertEqual(error.kind, .file, "round \(round): \(error.message)")
+            }
+        }
+    }
+}
