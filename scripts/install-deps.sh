@@ -85,6 +85,8 @@ BENCH_PACKAGES=(
     # and the screen recorder it watches both with.
     gthumb
     ffmpeg
+    # scripts/update-startup-order.py profiles start-up with callgrind.
+    valgrind
     libxtst-dev
     libxdamage-dev
     xdotool

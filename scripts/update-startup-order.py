@@ -63,15 +63,17 @@ def profile(work, binary, folder, name):
 
 def main():
     if len(sys.argv) == 1 and not os.environ.get("DISPLAY"):
-        # Again, inside a virtual X server.
-        sys.exit(subprocess.call(["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24 -nolisten tcp -noreset",
+        # Again, inside a virtual X server and a D-Bus session of its own,
+        # whose services (GTK starts the document portal) end with it.
+        sys.exit(subprocess.call(["dbus-run-session", "--", "xvfb-run", "-a", "-s",
+                                  "-screen 0 1280x1024x24 -nolisten tcp -noreset",
                                   sys.executable, os.path.abspath(__file__), "--in-x"]))
     for tool in ("valgrind", "nm", "strip"):
         if not shutil.which(tool):
             sys.exit(f"update-startup-order: {tool} is missing (scripts/install-deps.sh --bench installs valgrind)")
     if not os.path.exists(BINARY):
         sys.exit("update-startup-order: no release build: run `make build` first")
-    with tempfile.TemporaryDirectory() as work:
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as work:
         # valgrind cannot read the Swift toolchain's debug information; the
         # symbol table is all it needs.
         binary = os.path.join(work, "lightbox")
@@ -91,8 +93,8 @@ def main():
                                                         capture_output=True, text=True).stdout.splitlines()
             if len(line.split()) == 3)
         ordered = list(dict.fromkeys(name for name in names if defined[name] == 1))
-    with open(OUTPUT, "w") as out:
-        out.write("\n".join(ordered) + "\n")
+        with open(OUTPUT, "w") as out:
+            out.write("\n".join(ordered) + "\n")
     print(f"update-startup-order: {len(ordered)} functions in {os.path.relpath(OUTPUT, ROOT)}")
 
 
