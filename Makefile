@@ -34,14 +34,15 @@ SWIFT       ?= swift
 # for a libc call inside the static Foundation. Its relative relocations
 # are packed (DT_RELR, glibc 2.36 and later): 2 MB of relocation entries
 # read at every start become 16 kB. Each function gets a section of its own,
-# and the functions start-up runs go first, in Resources/startup-order.txt
+# and the functions start-up runs go first, in Resources/link/startup-order.txt
 # (scripts/update-startup-order.py): start-up then maps 3 MB less of the
 # binary (bench/README.md). Changing these flags needs a clean release
-# build: SwiftPM does not compile again for them.
+# build: SwiftPM does not compile again for them. The executables export no
+# symbols (Resources/link/exports.map).
 STARTUP_ORDER = -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
-                -Xlinker --symbol-ordering-file=$(CURDIR)/Resources/startup-order.txt -Xlinker --no-warn-symbol-ordering
+                -Xlinker --symbol-ordering-file=$(CURDIR)/Resources/link/startup-order.txt -Xlinker --no-warn-symbol-ordering
 SWIFT_FLAGS ?= -c release -j 2 --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
-               $(STARTUP_ORDER)
+               $(STARTUP_ORDER) -Xlinker --version-script=$(CURDIR)/Resources/link/exports.map
 SWIFT_TEST_FLAGS ?= --build-tests -j 2
 # Where `swift build $(SWIFT_FLAGS)` leaves the binary.
 BUILD_DIR   ?= .build/release

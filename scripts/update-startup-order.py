@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Resources/startup-order.txt: the functions of the release build that
+"""Writes Resources/link/startup-order.txt: the functions of the release build that
 run while Lightbox starts and shows a folder, in the order they first run.
 
     make build && python3 scripts/update-startup-order.py
@@ -24,7 +24,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BINARY = os.path.join(ROOT, ".build", "release", "lightbox")
-OUTPUT = os.path.join(ROOT, "Resources", "startup-order.txt")
+OUTPUT = os.path.join(ROOT, "Resources", "link", "startup-order.txt")
 SECONDS = 60  # under callgrind, start-up and a first screen take about 20 s
 
 
