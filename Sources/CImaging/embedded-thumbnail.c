@@ -2,6 +2,7 @@
 // 160×120 from most makers), found by walking the file's first segments.
 // The bytes come from an untrusted file: every offset is checked against
 // the buffer before it is read.
+#include "CImaging.h"
 #include "imaging-internal.h"
 
 #include <errno.h>
@@ -125,9 +126,22 @@ static bool lb_pread_all(int fd, uint8_t *buffer, size_t count, off_t offset) {
     return true;
 }
 
+// The copy's header may declare any size: one bigger than a thumbnail is
+// refused before its pixels are allocated (a 0×0 size stops the loader).
+static void lb_refuse_large(GdkPixbufLoader *loader, int width, int height, gpointer data) {
+    (void)data;
+    if (width <= 0 || height <= 0 || width > 1024 || height > 1024) gdk_pixbuf_loader_set_size(loader, 0, 0);
+}
+
 static GdkPixbuf *lb_pixbuf_from_bytes(const uint8_t *bytes, size_t length) {
+    // gdk-pixbuf fills in what a cut-off JPEG lacks: a copy must be whole.
+    LbIntegrity integrity;
+    lb_integrity_init(&integrity);
+    lb_integrity_feed(&integrity, bytes, length);
+    if (lb_integrity_result(&integrity) != 1) return NULL;
     GdkPixbufLoader *loader = gdk_pixbuf_loader_new_with_mime_type("image/jpeg", NULL);
     if (!loader) return NULL;
+    g_signal_connect(loader, "size-prepared", G_CALLBACK(lb_refuse_large), NULL);
     gboolean ok = gdk_pixbuf_loader_write(loader, bytes, length, NULL);
     ok = gdk_pixbuf_loader_close(loader, NULL) && ok;
     GdkPixbuf *pixbuf = ok ? gdk_pixbuf_loader_get_pixbuf(loader) : NULL;

@@ -11,11 +11,15 @@ final class EmbeddedThumbnailTests: XCTestCase {
     private let blue: (UInt8, UInt8, UInt8) = (30, 30, 200)
 
     private func cameraJPEG(_ scratch: Scratch, width: Int, height: Int, copyWidth: Int = 160, copyHeight: Int = 120,
-                            orientation: Int? = nil,
+                            orientation: Int? = nil, cutFromCopy: Int = 0,
                             copy: @escaping (Int, Int) -> (UInt8, UInt8, UInt8)) throws -> URL {
         let red = self.red
         let main = try TestImages.jpeg(scratch.path("DSC_0001.JPG"), width: width, height: height) { _, _ in red }
         let small = try TestImages.jpeg(scratch.path("copy.jpg"), width: copyWidth, height: copyHeight, fill: copy)
+        if cutFromCopy > 0 {
+            let bytes = try Data(contentsOf: small)
+            try bytes.prefix(bytes.count - cutFromCopy).write(to: small)
+        }
         var arguments = ["-q", "-overwrite_original", "-ThumbnailImage<=\(small.path)"]
         if let orientation { arguments += ["-n", "-Orientation=\(orientation)"] }
         try ExifTool.run(arguments + [main.path])
@@ -92,6 +96,31 @@ final class EmbeddedThumbnailTests: XCTestCase {
         XCTAssertThrowsError(try Imaging.decode(path: cut.path, maxSize: 128)) {
             XCTAssertEqual(($0 as? ImageError)?.message, "The image is damaged or incomplete.")
         }
+    }
+
+    /// A copy whose header declares more than its data holds is not
+    /// believed (gdk-pixbuf would fill the rest in grey): the picture itself
+    /// is decoded. So is a copy cut short.
+    func testACopyDeclaringMoreThanItHoldsIsPassedOver() throws {
+        let scratch = Scratch()
+        let blue = self.blue
+        let photo = try cameraJPEG(scratch, width: 800, height: 600) { _, _ in blue }
+        var bytes = [UInt8](try Data(contentsOf: photo))
+        // The copy's frame header (the first SOF0 in the file: EXIF comes
+        // before the picture's own) says 2000×1500, then 60000×60000.
+        let frames = bytes.indices.dropLast(8).filter { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 }
+        XCTAssertEqual(frames.count, 2)
+        let sof = frames[0]
+        for size: [UInt8] in [[0x05, 0xDC, 0x07, 0xD0], [0xEA, 0x60, 0xEA, 0x60]] {
+            bytes.replaceSubrange(sof + 5..<sof + 9, with: size)
+            let lying = scratch.path("lying-copy.jpg")
+            try Data(bytes).write(to: lying)
+            let normal = try Imaging.decode(path: lying.path, maxSize: 128)
+            XCTAssertEqual([normal.width, normal.height], [128, 96])
+            assertColour(normal, x: 64, y: 48, is: red, "\(size): decoded from the picture")
+        }
+        let cut = try cameraJPEG(scratch, width: 800, height: 600, cutFromCopy: 300) { _, _ in blue }
+        assertColour(try Imaging.decode(path: cut.path, maxSize: 128), x: 64, y: 64, is: red, "a copy cut short")
     }
 
     /// The EXIF structure is read from an untrusted file: bytes changed
