@@ -7,14 +7,16 @@ import XCTest
 /// cut short, is decoded whole. The main pictures here are red and their
 /// copies blue, so a thumbnail's colour tells which one it came from.
 final class EmbeddedThumbnailTests: XCTestCase {
-    private let red: (UInt8, UInt8, UInt8) = (200, 30, 30)
-    private let blue: (UInt8, UInt8, UInt8) = (30, 30, 200)
+    private static let red: (UInt8, UInt8, UInt8) = (200, 30, 30)
+    private static let blue: (UInt8, UInt8, UInt8) = (30, 30, 200)
+    private static let green: (UInt8, UInt8, UInt8) = (30, 200, 30)
+    private let scratch = Scratch()
 
-    private func cameraJPEG(_ scratch: Scratch, width: Int, height: Int, copyWidth: Int = 160, copyHeight: Int = 120,
+    /// A red `width`×`height` JPEG whose EXIF holds a copy drawn by `copy`.
+    private func cameraJPEG(width: Int, height: Int, copyWidth: Int = 160, copyHeight: Int = 120,
                             orientation: Int? = nil, cutFromCopy: Int = 0,
-                            copy: @escaping (Int, Int) -> (UInt8, UInt8, UInt8)) throws -> URL {
-        let red = self.red
-        let main = try TestImages.jpeg(scratch.path("DSC_0001.JPG"), width: width, height: height) { _, _ in red }
+                            copy: @escaping (Int, Int) -> (UInt8, UInt8, UInt8) = { _, _ in blue }) throws -> URL {
+        let main = try TestImages.jpeg(scratch.path("DSC_0001.JPG"), width: width, height: height) { _, _ in Self.red }
         let small = try TestImages.jpeg(scratch.path("copy.jpg"), width: copyWidth, height: copyHeight, fill: copy)
         if cutFromCopy > 0 {
             let bytes = try Data(contentsOf: small)
@@ -27,6 +29,16 @@ final class EmbeddedThumbnailTests: XCTestCase {
         return main
     }
 
+    /// The normal size (128 px), as the grid's smallest cells ask for it.
+    private func normal(_ file: URL) throws(ImageError) -> DecodedImage {
+        try Imaging.decode(path: file.path, maxSize: 128)
+    }
+
+    private func assertSize(_ image: DecodedImage, _ width: Int, _ height: Int,
+                            file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual([image.width, image.height], [width, height], file: file, line: line)
+    }
+
     private func assertColour(_ image: DecodedImage, x: Int, y: Int, is colour: (UInt8, UInt8, UInt8),
                               _ message: String, file: StaticString = #filePath, line: UInt = #line) {
         let (r, g, b) = TestImages.rgb(image.pixels, x, y)
@@ -35,65 +47,49 @@ final class EmbeddedThumbnailTests: XCTestCase {
     }
 
     func testTheSmallestThumbnailsComeFromTheCamerasOwnCopy() throws {
-        let scratch = Scratch()
-        let blue = self.blue
-        let photo = try cameraJPEG(scratch, width: 800, height: 600) { _, _ in blue }
-        let normal = try Imaging.decode(path: photo.path, maxSize: 128)
-        XCTAssertEqual([normal.width, normal.height, normal.originalWidth, normal.originalHeight], [128, 96, 800, 600])
-        XCTAssertEqual(normal.mimeType, "image/jpeg")
-        assertColour(normal, x: 64, y: 48, is: blue, "the normal size from the embedded copy")
+        let photo = try cameraJPEG(width: 800, height: 600)
+        let thumbnail = try normal(photo)
+        XCTAssertEqual([thumbnail.width, thumbnail.height, thumbnail.originalWidth, thumbnail.originalHeight],
+                       [128, 96, 800, 600])
+        XCTAssertEqual(thumbnail.mimeType, "image/jpeg")
+        assertColour(thumbnail, x: 64, y: 48, is: Self.blue, "the normal size from the embedded copy")
         // Bigger than the copy: the picture itself.
         let large = try Imaging.decode(path: photo.path, maxSize: 256)
-        XCTAssertEqual([large.width, large.height], [256, 192])
-        assertColour(large, x: 128, y: 96, is: red, "the large size decoded from the picture")
+        assertSize(large, 256, 192)
+        assertColour(large, x: 128, y: 96, is: Self.red, "the large size decoded from the picture")
     }
 
     func testTheBlackBarsAroundAWidePictureAreCutAway() throws {
-        let scratch = Scratch()
-        let blue = self.blue
-        // 3:2 in a 4:3 copy: 107 rows of picture between black bars.
-        let photo = try cameraJPEG(scratch, width: 900, height: 600) { _, y in y < 7 || y >= 113 ? (0, 0, 0) : blue }
-        let normal = try Imaging.decode(path: photo.path, maxSize: 128)
-        XCTAssertEqual([normal.width, normal.height], [128, 85])
-        for y in [0, 42, 84] { assertColour(normal, x: 64, y: y, is: blue, "no bar left in row \(y)") }
+        // 3:2 in a 4:3 copy: 106 rows of picture between black bars.
+        let thumbnail = try normal(cameraJPEG(width: 900, height: 600) { _, y in y < 7 || y >= 113 ? (0, 0, 0) : Self.blue })
+        assertSize(thumbnail, 128, 85)
+        for y in [0, 42, 84] { assertColour(thumbnail, x: 64, y: y, is: Self.blue, "no bar left in row \(y)") }
     }
 
     func testACopySqueezedWithoutBarsIsStretchedBack() throws {
-        let scratch = Scratch()
-        let blue = self.blue
         // The same proportions, but picture to the edges: a green top.
-        let photo = try cameraJPEG(scratch, width: 900, height: 600) { _, y in y < 10 ? (30, 200, 30) : blue }
-        let normal = try Imaging.decode(path: photo.path, maxSize: 128)
-        XCTAssertEqual([normal.width, normal.height], [128, 85])
-        assertColour(normal, x: 64, y: 2, is: (30, 200, 30), "the copy's top kept")
+        let thumbnail = try normal(cameraJPEG(width: 900, height: 600) { _, y in y < 10 ? Self.green : Self.blue })
+        assertSize(thumbnail, 128, 85)
+        assertColour(thumbnail, x: 64, y: 2, is: Self.green, "the copy's top kept")
     }
 
     func testTheCopyTurnsWithThePicture() throws {
-        let scratch = Scratch()
-        let blue = self.blue
-        let photo = try cameraJPEG(scratch, width: 800, height: 600, orientation: 6) { _, _ in blue }
-        let normal = try Imaging.decode(path: photo.path, maxSize: 128)
-        XCTAssertEqual([normal.width, normal.height], [96, 128])
-        assertColour(normal, x: 48, y: 64, is: blue, "turned, from the copy")
+        let thumbnail = try normal(cameraJPEG(width: 800, height: 600, orientation: 6))
+        assertSize(thumbnail, 96, 128)
+        assertColour(thumbnail, x: 48, y: 64, is: Self.blue, "turned, from the copy")
     }
 
     func testACopySmallerThanAskedIsNotEnlarged() throws {
-        let scratch = Scratch()
-        let blue = self.blue
-        let photo = try cameraJPEG(scratch, width: 800, height: 600, copyWidth: 96, copyHeight: 72) { _, _ in blue }
-        let normal = try Imaging.decode(path: photo.path, maxSize: 128)
-        XCTAssertEqual([normal.width, normal.height], [128, 96])
-        assertColour(normal, x: 64, y: 48, is: red, "decoded from the picture")
+        let thumbnail = try normal(cameraJPEG(width: 800, height: 600, copyWidth: 96, copyHeight: 72))
+        assertSize(thumbnail, 128, 96)
+        assertColour(thumbnail, x: 64, y: 48, is: Self.red, "decoded from the picture")
     }
 
     func testAFileCutShortIsStillRefusedAsDamaged() throws {
-        let scratch = Scratch()
-        let blue = self.blue
-        let photo = try cameraJPEG(scratch, width: 800, height: 600) { _, _ in blue }
-        let bytes = try Data(contentsOf: photo)
+        let bytes = try Data(contentsOf: cameraJPEG(width: 800, height: 600))
         let cut = scratch.path("cut.jpg")
         try bytes.prefix(bytes.count - 200).write(to: cut)
-        XCTAssertThrowsError(try Imaging.decode(path: cut.path, maxSize: 128)) {
+        XCTAssertThrowsError(try normal(cut)) {
             XCTAssertEqual(($0 as? ImageError)?.message, "The image is damaged or incomplete.")
         }
     }
@@ -102,35 +98,28 @@ final class EmbeddedThumbnailTests: XCTestCase {
     /// believed (gdk-pixbuf would fill the rest in grey): the picture itself
     /// is decoded. So is a copy cut short.
     func testACopyDeclaringMoreThanItHoldsIsPassedOver() throws {
-        let scratch = Scratch()
-        let blue = self.blue
-        let photo = try cameraJPEG(scratch, width: 800, height: 600) { _, _ in blue }
-        var bytes = [UInt8](try Data(contentsOf: photo))
+        var bytes = [UInt8](try Data(contentsOf: cameraJPEG(width: 800, height: 600)))
         // The copy's frame header (the first SOF0 in the file: EXIF comes
         // before the picture's own) says 2000×1500, then 60000×60000.
         let frames = bytes.indices.dropLast(8).filter { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 }
         XCTAssertEqual(frames.count, 2)
-        let sof = frames[0]
         for size: [UInt8] in [[0x05, 0xDC, 0x07, 0xD0], [0xEA, 0x60, 0xEA, 0x60]] {
-            bytes.replaceSubrange(sof + 5..<sof + 9, with: size)
+            bytes.replaceSubrange(frames[0] + 5..<frames[0] + 9, with: size)
             let lying = scratch.path("lying-copy.jpg")
             try Data(bytes).write(to: lying)
-            let normal = try Imaging.decode(path: lying.path, maxSize: 128)
-            XCTAssertEqual([normal.width, normal.height], [128, 96])
-            assertColour(normal, x: 64, y: 48, is: red, "\(size): decoded from the picture")
+            let thumbnail = try normal(lying)
+            assertSize(thumbnail, 128, 96)
+            assertColour(thumbnail, x: 64, y: 48, is: Self.red, "\(size): decoded from the picture")
         }
-        let cut = try cameraJPEG(scratch, width: 800, height: 600, cutFromCopy: 300) { _, _ in blue }
-        assertColour(try Imaging.decode(path: cut.path, maxSize: 128), x: 64, y: 64, is: red, "a copy cut short")
+        let cut = try normal(cameraJPEG(width: 800, height: 600, cutFromCopy: 300))
+        assertColour(cut, x: 64, y: 64, is: Self.red, "a copy cut short")
     }
 
     /// The EXIF structure is read from an untrusted file: bytes changed
     /// anywhere in it give a thumbnail or a refusal, never a crash or a
     /// stuck decoder.
     func testAGarbledExifStructureNeverCrashesTheDecoder() throws {
-        let scratch = Scratch()
-        let blue = self.blue
-        let photo = try cameraJPEG(scratch, width: 400, height: 300) { _, _ in blue }
-        let bytes = [UInt8](try Data(contentsOf: photo))
+        let bytes = [UInt8](try Data(contentsOf: cameraJPEG(width: 400, height: 300)))
         var random = Seeded(state: 22)
         let garbled = scratch.path("garbled.jpg")
         for round in 0..<150 {
@@ -141,7 +130,7 @@ final class EmbeddedThumbnailTests: XCTestCase {
             }
             try Data(changed).write(to: garbled)
             do {
-                let image = try Imaging.decode(path: garbled.path, maxSize: 128)
+                let image = try normal(garbled)
                 XCTAssertLessThanOrEqual(max(image.width, image.height), 128, "round \(round)")
             } catch {
                 XCTAssertEqual(error.kind, .file, "round \(round): \(error.message)")
