@@ -37,6 +37,12 @@ shlibs=""
 if [ "$(head -c 4 "$root/usr/bin/lightbox" | tail -c 3)" = "ELF" ]; then
     shlibs=$(cd "$work" && dpkg-shlibdeps -O -e"root/usr/bin/lightbox" -e"root/usr/libexec/lightbox/lightbox-decoder" \
         | sed -n 's/^shlibs:Depends=//p')
+    # Packed relocations (the Makefile's -z pack-relative-relocs) need
+    # glibc 2.36, which dpkg-shlibdeps does not read from the version
+    # requirement GLIBC_ABI_DT_RELR.
+    if readelf -V "$root/usr/bin/lightbox" | grep -q GLIBC_ABI_DT_RELR; then
+        shlibs=$(printf '%s' "$shlibs" | sed -E 's/libc6 \(>= [0-9.]+\)/libc6 (>= 2.36)/')
+    fi
 fi
 
 # What Debian policy asks of every package: the copyright file and a
