@@ -76,25 +76,39 @@ let package = Package(
             pkgConfig: "gexiv2",
             providers: [.apt(["libgexiv2-dev"])]
         ),
+        // Pixels: decoding, scaling, PNG writing, file helpers (gdk-pixbuf).
         .target(
             name: "CImaging",
-            dependencies: ["CGdkPixbuf", "CGExiv2"],
-            path: "Sources/CImaging",
+            dependencies: ["CGdkPixbuf"],
+            path: "Sources/CImaging"
+        ),
+        // Metadata with gexiv2. Only lightbox-decoder and the in-process
+        // paths of benchmarks and tests link it: the app never parses a photo.
+        .target(
+            name: "CMetadata",
+            dependencies: ["CImaging", "CGExiv2"],
+            path: "Sources/CMetadata",
             // rating.c rounds with lround; the Swift products get libm from
             // the Swift runtime, lightbox-decoder (all C) does not.
             linkerSettings: [.linkedLibrary("m")]
         ),
-        // Decoding in helper processes: the socket protocol, starting them
-        // (in bubblewrap), the seccomp filter, and the helper's own loop.
+        // Decoding in helper processes, the app's side: the socket
+        // protocol and starting them (in bubblewrap).
         .target(
             name: "CDecoding",
             dependencies: ["CImaging"],
             path: "Sources/CDecoding"
         ),
-        // lightbox-decoder's main(); all of it is in CDecoding.
+        // The helper's side: its loop, limits and seccomp filter.
+        .target(
+            name: "CDecoderServer",
+            dependencies: ["CDecoding", "CImaging", "CMetadata"],
+            path: "Sources/CDecoderServer"
+        ),
+        // lightbox-decoder's main(); all of it is in CDecoderServer.
         .executableTarget(
             name: "CDecoderMain",
-            dependencies: ["CDecoding"],
+            dependencies: ["CDecoderServer"],
             path: "Sources/CDecoderMain"
         ),
         // Swift over CImaging and CDecoding: images and metadata as Swift
@@ -103,6 +117,13 @@ let package = Package(
             name: "Imaging",
             dependencies: ["CImaging", "CDecoding", "FilePaths", "Localization"],
             path: "Sources/Imaging"
+        ),
+        // Decoding and metadata writing in the calling process, for the
+        // benchmarks' comparison and the tests' fixtures; not the app's.
+        .target(
+            name: "InProcessImaging",
+            dependencies: ["Imaging", "CImaging", "CMetadata", "FilePaths", "Localization"],
+            path: "Sources/InProcessImaging"
         ),
         // GIO without GTK (GSettings), for LightboxCore.
         .systemLibrary(
@@ -143,7 +164,7 @@ let package = Package(
         // Benchmark helper: thumbnails a list of files with the app's loader.
         .executableTarget(
             name: "BenchThumbnails",
-            dependencies: ["LightboxCore", "Imaging"],
+            dependencies: ["LightboxCore", "Imaging", "InProcessImaging"],
             path: "Sources/BenchThumbnails"
         ),
         // The fuzz targets, apart from the libFuzzer entry, so the unit
@@ -164,7 +185,8 @@ let package = Package(
         ),
         .testTarget(
             name: "LightboxCoreTests",
-            dependencies: ["LightboxCore", "Imaging", "FilePaths", "FuzzTargets", "Localization", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["LightboxCore", "Imaging", "InProcessImaging", "FilePaths", "FuzzTargets", "Localization",
+                           .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/LightboxCoreTests"
         ),
         // What the GTK test targets share: the main thread, a display, waiting.

@@ -21,7 +21,7 @@ import re
 import sys
 from pathlib import Path
 
-FOLDERS = ["Sources/Lightbox", "Sources/GtkKit", "Sources/LightboxCore", "Sources/Imaging"]
+FOLDERS = ["Sources/Lightbox", "Sources/GtkKit", "Sources/LightboxCore", "Sources/Imaging", "Sources/InProcessImaging"]
 # Calls whose text is for developers, logs or the program itself.
 NOT_FOR_PEOPLE = re.compile(
     r"\b(fatalError|precondition|preconditionFailure|assert|assertionFailure|print|debugPrint|"

@@ -4,7 +4,7 @@
 // at once; the caller starts another.
 #define _GNU_SOURCE
 #include "CDecoding.h"
-#include "protocol.h"
+#include "lb-decoder-protocol.h"
 #include "replies.h"
 #include "sandbox.h"
 

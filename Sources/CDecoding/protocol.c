@@ -1,6 +1,6 @@
 // Packets with descriptors attached (SCM_RIGHTS), for both ends.
 #define _GNU_SOURCE
-#include "protocol.h"
+#include "lb-decoder-protocol.h"
 
 #include <errno.h>
 #include <string.h>

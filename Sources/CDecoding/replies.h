@@ -2,7 +2,7 @@
 #pragma once
 
 #include "CDecoding.h"
-#include "protocol.h"
+#include "lb-decoder-protocol.h"
 
 #include <stddef.h>
 

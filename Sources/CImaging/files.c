@@ -2,13 +2,11 @@
 // File URIs, checksums and encoding from raw pixels: small helpers the
 // thumbnail cache and the tests need, kept apart from imaging.c.
 #include "CImaging.h"
-#include "lb-internal.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>
-#include <gexiv2/gexiv2.h>
 
 char *lb_filename_to_uri(const char *path) {
     if (!path || !g_path_is_absolute(path)) return NULL;
@@ -46,28 +44,6 @@ bool lb_rgba_save(const uint8_t *rgba, int width, int height, int stride, const 
     g_object_unref(pixbuf);
     if (!ok) {
         *error_out = g_strdup(error ? error->message : "The image could not be written.");
-        g_clear_error(&error);
-    }
-    return ok;
-}
-
-bool lb_metadata_set_orientation(const char *path, int orientation, char **error_out) {
-    lb_exiv2_init();
-    if (orientation < 1 || orientation > 8) {
-        *error_out = g_strdup("The orientation must be between 1 and 8.");
-        return false;
-    }
-    GExiv2Metadata *metadata = gexiv2_metadata_new();
-    GError *error = NULL;
-    gboolean ok = gexiv2_metadata_open_path(metadata, path, &error);
-    if (ok) {
-        gexiv2_metadata_try_set_orientation(metadata, (GExiv2Orientation)orientation, &error);
-        ok = error == NULL;
-    }
-    if (ok) ok = gexiv2_metadata_save_file(metadata, path, &error);
-    g_object_unref(metadata);
-    if (!ok) {
-        *error_out = g_strdup(error ? error->message : "The metadata could not be written.");
         g_clear_error(&error);
     }
     return ok;

@@ -1,9 +1,9 @@
 #define _GNU_SOURCE  // renameat2, before any header
 #include "CImaging.h"
-#include "lb-internal.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <glib.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@ import Foundation
 
 /// Calls a CImaging function that takes key/value string arrays and reports
 /// failure through a `char **error`, turning that error into `ImageError`.
-func callWithPairs(
+package func callWithPairs(
     _ pairs: [(key: String, value: String)], failure fallback: String,
     _ body: (UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<UnsafePointer<CChar>?>?, Int32,
              UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Bool

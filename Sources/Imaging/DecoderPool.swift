@@ -22,7 +22,7 @@ public final class DecoderPool: @unchecked Sendable {
     public static let shared = DecoderPool(.standard())
 
     public let configuration: Configuration
-    private let inProcess: Bool
+    private let local: (any LocalDecoding)?
     private let condition = NSCondition()
     // Guarded by `condition`.
     private var idle: [Decoder] = []
@@ -34,19 +34,15 @@ public final class DecoderPool: @unchecked Sendable {
 
     public init(_ configuration: Configuration) {
         self.configuration = configuration
-        inProcess = false
+        local = nil
     }
 
-    private init(inProcessWith configuration: Configuration) {
-        self.configuration = configuration
-        inProcess = true
+    /// A pool that does its work with `local`, in the calling process
+    /// (`InProcessImaging`'s `inProcessForBenchmarks()`).
+    public init(local: any LocalDecoding) {
+        configuration = .standard()
+        self.local = local
         sandboxState = .inProcess
-    }
-
-    /// Decodes in the calling process, as Lightbox did before decoders:
-    /// kept only so `make bench` can measure what the isolation costs.
-    public static func inProcessForBenchmarks() -> DecoderPool {
-        DecoderPool(inProcessWith: .standard())
     }
 
     deinit {
@@ -72,7 +68,7 @@ public final class DecoderPool: @unchecked Sendable {
     /// Decodes `path` to fit `maxSize` × `maxSize`, as `Imaging.decode`.
     public func decode(path: String, maxSize: Int, maxPixels: Int = Imaging.defaultMaxPixels,
                        priority: Priority = .background) throws(ImageError) -> DecodedImage {
-        if inProcess { return try InProcessDecoding.decode(path: path, maxSize: maxSize, maxPixels: maxPixels) }
+        if let local { return try local.decode(path: path, maxSize: maxSize, maxPixels: maxPixels) }
         let result = try request(LB_REQUEST_DECODE, path: path, maxSize: maxSize, maxPixels: maxPixels,
                                  format: LB_PIXELS_RGBA, priority: priority)
         defer { lb_free(result.mime) }
@@ -89,9 +85,7 @@ public final class DecoderPool: @unchecked Sendable {
     /// of its own over the pixels (a photo window's 48 MB).
     public func decodeForDisplay(path: String, maxSize: Int, maxPixels: Int = Imaging.defaultMaxPixels,
                                  priority: Priority = .interactive) throws(ImageError) -> PixelData {
-        if inProcess {
-            return try InProcessDecoding.decode(path: path, maxSize: maxSize, maxPixels: maxPixels).premultipliedPixels
-        }
+        if let local { return try local.decode(path: path, maxSize: maxSize, maxPixels: maxPixels).premultipliedPixels }
         let result = try request(LB_REQUEST_DECODE, path: path, maxSize: maxSize, maxPixels: maxPixels,
                                  format: LB_PIXELS_PREMULTIPLIED, priority: priority)
         lb_free(result.mime)
@@ -104,7 +98,7 @@ public final class DecoderPool: @unchecked Sendable {
     /// The file's metadata, or nil when it has none readable (or the
     /// decoder failed on it).
     public func metadata(path: String) -> ImageMetadata? {
-        if inProcess { return InProcessDecoding.metadata(path: path) }
+        if let local { return local.metadata(path: path) }
         guard var result = try? request(LB_REQUEST_METADATA, path: path, maxSize: 0, maxPixels: 0, format: LB_PIXELS_RGBA,
                                        priority: .background),
               result.has_metadata else { return nil }
@@ -114,7 +108,7 @@ public final class DecoderPool: @unchecked Sendable {
 
     /// The file's format and declared size, or nil when no loader knows it.
     public func probe(path: String) -> ImageProbe? {
-        if inProcess { return InProcessDecoding.probe(path: path) }
+        if let local { return local.probe(path: path) }
         guard let result = try? request(LB_REQUEST_PROBE, path: path, maxSize: 0, maxPixels: 0, format: LB_PIXELS_RGBA,
                                          priority: .background)
         else { return nil }

@@ -50,16 +50,6 @@ extension Imaging {
         }
     }
 
-    /// Sets the EXIF orientation (1…8) of the file at `path`, in place.
-    public static func setOrientation(_ orientation: Int, path: String) throws(ImageError) {
-        var error: UnsafeMutablePointer<CChar>?
-        if !path.withPathCString({ lb_metadata_set_orientation($0, Int32(orientation), &error) }) {
-            defer { lb_free(error) }
-            throw ImageError(error.map { ImageMessages.translated(String(cString: $0)) }
-                             ?? tr("The metadata could not be written."))
-        }
-    }
-
     /// The file:// URI of an absolute path, byte for byte what GLib's
     /// `g_filename_to_uri` returns (what file managers hash for their
     /// thumbnails), bytes that are not UTF-8 escaped as %XX. Nil when

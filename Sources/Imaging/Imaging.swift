@@ -36,6 +36,12 @@ public struct ImageProbe: Equatable, Sendable {
     public let width: Int
     public let height: Int
     public let mimeType: String
+
+    package init(width: Int, height: Int, mimeType: String) {
+        self.width = width
+        self.height = height
+        self.mimeType = mimeType
+    }
 }
 
 /// Image decoding and writing through gdk-pixbuf, and metadata through
@@ -71,7 +77,7 @@ public enum Imaging {
 
 extension ImageMetadata {
     /// What gexiv2 read, as Swift values.
-    init(_ raw: LbMetadata) {
+    package init(_ raw: LbMetadata) {
         func text(_ value: UnsafeMutablePointer<CChar>?) -> String? { value.map { String(cString: $0) } }
         self.init(
             pixelWidth: Int(raw.pixel_width), pixelHeight: Int(raw.pixel_height),
@@ -128,7 +134,7 @@ public final class DecodedImage: @unchecked Sendable {
     /// made by scaling another).
     public let mimeType: String?
 
-    init(_ image: OpaquePointer, originalWidth: Int, originalHeight: Int, mimeType: String? = nil) {
+    package init(_ image: OpaquePointer, originalWidth: Int, originalHeight: Int, mimeType: String? = nil) {
         self.image = image
         self.originalWidth = originalWidth
         self.originalHeight = originalHeight

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import InProcessImaging
 @testable import LightboxCore
 
 /// Real image files for tests, made with the project's own encoder.

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import InProcessImaging
 import LightboxCore
 import XCTest
 

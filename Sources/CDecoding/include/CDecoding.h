@@ -1,11 +1,13 @@
 // CDecoding: images decoded in helper processes. The app side starts a
 // lightbox-decoder (in a bubblewrap sandbox when it can), hands it files
-// as open descriptors and takes pixels back in sealed shared memory; the
-// decoder side (lb_decoder_main) is the helper's whole program. Swift's
-// Imaging.DecoderPool keeps a few of these alive and is the only caller.
+// as open descriptors and takes pixels back in sealed shared memory (the
+// decoder side is CDecoderServer). Swift's Imaging.DecoderPool keeps a few
+// of these alive and is the only caller.
 #pragma once
 
 #include "CImaging.h"
+// The wire protocol, which the decoder side (CDecoderServer) speaks too.
+#include "lb-decoder-protocol.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -99,8 +101,3 @@ LbDecoderStatus lb_decoder_edit(LbDecoder *decoder, const char *path, const LbMe
 // Whether bubblewrap at `bwrap` can make a sandbox here (user namespaces
 // allowed). When not, `reason` receives what it said (free with lb_free).
 bool lb_sandbox_available(const char *bwrap, char **reason);
-
-// ---- Decoder side (server.c) ------------------------------------------------
-
-// lightbox-decoder's main: `lightbox-decoder --socket FD --memory BYTES --cpu SECONDS`.
-int lb_decoder_main(int argc, char **argv);

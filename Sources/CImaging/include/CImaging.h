@@ -1,6 +1,7 @@
-// CImaging: image decoding, thumbnail writing and metadata reading in C,
-// behind functions whose arguments Swift imports as plain values. The
-// Swift module Imaging wraps these; nothing else calls them.
+// CImaging: image decoding, thumbnail writing and file helpers in C (with
+// gdk-pixbuf), behind functions whose arguments Swift imports as plain
+// values, and the metadata types CMetadata fills. The Swift module Imaging
+// wraps these; nothing else calls them.
 #pragma once
 
 #include <stdint.h>
@@ -100,10 +101,17 @@ typedef struct {
     int rating;                     // -1 rejected, 0 unrated, 1..5 stars
 } LbMetadata;
 
-// Reads EXIF/XMP/IPTC. Returns false (and leaves `out` zeroed) when the file
-// has no readable metadata. Free the strings with lb_metadata_clear.
-bool lb_metadata_read(const char *path, LbMetadata *out);
+// Free the strings of an LbMetadata (lb_metadata_read, CMetadata).
 void lb_metadata_clear(LbMetadata *metadata);
+
+// What a metadata edit changes (lb_decoder_edit, made by CMetadata).
+typedef struct {
+    bool set_rating;
+    int rating;              // -1 rejected, 0 unrated, 1..5: Xmp.xmp.Rating
+    bool exif_rating;        // also Exif.Image.Rating and RatingPercent
+    bool set_orientation;
+    int orientation;         // 1..8, EXIF's Orientation (and XMP's tiff:Orientation)
+} LbMetadataEdit;
 
 void lb_free(void *pointer);
 
@@ -146,39 +154,8 @@ bool lb_rgba_save(const uint8_t *rgba, int width, int height, int stride, const 
                   const char *type, const char *const *keys, const char *const *values, int count,
                   char **error);
 
-// Sets the EXIF orientation (1…8) of the image file at `path` in place.
-bool lb_metadata_set_orientation(const char *path, int orientation, char **error);
 
-// ---- Writing metadata (metadata-write.c, metadata-edit.c) -----------------
-
-// Sets EXIF/XMP/IPTC tags ("Exif.Photo.DateTimeOriginal", …) of the image
-// at `path` in place, `count` key/value pairs. Returns false with a newly
-// allocated `error` on failure.
-bool lb_metadata_set_tags(const char *path, const char *const *keys, const char *const *values,
-                          int count, char **error);
-
-// What a metadata edit changes.
-typedef struct {
-    bool set_rating;
-    int rating;              // -1 rejected, 0 unrated, 1..5: Xmp.xmp.Rating
-    bool exif_rating;        // also Exif.Image.Rating and RatingPercent
-    bool set_orientation;
-    int orientation;         // 1..8, EXIF's Orientation (and XMP's tiff:Orientation)
-} LbMetadataEdit;
-
-// The file `bytes` (`length` of them) with `edit` made by gexiv2, in a new
-// buffer (`edited`, free with lb_free); the image data is copied as it is.
-// Run in the decoder process only (lightbox-decoder's edit request): exiv2
-// parses the file there. False with `error` set when gexiv2 refuses.
-bool lb_metadata_edit(const uint8_t *bytes, size_t length, const LbMetadataEdit *edit, uint8_t **edited,
-                      size_t *edited_length, char **error);
-
-// ---- Ratings and image data (rating.c, image-data.c) ------------------------
-
-// Windows' percentages: 1..5 stars are written as 1, 25, 50, 75, 99 and
-// read back by nearest band.
-int lb_rating_percent(int stars);
-int lb_rating_from_percent(int percent);
+// ---- Image data (image-data.c) -----------------------------------------------
 
 // Whether two files' image data is the same byte for byte, metadata left
 // out: JPEG segments other than APPn and COM and everything from the first

@@ -7,7 +7,7 @@
 // stops a decoder that does neither after its own wall-clock limit.
 #define _GNU_SOURCE
 #include "server.h"
-#include "protocol.h"
+#include "lb-decoder-protocol.h"
 
 #include <glib.h>
 #include <signal.h>

@@ -1,7 +1,7 @@
 // Metadata edits made on a file held in memory: the decoder process runs
 // this on bytes the app handed it, so exiv2 parses an untrusted photo only
 // inside the sandbox, where it cannot open or write a file (seccomp.c).
-#include "CImaging.h"
+#include "CMetadata.h"
 #include "lb-internal.h"
 
 #include <gexiv2/gexiv2.h>

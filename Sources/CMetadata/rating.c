@@ -1,4 +1,4 @@
-#include "CImaging.h"
+#include "CMetadata.h"
 #include "lb-internal.h"
 
 #include <math.h>

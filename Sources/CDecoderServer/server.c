@@ -4,8 +4,10 @@
 // tables), then locks itself down with seccomp: after that it can read
 // what it is handed and little else (see seccomp.c).
 #define _GNU_SOURCE
+#include "CDecoderServer.h"
 #include "CDecoding.h"
-#include "protocol.h"
+#include "CMetadata.h"
+#include "lb-decoder-protocol.h"
 #include "server.h"
 
 #include <errno.h>

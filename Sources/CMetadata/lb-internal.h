@@ -1,4 +1,4 @@
-// Helpers shared by CImaging's C files; not part of the module's interface.
+// Helpers shared by CMetadata's C files; not part of the module's interface.
 #pragma once
 
 #include <stdbool.h>

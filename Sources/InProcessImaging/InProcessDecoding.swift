@@ -1,12 +1,14 @@
 import CImaging
+import CMetadata
 import FilePaths
+import Imaging
 import Localization
 
-/// Decoding in the app's own process, the way Lightbox did before decoder
-/// processes. Only `DecoderPool.inProcessForBenchmarks()` uses it, so
-/// `make bench` can put the sandboxed figures beside these.
-enum InProcessDecoding {
-    static func decode(path: String, maxSize: Int, maxPixels: Int) throws(ImageError) -> DecodedImage {
+/// Decoding in the calling process, the way Lightbox did before decoder
+/// processes: `make bench` puts the sandboxed figures beside these. The
+/// app never links it.
+struct InProcessDecoding: LocalDecoding {
+    func decode(path: String, maxSize: Int, maxPixels: Int) throws(ImageError) -> DecodedImage {
         var width: Int32 = 0, height: Int32 = 0
         var error: UnsafeMutablePointer<CChar>?
         guard let image = path.withPathCString({
@@ -18,7 +20,7 @@ enum InProcessDecoding {
         return DecodedImage(image, originalWidth: Int(width), originalHeight: Int(height))
     }
 
-    static func probe(path: String) -> ImageProbe? {
+    func probe(path: String) -> ImageProbe? {
         var width: Int32 = 0, height: Int32 = 0
         var mime: UnsafeMutablePointer<CChar>?
         guard path.withPathCString({ lb_image_probe($0, &width, &height, &mime) }) else { return nil }
@@ -27,7 +29,7 @@ enum InProcessDecoding {
                           mimeType: mime.map { String(cString: $0) } ?? "application/octet-stream")
     }
 
-    static func metadata(path: String) -> ImageMetadata? {
+    func metadata(path: String) -> ImageMetadata? {
         var raw = LbMetadata()
         guard path.withPathCString({ lb_metadata_read($0, &raw) }) else { return nil }
         defer { lb_metadata_clear(&raw) }
@@ -40,5 +42,14 @@ enum InProcessDecoding {
             }
         }
         return ImageMetadata(raw)
+    }
+}
+
+extension DecoderPool {
+    /// A pool that decodes in the calling process, as Lightbox did before
+    /// decoders: kept only so `make bench` can measure what the isolation
+    /// costs.
+    public static func inProcessForBenchmarks() -> DecoderPool {
+        DecoderPool(local: InProcessDecoding())
     }
 }

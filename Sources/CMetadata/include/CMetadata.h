@@ -1,0 +1,38 @@
+// CMetadata: EXIF, XMP and IPTC read and written with gexiv2. Linked into
+// lightbox-decoder, which parses photos in its sandbox, and into the
+// benchmarks' and tests' in-process paths (InProcessImaging); never into
+// the app, which asks a decoder (CDecoding).
+#pragma once
+
+#include "CImaging.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+// Reads EXIF/XMP/IPTC. Returns false (and leaves `out` zeroed) when the file
+// has no readable metadata. Free the strings with lb_metadata_clear.
+bool lb_metadata_read(const char *path, LbMetadata *out);
+
+// Sets the EXIF orientation (1…8) of the image file at `path` in place.
+bool lb_metadata_set_orientation(const char *path, int orientation, char **error);
+
+// ---- Writing metadata (metadata-write.c, metadata-edit.c) -----------------
+
+// Sets EXIF/XMP/IPTC tags ("Exif.Photo.DateTimeOriginal", …) of the image
+// at `path` in place, `count` key/value pairs. Returns false with a newly
+// allocated `error` on failure.
+bool lb_metadata_set_tags(const char *path, const char *const *keys, const char *const *values,
+                          int count, char **error);
+
+// The file `bytes` (`length` of them) with `edit` made by gexiv2, in a new
+// buffer (`edited`, free with lb_free); the image data is copied as it is.
+// Run in the decoder process only (lightbox-decoder's edit request): exiv2
+// parses the file there. False with `error` set when gexiv2 refuses.
+bool lb_metadata_edit(const uint8_t *bytes, size_t length, const LbMetadataEdit *edit, uint8_t **edited,
+                      size_t *edited_length, char **error);
+
+// Windows' percentages: 1..5 stars are written as 1, 25, 50, 75, 99 and
+// read back by nearest band.
+int lb_rating_percent(int stars);
+int lb_rating_from_percent(int percent);
