@@ -4,6 +4,10 @@
 #include <stdbool.h>
 #include <gexiv2/gexiv2.h>
 
+// A tag's value as text, trimmed (free with g_free); NULL when the tag is
+// absent, empty or not UTF-8 (metadata-read.c).
+char *lb_tag_text(GExiv2Metadata *metadata, const char *tag);
+
 // gexiv2_initialize, once per process (it is not safe to call twice at once).
 void lb_exiv2_init(void);
 

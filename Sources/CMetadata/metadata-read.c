@@ -6,7 +6,7 @@
 #include <gexiv2/gexiv2.h>
 #include <string.h>
 
-static char *lb_tag(GExiv2Metadata *metadata, const char *tag) {
+char *lb_tag_text(GExiv2Metadata *metadata, const char *tag) {
     GError *error = NULL;
     if (!gexiv2_metadata_try_has_tag(metadata, tag, &error)) {
         g_clear_error(&error);
@@ -47,11 +47,11 @@ bool lb_metadata_read(const char *path, LbMetadata *out) {
     g_clear_error(&error);
     out->orientation = (int)gexiv2_metadata_try_get_orientation(metadata, &error);
     g_clear_error(&error);
-    out->date_taken = lb_tag(metadata, "Exif.Photo.DateTimeOriginal");
-    out->make = lb_tag(metadata, "Exif.Image.Make");
-    out->model = lb_tag(metadata, "Exif.Image.Model");
-    out->title = lb_plain_title(lb_tag(metadata, "Xmp.dc.title"));
-    if (!out->title) out->title = lb_tag(metadata, "Iptc.Application2.ObjectName");
+    out->date_taken = lb_tag_text(metadata, "Exif.Photo.DateTimeOriginal");
+    out->make = lb_tag_text(metadata, "Exif.Image.Make");
+    out->model = lb_tag_text(metadata, "Exif.Image.Model");
+    out->title = lb_plain_title(lb_tag_text(metadata, "Xmp.dc.title"));
+    if (!out->title) out->title = lb_tag_text(metadata, "Iptc.Application2.ObjectName");
     int nom = 0, den = 0;
     if (gexiv2_metadata_try_get_exposure_time(metadata, &nom, &den, &error) && den > 0) {
         out->exposure_numerator = nom;

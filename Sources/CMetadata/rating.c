@@ -12,16 +12,10 @@ void lb_exiv2_init(void) {
 
 // A tag's value as a number; false when the tag is absent or not a number.
 static bool lb_number(GExiv2Metadata *metadata, const char *tag, double *out) {
-    GError *error = NULL;
-    if (!gexiv2_metadata_try_has_tag(metadata, tag, &error)) {
-        g_clear_error(&error);
-        return false;
-    }
-    char *text = gexiv2_metadata_try_get_tag_string(metadata, tag, &error);
-    g_clear_error(&error);
+    char *text = lb_tag_text(metadata, tag);
     if (!text) return false;
     char *end = NULL;
-    double value = g_ascii_strtod(g_strstrip(text), &end);
+    double value = g_ascii_strtod(text, &end);
     bool ok = end != text && isfinite(value);
     g_free(text);
     if (ok) *out = value;
