@@ -122,7 +122,12 @@ void lb_appearance_apply(gboolean dark, gboolean high_contrast) {
         gtk_settings_reset_property(settings, "gtk-theme-name");
         named = FALSE;
     }
-    g_object_set(settings, "gtk-application-prefer-dark-theme", dark && !high_contrast, NULL);
+    // Set, even to the value it has, the property makes GTK load its theme
+    // again, and each of the three settings read at start answers on its
+    // own: only a change is set.
+    gboolean prefer_dark = dark && !high_contrast, now_dark = FALSE;
+    g_object_get(settings, "gtk-application-prefer-dark-theme", &now_dark, NULL);
+    if (!now_dark != !prefer_dark) g_object_set(settings, "gtk-application-prefer-dark-theme", prefer_dark, NULL);
 }
 
 char *lb_appearance_theme_name(void) {

@@ -19,6 +19,14 @@ public enum Appearance {
         lb_appearance_apply(dark ? 1 : 0, highContrast ? 1 : 0)
     }
 
+    /// GTK's settings, whose `gtk-application-prefer-dark-theme` and
+    /// `gtk-theme-name` `apply` sets (tests watch them: each set makes GTK
+    /// load its theme again).
+    @MainActor
+    package static var gtkSettings: Object? {
+        gtk_settings_get_default().map { Object(lb_object(UnsafeMutableRawPointer($0)), transfer: .none) }
+    }
+
     /// The theme GTK draws with now ("Default-hc" while high contrast is on).
     @MainActor
     public static var themeName: String? {
