@@ -149,8 +149,8 @@ bench: deps deps-bench build
 # libFuzzer, with AddressSanitizer (and UBSan for C), over every parser this
 # project wrote for bytes it does not control. C (fuzz/*.c, built with
 # clang): the completeness check, the image-data walker a rating write
-# checks photos with, and the app's checks of decoder replies, seeds in
-# fuzz/corpus/. Swift (Sources/FuzzTargets, built into
+# checks photos with, the app's checks of decoder replies, and the finder of
+# a JPEG's EXIF thumbnail, seeds in fuzz/corpus/. Swift (Sources/FuzzTargets, built into
 # lightbox-fuzz with -sanitize=fuzzer in .build-fuzz/): file names' bytes,
 # thumbnail PNG text, profile.json and a damaged index's rows, seeds in
 # fuzz/swift/, which the unit tests replay (no leak checks there: the Swift
@@ -161,18 +161,21 @@ CLANG        ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_DIR      = .build/fuzz
 FUZZ_FLAGS    = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -fuse-ld=lld \
-                -ISources/CImaging/include -ISources/CDecoding/include -ISources/CDecoding
+                -ISources/CImaging/include -ISources/CImaging -ISources/CDecoding/include -ISources/CDecoding
 SWIFT_FUZZ_TARGETS = path-bytes png-text profile index-rows
 
 fuzz: $(PKGCONFIG_DIR)/gdk-pixbuf-2.0.pc
-	mkdir -p $(FUZZ_DIR)/integrity-corpus $(FUZZ_DIR)/image-data-corpus $(FUZZ_DIR)/replies-corpus
+	mkdir -p $(FUZZ_DIR)/integrity-corpus $(FUZZ_DIR)/image-data-corpus $(FUZZ_DIR)/replies-corpus \
+		$(FUZZ_DIR)/embedded-thumbnail-corpus
 	$(CLANG) $(FUZZ_FLAGS) fuzz/integrity.c Sources/CImaging/integrity.c -o $(FUZZ_DIR)/integrity
+	$(CLANG) $(FUZZ_FLAGS) fuzz/embedded-thumbnail.c Sources/CImaging/embedded-thumbnail.c Sources/CImaging/integrity.c \
+		$$(pkg-config --cflags --libs gdk-pixbuf-2.0) -o $(FUZZ_DIR)/embedded-thumbnail
 	$(CLANG) $(FUZZ_FLAGS) fuzz/image-data.c Sources/CImaging/image-data.c $$(pkg-config --cflags --libs glib-2.0) \
 		-o $(FUZZ_DIR)/image-data
 	$(CLANG) $(FUZZ_FLAGS) fuzz/replies.c Sources/CDecoding/replies.c Sources/CDecoding/client.c \
 		Sources/CDecoding/protocol.c Sources/CDecoding/sandbox.c Sources/CImaging/*.c \
 		$$(pkg-config --cflags --libs gdk-pixbuf-2.0 gexiv2) -o $(FUZZ_DIR)/replies
-	for target in integrity image-data replies; do \
+	for target in integrity image-data replies embedded-thumbnail; do \
 		$(FUZZ_DIR)/$$target -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(FUZZ_DIR)/$$target- \
 			$(FUZZ_DIR)/$$target-corpus fuzz/corpus/$$target || exit 1; \
 	done
