@@ -19,6 +19,6 @@ package func callWithPairs(
     }
     if !succeeded {
         defer { lb_free(error) }
-        throw ImageError(error.map { ImageMessages.translated(String(cString: $0)) } ?? fallback)
+        throw ImageError(cMessage: error, fallback: fallback)
     }
 }

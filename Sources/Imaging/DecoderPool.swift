@@ -160,8 +160,7 @@ public final class DecoderPool: @unchecked Sendable {
     private static func error(_ status: LbDecoderStatus, _ result: LbDecoderResult) -> ImageError {
         switch status {
         case LB_DECODER_FAILED:
-            return ImageError(result.message.map { ImageMessages.translated(String(cString: $0)) }
-                              ?? tr("The image cannot be read."))
+            return ImageError(cMessage: result.message, fallback: tr("The image cannot be read."))
         case LB_DECODER_UNREADABLE:
             return ImageError(ImageMessages.unreadable(String(cString: strerror(result.error_code))))
         case LB_DECODER_CRASHED:

@@ -1,8 +1,8 @@
 import Foundation
 import Localization
 
-/// The messages of Lightbox's C code (CImaging, and the decoder processes
-/// of CDecoding), in the person's language. The C code has no
+/// The messages of Lightbox's C code (CImaging, CMetadata, and the decoder
+/// processes of CDecoderServer), in the person's language. The C code has no
 /// translations: it answers in English, and each message a person may see
 /// is translated here, in the app, as it becomes an `ImageError`.
 public enum ImageMessages {
@@ -88,5 +88,13 @@ public enum ImageMessages {
             }
         }
         return values
+    }
+}
+
+extension ImageError {
+    /// The error a C function reported in `message` (the caller frees it),
+    /// in the person's language; `fallback` when it gave no message.
+    package init(cMessage message: UnsafePointer<CChar>?, fallback: @autoclosure () -> String, kind: Kind = .file) {
+        self.init(message.map { ImageMessages.translated(String(cString: $0)) } ?? fallback(), kind: kind)
     }
 }

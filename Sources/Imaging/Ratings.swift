@@ -148,7 +148,7 @@ extension Imaging {
         let result = a.withPathCString { a in b.withPathCString { b in lb_image_data_equal(a, b, &error) } }
         defer { lb_free(error) }
         guard result >= 0 else {
-            throw ImageError(error.map { ImageMessages.translated(String(cString: $0)) } ?? tr("The image cannot be read."))
+            throw ImageError(cMessage: error, fallback: tr("The image cannot be read."))
         }
         guard result == LB_IMAGE_DATA_NOT_WALKED else { return result == 1 }
         let full = Int(Int32.max)

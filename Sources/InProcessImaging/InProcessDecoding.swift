@@ -15,7 +15,7 @@ struct InProcessDecoding: LocalDecoding {
             lb_image_decode($0, Int32(maxSize), Int64(maxPixels), &width, &height, &error)
         }) else {
             defer { lb_free(error) }
-            throw ImageError(error.map { ImageMessages.translated(String(cString: $0)) } ?? tr("The image cannot be read."))
+            throw ImageError(cMessage: error, fallback: tr("The image cannot be read."))
         }
         return DecodedImage(image, originalWidth: Int(width), originalHeight: Int(height))
     }

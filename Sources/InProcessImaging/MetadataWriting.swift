@@ -19,8 +19,7 @@ extension Imaging {
         var error: UnsafeMutablePointer<CChar>?
         if !path.withPathCString({ lb_metadata_set_orientation($0, Int32(orientation), &error) }) {
             defer { lb_free(error) }
-            throw ImageError(error.map { ImageMessages.translated(String(cString: $0)) }
-                             ?? tr("The metadata could not be written."))
+            throw ImageError(cMessage: error, fallback: tr("The metadata could not be written."))
         }
     }
 }
