@@ -8,6 +8,7 @@
 #   make orca-transcript  what Orca says for everyday jobs, into ORCA_TRANSCRIPT
 #   make bench      release build, then benchmark it (QUICK=1: about two minutes)
 #   make fuzz       libFuzzer over the project's own parsers, C and Swift (FUZZ_SECONDS each)
+#   make fuzz-replay  every kept C fuzz input once, under the sanitizers (part of make test)
 #   make install    install into $(DESTDIR)$(PREFIX) (run `make build` first)
 #   make deb        a Debian package of the release build, in .build/
 #   make pot        the translation template po/lightbox.pot, from the sources
@@ -69,12 +70,12 @@ METAINFO_SRC = Resources/$(APP_ID).metainfo.xml
 ICON_SRC     = Resources/icons/hicolor/scalable/apps/$(APP_ID).svg
 SYMBOLIC_SRC = Resources/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 
-.PHONY: all deps deps-test deps-bench build run test test-orca orca-transcript bench fuzz install uninstall deb clean help print-photo-extensions locale pot po-update schemas
+.PHONY: all deps deps-test deps-bench build run test test-orca orca-transcript bench fuzz fuzz-c fuzz-replay install uninstall deb clean help print-photo-extensions locale pot po-update schemas
 
 all: build
 
 help:
-	@sed -n '3,13s/^# \{0,1\}//p' $(firstword $(MAKEFILE_LIST))
+	@sed -n '3,/^$$/{/^#   /s/^# \{0,1\}//p}' $(firstword $(MAKEFILE_LIST))
 
 deps:
 	scripts/install-deps.sh
@@ -164,9 +165,11 @@ FUZZ_FLAGS    = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover
                 -ISources/CImaging/include -ISources/CImaging -ISources/CDecoding/include -ISources/CDecoding
 SWIFT_FUZZ_TARGETS = path-bytes png-text profile index-rows
 
-fuzz: $(PKGCONFIG_DIR)/gdk-pixbuf-2.0.pc
-	mkdir -p $(FUZZ_DIR)/integrity-corpus $(FUZZ_DIR)/image-data-corpus $(FUZZ_DIR)/replies-corpus \
-		$(FUZZ_DIR)/embedded-thumbnail-corpus
+FUZZ_C_TARGETS = integrity image-data replies embedded-thumbnail
+
+# The C targets, built as `make fuzz` runs them.
+fuzz-c: $(PKGCONFIG_DIR)/gdk-pixbuf-2.0.pc
+	mkdir -p $(FUZZ_DIR)
 	$(CLANG) $(FUZZ_FLAGS) fuzz/integrity.c Sources/CImaging/integrity.c -o $(FUZZ_DIR)/integrity
 	$(CLANG) $(FUZZ_FLAGS) fuzz/embedded-thumbnail.c Sources/CImaging/embedded-thumbnail.c Sources/CImaging/integrity.c \
 		$$(pkg-config --cflags --libs gdk-pixbuf-2.0) -o $(FUZZ_DIR)/embedded-thumbnail
@@ -175,7 +178,21 @@ fuzz: $(PKGCONFIG_DIR)/gdk-pixbuf-2.0.pc
 	$(CLANG) $(FUZZ_FLAGS) fuzz/replies.c Sources/CDecoding/replies.c Sources/CDecoding/client.c \
 		Sources/CDecoding/protocol.c Sources/CDecoding/sandbox.c Sources/CImaging/*.c \
 		$$(pkg-config --cflags --libs gdk-pixbuf-2.0 gexiv2) -o $(FUZZ_DIR)/replies
-	for target in integrity image-data replies embedded-thumbnail; do \
+
+# Every kept C input (the seeds and each input that once failed) through
+# its target once, under the same sanitizers: part of `make test`, so a
+# fixed crash stays fixed. The Swift ones are replayed by FuzzCorpusTests.
+fuzz-replay: fuzz-c
+	for target in $(FUZZ_C_TARGETS); do \
+		ls fuzz/corpus/$$target/* >/dev/null || exit 1; \
+		$(FUZZ_DIR)/$$target -runs=0 fuzz/corpus/$$target/* 2>$(FUZZ_DIR)/$$target-replay.log \
+			|| { cat $(FUZZ_DIR)/$$target-replay.log; echo "fuzz-replay: $$target failed on a kept input"; exit 1; }; \
+		echo "fuzz-replay: $$target: $$(ls fuzz/corpus/$$target | wc -l) inputs passed"; \
+	done
+
+fuzz: fuzz-c
+	for target in $(FUZZ_C_TARGETS); do \
+		mkdir -p $(FUZZ_DIR)/$$target-corpus; \
 		$(FUZZ_DIR)/$$target -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(FUZZ_DIR)/$$target- \
 			$(FUZZ_DIR)/$$target-corpus fuzz/corpus/$$target || exit 1; \
 	done

@@ -1,4 +1,6 @@
 """The table `make bench` prints and the targets it checks (from issue 5)."""
+import json
+import os
 
 
 def med(entry):
@@ -185,3 +187,67 @@ def table(results):
                  f"libjpeg-turbo {mach['libjpeg_turbo']}; {results['runs']} runs"
                  + (" (quick)" if results["quick"] else ""))
     return "\n".join(lines)
+
+
+README = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "README.md")
+BEGIN = "<!-- bench:begin (bench/report.py writes this table from bench/results.json; do not edit) -->"
+END = "<!-- bench:end -->"
+
+
+def readme_block(results):
+    """The README's performance table: the one `make bench` prints, and
+    when and on which commit each part was last measured."""
+    measured = results.get("measured") or {part: {key: results.get(key) for key in ("git", "date", "quick", "runs")}
+                                           for part in results["measurements"]}
+    by_run = {}
+    for part in results["measurements"]:
+        run = measured.get(part, {})
+        label = (f"`{run.get('git') or '?'}` on {(run.get('date') or '?')[:10]}, {run.get('runs')} runs"
+                 + (", quick" if run.get("quick") else ""))
+        by_run.setdefault(label, []).append(part)
+    lines = [BEGIN, "", table(results), ""]
+    for label, parts in by_run.items():
+        lines.append(f"- {', '.join(parts)}: measured at {label}")
+    lines += ["", END]
+    return "\n".join(lines)
+
+
+def readme_parts(text):
+    start, end = text.find(BEGIN), text.find(END)
+    if start < 0 or end < start:
+        raise SystemExit(f"report: README.md has no {BEGIN!r} … {END!r} block")
+    return text[:start], text[start:end + len(END)], text[end + len(END):]
+
+
+def load_results(path=None):
+    path = path or os.path.join(os.path.dirname(os.path.abspath(__file__)), "results.json")
+    with open(path) as f:
+        return json.load(f)
+
+
+def write_readme(results):
+    text = open(README).read()
+    before, _, after = readme_parts(text)
+    with open(README, "w") as out:
+        out.write(before + readme_block(results) + after)
+
+
+def check_readme(results):
+    _, block, _ = readme_parts(open(README).read())
+    if block == readme_block(results):
+        print("report: README.md's performance table is bench/results.json's")
+        return 0
+    print("report: README.md's performance table differs from bench/results.json: "
+          "run `python3 bench/report.py --write-readme` (make bench does)")
+    return 1
+
+
+if __name__ == "__main__":
+    import sys
+    if sys.argv[1:] == ["--check-readme"]:
+        sys.exit(check_readme(load_results()))
+    if sys.argv[1:] == ["--write-readme"]:
+        write_readme(load_results())
+        sys.exit(0)
+    print("usage: report.py --check-readme | --write-readme", file=sys.stderr)
+    sys.exit(2)

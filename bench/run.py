@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """make bench: measures Lightbox beside a floor or a peer, prints a table and
-writes bench/results.json.
+writes bench/results.json, keeping the parts not measured this time, and
+the README's performance table from it (bench/report.py).
 
     python3 bench/run.py [--quick] [--runs N] [--only startup,10k,thumbnails,photo,stepping,firstscreen,100k]
 
@@ -24,7 +25,7 @@ import harness  # noqa: E402
 import measures  # noqa: E402
 import firstscreen  # noqa: E402
 import stepping  # noqa: E402
-from report import table, targets  # noqa: E402
+from report import table, targets, write_readme  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LIBRARY = os.path.join(HERE, "library")
@@ -106,14 +107,41 @@ def main():
         if "100k" in parts and not args.quick:
             m["100k"] = measures.folder_runs(work, results["library"]["100k"], max(2, runs - 1),
                                              scroll=False, timeout=900, label="100k")
-    results["targets"] = targets(m)
     results["elapsed_s"] = round(time.monotonic() - started, 1)
+    results = merge(results, args.output)
     with open(args.output, "w") as out:
         json.dump(results, out, indent=2)
         out.write("\n")
     print()
     print(table(results))
     print(f"\nbench: {results['elapsed_s']} s; results in {os.path.relpath(args.output)}")
+    if os.path.abspath(args.output) == os.path.join(HERE, "results.json"):
+        write_readme(results)
+        print("bench: the README's table now shows these results (bench/report.py --check-readme)")
+
+
+def merge(results, path):
+    """The parts measured now, over those of the last runs: each part keeps
+    the commit, date and run count it was measured with, so a partial run
+    (--only) leaves the others' figures as they were, and says when."""
+    measured = {part: {key: results[key] for key in ("git", "date", "quick", "runs")}
+                for part, value in results["measurements"].items() if value is not None}
+    try:
+        with open(path) as old_file:
+            old = json.load(old_file)
+    except (OSError, ValueError):
+        old = None
+    if old:
+        before = {part: {key: old.get(key) for key in ("git", "date", "quick", "runs")}
+                  for part in old.get("measurements", {})}
+        before.update(old.get("measured", {}))
+        for part, value in old.get("measurements", {}).items():
+            if part not in measured and value is not None:
+                results["measurements"][part] = value
+                measured[part] = before[part]
+    results["measured"] = measured
+    results["targets"] = targets(results["measurements"])
+    return results
 
 
 if __name__ == "__main__":

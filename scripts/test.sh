@@ -4,16 +4,23 @@
 # failed, and the script exits non-zero if any part failed.
 #
 #   1. metadata   desktop-file-validate and appstreamcli validate --no-net, the
-#                 translations (scripts/check-translations.sh), the GSettings schema
+#                 translations (scripts/check-translations.sh), the GSettings schema,
+#                 the README's performance table against bench/results.json
 #   2. install    `make install` / `make uninstall` into a scratch DESTDIR, and the Debian package
-#   3. unit       swift test --skip-build, under Xvfb and a private D-Bus
-#   4. e2e        Tests/E2E/run.sh, when it exists
-#   5. orca       Tests/Orca/run.sh, when it exists: what the screen reader
-#                 Orca says while the tests drive the app by keyboard
+#   3. unit       swift test --skip-build, under Xvfb and a private D-Bus; as root,
+#                 the tests of what permissions refuse run again as an unprivileged user
+#   4. fuzz       every kept fuzz input, C (`make fuzz-replay`); the Swift ones are in part 3
+#   5. release    the program people install: `make build` (the README's way), then
+#                 `make install` into a scratch prefix, where parts 6 and 7 run it
+#   6. e2e        Tests/E2E/run.sh on the installed release build
+#   7. orca       Tests/Orca/run.sh on it: what the screen reader Orca says while
+#                 the tests drive the app by keyboard
 #
-# Environment: SWIFT (default swift); E2E_BIN is the binary handed to the
-# end-to-end and screen reader suites as LIGHTBOX_BIN (default
-# .build/debug/lightbox).
+# A skipped test is a failure unless Tests/allowed-skips.txt allows it
+# (scripts/test_counts.py). Each test part prints "N passed, N failed,
+# N skipped"; the last line is the sum over the run.
+#
+# Environment: SWIFT (default swift).
 set -uo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -60,7 +67,7 @@ step() {
 }
 
 # ---------------------------------------------------------------- metadata
-section "1/5 metadata: desktop file, AppStream metainfo, translations, settings schema"
+section "1/7 metadata: desktop file, AppStream metainfo, translations, settings schema"
 ok=1
 if command -v desktop-file-validate >/dev/null 2>&1; then
     step "desktop-file-validate $DESKTOP_FILE" desktop-file-validate "$DESKTOP_FILE" || ok=0
@@ -95,10 +102,12 @@ step "translations: marked strings, the template, complete catalogs (scripts/che
     scripts/check-translations.sh || ok=0
 step "the GSettings schema compiles (glib-compile-schemas --strict --dry-run)" \
     glib-compile-schemas --strict --dry-run --schema-file="Resources/$APP_ID.gschema.xml" || ok=0
+step "the README's performance table is the last \`make bench\` results (bench/report.py --check-readme)" \
+    python3 bench/report.py --check-readme || ok=0
 if [ "$ok" -eq 1 ]; then record metadata PASS; else record metadata FAIL; fi
 
 # ----------------------------------------------------------------- install
-section "2/5 install: make install / uninstall into a scratch DESTDIR"
+section "2/7 install: make install / uninstall into a scratch DESTDIR"
 ok=1
 fakebuild=$scratch/build
 stage=$scratch/stage
@@ -192,59 +201,145 @@ fi
 if [ "$ok" -eq 1 ]; then record install PASS; else record install FAIL; fi
 
 # -------------------------------------------------------------------- unit
-section "3/5 unit: swift test (Xvfb, private D-Bus session)"
-runtime=$scratch/runtime
-home_dirs=$scratch/xdg
-mkdir -p "$runtime" "$home_dirs/config" "$home_dirs/data" "$home_dirs/cache" "$home_dirs/state"
-chmod 700 "$runtime"
-if ! command -v xvfb-run >/dev/null 2>&1 || ! command -v dbus-run-session >/dev/null 2>&1; then
-    echo "xvfb-run or dbus-run-session not found: run scripts/install-deps.sh --test"
-    record unit FAIL
-elif step "xvfb-run -a dbus-run-session -- $SWIFT test --skip-build" \
-    env -u NO_AT_BRIDGE \
-        GDK_BACKEND=x11 \
-        GSK_RENDERER="${GSK_RENDERER:-cairo}" \
-        GSETTINGS_BACKEND=memory \
-        XDG_RUNTIME_DIR="$runtime" \
-        XDG_CONFIG_HOME="$home_dirs/config" \
-        XDG_DATA_HOME="$home_dirs/data" \
-        XDG_CACHE_HOME="$home_dirs/cache" \
-        XDG_STATE_HOME="$home_dirs/state" \
+# Every skipped test, one line each ("SUITE<TAB>TEST<TAB>REASON"), from all parts.
+skips=$scratch/skips.tsv
+: >"$skips"
+passed_total=0
+failed_total=0
+skipped_total=0
+
+# count PART "N passed, N failed, N skipped": add a part's counts to the run's.
+count() {
+    local part=$1 line=$2 p f k
+    read -r p f k <<<"$(sed -E 's/^.*\b([0-9]+) passed, ([0-9]+) failed(, ([0-9]+) skipped)?.*$/\1 \2 \4/' <<<"$line")"
+    if ! [[ "$p" =~ ^[0-9]+$ && "$f" =~ ^[0-9]+$ ]]; then
+        echo "    FAILED: $part printed no count"; failed_total=$((failed_total + 1)); return 1
+    fi
+    passed_total=$((passed_total + p)); failed_total=$((failed_total + f)); skipped_total=$((skipped_total + ${k:-0}))
+    echo "    $part: $p passed, $f failed, ${k:-0} skipped"
+}
+
+# The environment every run of the test bundle gets: its own XDG folders.
+xdg_env() {
+    local base=$1
+    mkdir -p "$base"/{runtime,config,data,cache,state,home,tmp}
+    chmod 700 "$base/runtime"
+    echo "HOME=$base/home TMPDIR=$base/tmp XDG_RUNTIME_DIR=$base/runtime XDG_CONFIG_HOME=$base/config"
+    echo "XDG_DATA_HOME=$base/data XDG_CACHE_HOME=$base/cache XDG_STATE_HOME=$base/state"
+}
+
+section "3/7 unit: swift test (Xvfb, private D-Bus session)"
+ok=1
+unit_log=$scratch/unit.log
+for tool in xvfb-run dbus-run-session setpriv; do
+    command -v "$tool" >/dev/null 2>&1 || { echo "    FAILED: $tool not found: run scripts/install-deps.sh --test"; ok=0; }
+done
+if [ "$ok" -eq 1 ]; then
+    # shellcheck disable=SC2046 # the variables are words, and the paths have no spaces
+    env -u NO_AT_BRIDGE -u DBUS_SESSION_BUS_ADDRESS -u DISPLAY -u WAYLAND_DISPLAY \
+        GDK_BACKEND=x11 GSK_RENDERER="${GSK_RENDERER:-cairo}" GSETTINGS_BACKEND=memory \
+        $(xdg_env "$scratch/unit") \
         xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp -noreset" \
-        dbus-run-session -- "$SWIFT" test --skip-build; then
-    record unit PASS
-else
-    record unit FAIL
+        dbus-run-session -- "$SWIFT" test --skip-build 2>&1 | tee "$unit_log"
+    status=${PIPESTATUS[0]}
+    counts=$(python3 scripts/test_counts.py xctest "$unit_log" "$skips") || ok=0
+    count unit "$counts" || ok=0
+    [ "$status" -eq 0 ] || { echo "    FAILED: swift test exited $status"; ok=0; }
 fi
+# Root is refused nothing, so the tests of what permissions refuse skip as
+# root; here they run again as an unprivileged user, and must pass.
+if [ "$(id -u)" -eq 0 ] && [ -s "$unit_log" ]; then
+    mapfile -t refused < <(python3 scripts/test_counts.py unprivileged "$skips")
+    if [ "${#refused[@]}" -gt 0 ]; then
+        nobody=$(id -u nobody) && nogroup=$(id -g nobody) || { echo "    FAILED: no user nobody"; ok=0; }
+        base=$scratch/unprivileged
+        mkdir -p "$base" && chmod 755 "$scratch"
+        xdg=$(xdg_env "$base")
+        chown -R "$nobody:$nogroup" "$base"
+        echo "--> as user nobody: ${refused[*]}"
+        # shellcheck disable=SC2086
+        setpriv --reuid="$nobody" --regid="$nogroup" --clear-groups \
+            env -i PATH="$PATH" LANG=C.UTF-8 GSETTINGS_BACKEND=memory $xdg \
+            "$here/.build/debug/LightboxPackageTests.xctest" "$(IFS=,; echo "${refused[*]}")" \
+            >"$scratch/unprivileged.log" 2>&1
+        status=$?
+        cat "$scratch/unprivileged.log"
+        counts=$(python3 scripts/test_counts.py xctest "$scratch/unprivileged.log" "$scratch/unprivileged-skips.tsv")
+        echo "    as nobody: $counts"
+        if [ "$status" -ne 0 ] || [ "$counts" != "${#refused[@]} passed, 0 failed, 0 skipped" ]; then
+            echo "    FAILED: the tests of what permissions refuse, as an unprivileged user"; ok=0
+            failed_total=$((failed_total + 1))
+        else
+            passed_total=$((passed_total + ${#refused[@]}))
+        fi
+    fi
+fi
+if [ "$ok" -eq 1 ]; then record unit PASS; else record unit FAIL; fi
+
+# -------------------------------------------------------------------- fuzz
+section "4/7 fuzz: every kept C input through its target, under AddressSanitizer and UBSan"
+if step "make fuzz-replay" make --no-print-directory fuzz-replay SWIFT="$SWIFT"; then
+    record fuzz PASS
+else
+    record fuzz FAIL
+fi
+
+# ----------------------------------------------------------------- release
+section "5/7 release: make build, installed into a scratch prefix"
+release=$scratch/release
+installed_bin=$release/usr/bin/lightbox
+ok=1
+if step "make build (the README's release build)" make --no-print-directory build SWIFT="$SWIFT" \
+    && step "make install PREFIX=/usr DESTDIR=$release" make --no-print-directory install PREFIX=/usr DESTDIR="$release" \
+    && step "glib-compile-schemas (what the package's trigger does)" \
+        glib-compile-schemas --strict "$release/usr/share/glib-2.0/schemas"; then
+    # The installed layout: the decoder in libexec, found from bin/.
+    for f in usr/bin/lightbox usr/libexec/lightbox/lightbox-decoder; do
+        [ -x "$release/$f" ] || { echo "    FAILED: /$f is not there"; ok=0; }
+    done
+    [ ! -e "$release/usr/bin/lightbox-decoder" ] || { echo "    FAILED: the decoder sits beside the program"; ok=0; }
+else
+    ok=0
+fi
+if [ "$ok" -eq 1 ]; then record release PASS; else record release FAIL; fi
+# The suites below run the installed program with the prefix's data first
+# (its schema, icons and translations), as a system install would.
+release_env=(XDG_DATA_DIRS="$release/usr/share:${XDG_DATA_DIRS:-/usr/local/share:/usr/share}")
+
+# run_suite NAME SCRIPT: one of the app suites, on the installed release build.
+run_suite() {
+    local name=$1 script=$2 log=$scratch/$1.log status
+    if [ ! -x "$installed_bin" ]; then
+        echo "    FAILED: no installed release build to test (part 5 failed)"
+        record "$name" FAIL
+        return
+    fi
+    echo "--> $script (LIGHTBOX_BIN=$installed_bin)"
+    env -u NO_AT_BRIDGE "${release_env[@]}" LIGHTBOX_BIN="$installed_bin" LIGHTBOX_SKIP_LOG="$skips" \
+        bash "$script" 2>&1 | tee "$log"
+    status=${PIPESTATUS[0]}
+    if count "$name" "$(tail -n 1 "$log")" && [ "$status" -eq 0 ]; then
+        record "$name" PASS
+    else
+        echo "    FAILED (exit $status): $script"
+        record "$name" FAIL
+    fi
+}
 
 # --------------------------------------------------------------------- e2e
-section "4/5 e2e: Tests/E2E/run.sh"
-if [ -f Tests/E2E/run.sh ]; then
-    e2e_bin=${E2E_BIN:-$here/.build/debug/lightbox}
-    if step "Tests/E2E/run.sh (LIGHTBOX_BIN=$e2e_bin)" \
-        env -u NO_AT_BRIDGE LIGHTBOX_BIN="$e2e_bin" bash Tests/E2E/run.sh; then
-        record e2e PASS
-    else
-        record e2e FAIL
-    fi
-else
-    echo "Tests/E2E/run.sh does not exist: skipped"
-    record e2e SKIPPED
-fi
+section "6/7 e2e: Tests/E2E/run.sh on the installed release build"
+run_suite e2e Tests/E2E/run.sh
 
 # -------------------------------------------------------------------- orca
-section "5/5 orca: Tests/Orca/run.sh"
-if [ -f Tests/Orca/run.sh ]; then
-    orca_bin=${E2E_BIN:-$here/.build/debug/lightbox}
-    if step "Tests/Orca/run.sh (LIGHTBOX_BIN=$orca_bin)" \
-        env -u NO_AT_BRIDGE LIGHTBOX_BIN="$orca_bin" bash Tests/Orca/run.sh; then
-        record orca PASS
-    else
-        record orca FAIL
-    fi
+section "7/7 orca: Tests/Orca/run.sh on the installed release build"
+run_suite orca Tests/Orca/run.sh
+
+# ------------------------------------------------------------------- skips
+section "skips: every skipped test against Tests/allowed-skips.txt"
+if python3 scripts/test_counts.py check "$skips" Tests/allowed-skips.txt; then
+    record skips PASS
 else
-    echo "Tests/Orca/run.sh does not exist: skipped"
-    record orca SKIPPED
+    record skips FAIL
 fi
 
 # ----------------------------------------------------------------- summary
@@ -254,6 +349,9 @@ for r in "${results[@]}"; do
 done
 if [ "$failed" -ne 0 ]; then
     echo "test.sh: some parts FAILED"
-    exit 1
+    [ "$failed_total" -gt 0 ] || failed_total=1
+else
+    echo "test.sh: all parts passed"
 fi
-echo "test.sh: all parts passed"
+echo "test.sh: $passed_total passed, $failed_total failed, $skipped_total skipped"
+[ "$failed" -eq 0 ]

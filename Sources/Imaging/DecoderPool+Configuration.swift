@@ -13,6 +13,12 @@ extension DecoderPool {
         /// How long one request may take, queueing aside, before its
         /// decoder is killed: a decoder that hangs is not waited for.
         public var timeout: Double
+        /// How long a new decoder may take to say it is ready (bubblewrap,
+        /// exec, reading every loader module), apart from `timeout`: a
+        /// machine busy enough to start decoders slowly is no reason to
+        /// stop a request, nor a short request limit a reason to give up
+        /// on starting one.
+        public var startupTimeout: Double
         /// CPU seconds one request may use (RLIMIT_CPU, re-armed for each).
         public var cpuSeconds: Int
         /// Address space a decoder may have (RLIMIT_AS): a decompression
@@ -26,13 +32,14 @@ extension DecoderPool {
         public var environment: [String: String]
 
         public init(executable: String, bubblewrap: String? = Configuration.findBubblewrap(),
-                    size: Int = ProcessInfo.processInfo.activeProcessorCount, timeout: Double = 30,
+                    size: Int = ProcessInfo.processInfo.activeProcessorCount, timeout: Double = 30, startupTimeout: Double = 10,
                     cpuSeconds: Int = 20, memoryLimit: Int = 3 << 30, requestsPerDecoder: Int = 1000,
                     environment: [String: String] = [:]) {
             self.executable = executable
             self.bubblewrap = bubblewrap
             self.size = max(1, size)
             self.timeout = timeout
+            self.startupTimeout = startupTimeout
             self.cpuSeconds = cpuSeconds
             self.memoryLimit = memoryLimit
             self.requestsPerDecoder = max(1, requestsPerDecoder)

@@ -239,7 +239,7 @@ public final class DecoderPool: @unchecked Sendable {
         let started: Result<OpaquePointer, ImageError> = Self.starter.perform {
             withDecoderConfig(configuration, sandboxed: sandboxed) { config in
                 var message: UnsafeMutablePointer<CChar>?
-                guard let decoder = lb_decoder_start(config, 10_000, &message) else {
+                guard let decoder = lb_decoder_start(config, Int32(clamping: Int(configuration.startupTimeout * 1000)), &message) else {
                     defer { lb_free(message) }
                     // Translators: the reason in "The image decoder could not be started (unknown error)."
                     let why = message.map { String(cString: $0) } ?? tr("unknown error")

@@ -10,13 +10,19 @@ public func onMain(_ body: @MainActor () throws -> Void) rethrows {
     try MainActor.assumeIsolated(body)
 }
 
-/// Skips GTK tests when there is no display.
+/// What a GTK test throws when GTK cannot start: the test fails, it does
+/// not skip (a suite whose every GTK test skipped would read as passed).
+public struct NoDisplay: Error, CustomStringConvertible {
+    public var description: String { "GTK could not start: no display (run the tests under xvfb-run, as scripts/test.sh does)" }
+}
+
+/// Fails GTK tests when there is no display.
 public func requireDisplay() throws {
-    try onMain { try XCTSkipUnless(Gtk.initialize(), "needs a display (run under xvfb-run)") }
+    try onMain { guard Gtk.initialize() else { throw NoDisplay() } }
 }
 
 /// The base of tests that need GTK and a display (run under xvfb-run);
-/// they skip without one.
+/// they fail without one.
 open class DisplayTestCase: XCTestCase {
     override open func setUpWithError() throws { try requireDisplay() }
 }

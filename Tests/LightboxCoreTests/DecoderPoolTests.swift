@@ -101,4 +101,29 @@ final class DecoderPoolTests: XCTestCase {
         XCTAssertEqual(try pool.decode(path: photo.path, maxSize: 32).width, 32)
         XCTAssertEqual(pool.sandbox, .unavailable(reason: "bwrap: No permissions to create a new namespace"))
     }
+
+    func testStartingADecoderHasItsOwnTimeLimitApartFromTheRequests() throws {
+        let scratch = Scratch()
+        // A decoder that takes a second to start, as on a loaded machine:
+        // bubblewrap, slowed down.
+        let slow = scratch.file("bin/bwrap", """
+            #!/bin/sh
+            sleep 1
+            exec \(try XCTUnwrap(DecoderPool.Configuration.findBubblewrap())) "$@"
+
+            """)
+        chmod(slow.path, 0o755)
+        let photo = try TestImages.jpeg(scratch.path("photo.jpg"), width: 64, height: 48)
+        var configuration = DecoderPool.Configuration.standard()
+        configuration.bubblewrap = slow.path
+        configuration.timeout = 0.5
+        configuration.startupTimeout = 10
+        XCTAssertEqual(try DecoderPool(configuration).decode(path: photo.path, maxSize: 32).width, 32,
+                       "a slow start is not a slow request")
+        configuration.startupTimeout = 0.3
+        XCTAssertThrowsError(try DecoderPool(configuration).decode(path: photo.path, maxSize: 32)) { error in
+            XCTAssertEqual((error as? ImageError)?.message,
+                           "The image decoder could not be started (the decoder did not start in time).")
+        }
+    }
 }

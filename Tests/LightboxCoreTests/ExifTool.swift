@@ -12,7 +12,8 @@ enum ExifTool {
     @discardableResult
     static func run(_ arguments: [String]) throws -> String {
         guard let path else {
-            throw XCTSkip("exiftool is not installed: run scripts/install-deps.sh --test")
+            throw NSError(domain: "exiftool", code: 127, userInfo: [
+                NSLocalizedDescriptionKey: "exiftool is not installed (Debian: libimage-exiftool-perl): run scripts/install-deps.sh --test"])
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)

@@ -45,7 +45,9 @@ final class FaultyLoaders: Sendable {
     let moduleFile: URL
 
     init(port: UInt16) throws {
-        guard access("/usr/bin/cc", X_OK) == 0 else { throw XCTSkip("no C compiler: the faulty loaders cannot be built") }
+        guard access("/usr/bin/cc", X_OK) == 0 else {
+            throw Problem("no C compiler at /usr/bin/cc to build the faulty loaders (Debian: gcc; scripts/install-deps.sh --test)")
+        }
         self.port = port
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../Fixtures/faulty-loader.c").standardizedFileURL
@@ -131,7 +133,7 @@ final class Listener {
                     && getsockname(socket, address, &length) == 0
             }
         }
-        guard socket >= 0, bound else { throw XCTSkip("no TCP listener on 127.0.0.1") }
+        guard socket >= 0, bound else { throw Problem("cannot listen on 127.0.0.1: \(String(cString: strerror(errno)))") }
         port = UInt16(bigEndian: address.sin_port)
     }
 

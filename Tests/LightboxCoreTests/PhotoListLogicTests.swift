@@ -54,7 +54,8 @@ final class PhotoListLogicTests: XCTestCase {
         let logic = await makeLogic(try LibraryIndex())
         let path = scratch.path("photos").path
         let first = Task { await logic.load(path: path) }
-        try await Task.sleep(nanoseconds: 5_000_000)  // the first load is under way
+        // The first load is under way once it has left idle.
+        while case .idle = await logic.state { await Task.yield() }
         let second = await logic.load(path: path)
         _ = await first.value
         guard case .presenting(let list) = second else { return XCTFail("expected presenting, got \(second)") }

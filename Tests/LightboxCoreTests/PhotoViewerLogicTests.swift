@@ -221,21 +221,39 @@ final class PhotoViewerSteppingTests: XCTestCase {
 extension PhotoViewerSteppingTests {
     @MainActor
     func testASlideshowStepsToTheLastPhotoAndAStopLeavesItWhereItIs() async {
-        let gate = Gate(), line = Line()
-        let viewer = PhotoViewerLogic(photo: line.photos[7], browsing: line) { path, _ in await gate.decode(path) }
+        let gate = Gate(), line = Line(), clock = ManualClock()
+        let viewer = PhotoViewerLogic(photo: line.photos[7], browsing: line, decode: { path, _ in await gate.decode(path) },
+                                      clock: clock)
         await viewer.load()
-        await viewer.playSlideshow(every: 1)
+        let toTheEnd = Task { await viewer.playSlideshow(every: 1) }
+        for title in ["8", "9"] {
+            await clock.untilSomethingSleeps()
+            clock.advance(by: .seconds(1))
+            await clock.untilSomethingSleeps()
+            XCTAssertEqual(viewer.photo.title, title, "a step a second")
+        }
+        clock.advance(by: .seconds(1))
+        _ = await toTheEnd.value
         XCTAssertEqual(viewer.photo.title, "9", "to the last photo, where it ends")
         XCTAssertNil(viewer.slideshow)
 
         let playing = Task { await viewer.playSlideshow(every: 1) }
+        await clock.untilSomethingSleeps()
         await viewer.step(-5)
         viewer.pauseSlideshow()
-        try? await Task.sleep(for: .milliseconds(2500))
-        XCTAssertEqual(viewer.photo.title, "4", "paused")
+        for _ in 0..<3 {
+            clock.advance(by: .seconds(1))
+            await clock.untilSomethingSleeps()
+        }
+        XCTAssertEqual(viewer.photo.title, "4", "paused: three seconds and no step")
+        viewer.pauseSlideshow()
+        clock.advance(by: .seconds(1))
+        await clock.untilSomethingSleeps()
+        XCTAssertEqual(viewer.photo.title, "5", "going on again")
         viewer.stopSlideshow()
+        clock.advance(by: .seconds(1))
         _ = await playing.value
-        XCTAssertEqual(viewer.photo.title, "4")
+        XCTAssertEqual(viewer.photo.title, "5")
     }
 
     /// The slideshow and auto-advance go with the state: each change is

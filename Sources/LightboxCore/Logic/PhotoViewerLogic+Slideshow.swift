@@ -21,7 +21,7 @@ extension PhotoViewerLogic {
         republish()
         var waited = 0
         while let show = slideshow, !Task.isCancelled {
-            try? await Task.sleep(for: .seconds(1))
+            try? await clock.sleep(for: .seconds(1))
             guard let current = slideshow, !Task.isCancelled else { break }
             if current.isPaused { continue }
             waited += 1

@@ -54,14 +54,20 @@ public final class PhotoViewerLogic {
     /// The neighbours, decoded ahead (see `PhotoPreloader`).
     public let preloader: PhotoPreloader
     private let decode: PhotoPreloader.Decode
+    /// What the slideshow counts its seconds by.
+    let clock: any Clock<Duration>
 
-    /// - Parameter decode: decodes a photo to fit a square (the sandboxed
-    ///   decoders, ahead of thumbnails: someone is looking).
+    /// - Parameters:
+    ///   - decode: decodes a photo to fit a square (the sandboxed decoders,
+    ///     ahead of thumbnails: someone is looking).
+    ///   - clock: the slideshow's seconds; tests pass one they move by hand.
     public init(photo: Photo, browsing: PhotoBrowsing?, displaySide: Int = 2560,
-                decode: @escaping PhotoPreloader.Decode = PhotoViewerLogic.decoding(with: .shared)) {
+                decode: @escaping PhotoPreloader.Decode = PhotoViewerLogic.decoding(with: .shared),
+                clock: any Clock<Duration> = ContinuousClock()) {
         self.photo = photo
         self.browsing = browsing
         self.decode = decode
+        self.clock = clock
         preloader = PhotoPreloader(side: displaySide, decode: decode)
         state = .loading(photo)
     }
