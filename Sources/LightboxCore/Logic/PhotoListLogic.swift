@@ -6,7 +6,7 @@ import Foundation
 /// `onChange` reports every state shown (those that arrive while loading
 /// or sorting included).
 @MainActor
-public final class PhotoListLogic {
+public final class PhotoListLogic: LogicController {
     public enum State: Equatable, Sendable {
         /// No folder chosen yet.
         case idle
@@ -19,10 +19,7 @@ public final class PhotoListLogic {
         case failed(FolderProblem)
     }
 
-    public private(set) var state: State = .idle
-    /// Called whenever the state changes on its own (while loading, or
-    /// when files change on disk).
-    public var onChange: (State) -> Void = { _ in }
+    public let output = StateOutput(State.idle)
 
     /// The order asked for last (the list takes it once it is sorted).
     public private(set) var order = PhotoOrder.standard
@@ -278,10 +275,4 @@ public final class PhotoListLogic {
         return byPath.isEmpty ? .empty(folder) : .presenting(list)
     }
 
-    @discardableResult
-    func publish(_ new: State) -> State {
-        state = new
-        onChange(new)
-        return new
-    }
 }

@@ -20,7 +20,7 @@ public protocol PhotoBrowsing: AnyObject {
 /// with the new state, and `onChange` hears every state (the loading one
 /// before a decode ends too).
 @MainActor
-public final class PhotoViewerLogic {
+public final class PhotoViewerLogic: LogicController {
     public enum State: Equatable, Sendable {
         case loading(Photo)
         case presenting(Photo, PixelData)
@@ -35,8 +35,7 @@ public final class PhotoViewerLogic {
     /// 24-megapixel camera's photos whole at under 100 MB of pixels.
     public nonisolated static let maxDecodedSize = 6144
 
-    public private(set) var state: State
-    public var onChange: (State) -> Void = { _ in }
+    public let output: StateOutput<State>
     /// The photo shown (the last one, once gone).
     public internal(set) var photo: Photo
     weak var browsing: PhotoBrowsing?
@@ -69,7 +68,7 @@ public final class PhotoViewerLogic {
         self.decode = decode
         self.clock = clock
         preloader = PhotoPreloader(side: displaySide, decode: decode)
-        state = .loading(photo)
+        output = StateOutput(.loading(photo))
     }
 
     /// Decoding through the shared pool of sandboxed decoders, laid out as
@@ -256,13 +255,6 @@ public final class PhotoViewerLogic {
 
     /// The photos either side of the one shown, noted when it is loaded.
     private var neighbours: (next: Photo?, previous: Photo?) = (nil, nil)
-
-    @discardableResult
-    func publish(_ new: State) -> State {
-        state = new
-        onChange(new)
-        return new
-    }
 
     /// Publishes the state again after a change to what goes with it
     /// (the slideshow, auto-advance).

@@ -4,7 +4,7 @@ import Localization
 /// What the preferences window does, without GTK: shows the preferences
 /// and keeps each choice in the settings, applying it at once.
 @MainActor
-public final class PreferencesLogic {
+public final class PreferencesLogic: LogicController {
     public enum State: Equatable, Sendable {
         case presenting(Preferences)
         /// The choice applies to this run, but could not be kept for the
@@ -12,8 +12,7 @@ public final class PreferencesLogic {
         case failed(String, Preferences)
     }
 
-    public private(set) var state: State
-    public var onChange: (State) -> Void = { _ in }
+    public let output: StateOutput<State>
 
     private let settings: AppSettings
     private let ratings: RatingQueue
@@ -21,8 +20,8 @@ public final class PreferencesLogic {
     public init(settings: AppSettings, ratings: RatingQueue) {
         self.settings = settings
         self.ratings = ratings
-        state = .presenting(Preferences(ratingStorage: ratings.storage,
-                                        advancesAfterRating: settings.preferences.advancesAfterRating))
+        output = StateOutput(.presenting(Preferences(ratingStorage: ratings.storage,
+                                                     advancesAfterRating: settings.preferences.advancesAfterRating)))
     }
 
     /// Where ratings go from now on. GSettings takes the change in memory
@@ -44,8 +43,6 @@ public final class PreferencesLogic {
         } else {
             new = .presenting(preferences)
         }
-        state = new
-        onChange(new)
-        return new
+        return publish(new)
     }
 }

@@ -5,7 +5,7 @@ import Localization
 /// thing the person can do; each answers with the new state, and
 /// `onChange` hears every state, the intermediate ones of async work too.
 @MainActor
-public final class ProfileLogic {
+public final class ProfileLogic: LogicController {
     public enum State: Equatable, Sendable {
         /// Reading the saved profile.
         case loading
@@ -18,9 +18,7 @@ public final class ProfileLogic {
         case failed(ProfileProblem, ProfilePresentation?)
     }
 
-    public private(set) var state: State = .loading
-    /// Called with every new state.
-    public var onChange: (State) -> Void = { _ in }
+    public let output = StateOutput(State.loading)
 
     private let model: ProfileModel
     private let decodeAvatar: @Sendable (String) throws(AvatarError) -> AvatarImage
@@ -198,9 +196,7 @@ public final class ProfileLogic {
         } else {
             newState = .loading
         }
-        state = newState
-        onChange(newState)
-        return newState
+        return publish(newState)
     }
 }
 
