@@ -78,22 +78,22 @@ final class FirstScreenTests: XCTestCase {
     /// A photo whose date is held, trashed and put back while its folder
     /// loads, then rated: shown once (its old held date must not linger).
     @MainActor
-    func testAPhotoPutBackWhileItsFolderLoadsIsShownOnce() throws {
-        let scratch = Scratch()
-        let logic = PhotoListLogic(library: PhotoLibrary(index: try LibraryIndex()),
-                                   trash: FolderTrash(folder: scratch.path("trash")))
-        logic.loading = true
+    func testAPhotoPutBackWhileItsFolderLoadsIsShownOnce() {
+        let collection = PhotoCollection(order: .standard, filter: PhotoFilter(), rebuilding: PhotoListLogic.offMainThread)
+        collection.holdsDates = true
         let photos = (1...3).map { Photo(path: "/card/DSC_0000\($0).JPG", fileSize: 1, modificationTime: 1_750_000_000 + $0) }
-        logic.insert(photos)
+        collection.insert(photos)
         // Its date is read: it keeps its place, held at its file's time.
         var read = photos[1]
         read.metadata = PhotoMetadata(dateTaken: Date(timeIntervalSince1970: 1_400_000_000))
-        logic.replace([read])
-        logic.change(.remove([read.path]))
-        logic.insert([read])
+        collection.replace([read])
+        XCTAssertTrue(collection.hasHeldDates)
+        collection.remove([read.path])
+        collection.insert([read])
         read.rate(3)
-        logic.replace([read])
-        XCTAssertEqual(logic.visiblePhotos.map(\.path).sorted(), photos.map(\.path).sorted())
-        XCTAssertEqual(logic.selectedPhotos, [])
+        collection.replace([read])
+        XCTAssertEqual(collection.shownPhotos.map(\.path).sorted(), photos.map(\.path).sorted())
+        XCTAssertEqual(collection.shownPhotos.map(\.path), [photos[1], photos[0], photos[2]].map(\.path),
+                       "back with the date read, which is older than the others' files")
     }
 }

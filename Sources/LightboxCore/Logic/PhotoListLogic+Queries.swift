@@ -1,17 +1,36 @@
-extension PhotoListLogic {
-    public func photo(at path: String) -> Photo? { byPath[path] }
+/// What a photo window and the app ask of the list: photos by path and by
+/// place in the order shown.
+extension PhotoListLogic: PhotoBrowsing {
+    public func photo(at path: String) -> Photo? { photos.photo(at: path) }
 
     /// The photos shown now, in order. While a folder loads, a photo whose
-    /// date was read may carry the date it is held at (see `heldDates`):
+    /// date was read may carry the date it is held at (see PhotoCollection):
     /// `photo(at:)` has its data as read.
-    public var visiblePhotos: [Photo] { visible.photos }
+    public var visiblePhotos: [Photo] { photos.shownPhotos }
 
     /// The photo `offset` places after (or before, when negative) `path`
     /// in the current order, or nil past either end.
     public func neighbour(of path: String, offset: Int) -> Photo? {
-        let photos = visible.photos
-        guard let position = photos.firstIndex(where: { $0.path == path }) else { return nil }
+        let shown = photos.shownPhotos
+        guard let position = shown.firstIndex(where: { $0.path == path }) else { return nil }
         let target = position + offset
-        return photos.indices.contains(target) ? byPath[photos[target].path] ?? photos[target] : nil
+        return shown.indices.contains(target) ? photos.photo(at: shown[target].path) ?? shown[target] : nil
     }
+
+    /// Where the photo is in the list shown (from 0), and how many it holds.
+    public func place(of path: String) -> (index: Int, count: Int)? {
+        let shown = photos.shownPhotos
+        return shown.firstIndex { $0.path == path }.map { ($0, shown.count) }
+    }
+
+    public func setRating(path: String, stars: Int) {
+        _ = rate(path: path, stars: stars)
+    }
+
+    public func turn(path: String, clockwise: Bool) {
+        _ = rotate(path: path, clockwise: clockwise)
+    }
+
+    /// Every rejected photo of the folder, shown or not, in no set order.
+    public var rejectedPhotos: [Photo] { photos.all.filter(\.isRejected) }
 }

@@ -1,15 +1,15 @@
 import Foundation
 
-/// Rating actions: the photo shows its new rating at once; the index and
-/// the file are written off the main thread by the library's RatingQueue,
-/// whose reports come back here.
+/// Rating and turning photos: the photo shows the change at once; the
+/// index and the file are written off the main thread by the library's
+/// RatingQueue, whose reports come back to the logic (see `handle`).
 extension PhotoListLogic {
     /// Rates a photo 1…5 stars (0 clears the rating, -1 rejects it).
     @discardableResult
     public func rate(path: String, stars: Int) -> State {
-        guard var photo = byPath[path] else { return state }
+        guard var photo = photos.photo(at: path) else { return state }
         photo.rate(stars)
-        replace([photo])
+        photos.replace([photo])
         library.ratings.rate(photo.rating, path: path)
         return publish(makeState())
     }
@@ -28,59 +28,36 @@ extension PhotoListLogic {
     /// the photo's metadata is read: the turn starts from its orientation.
     @discardableResult
     public func rotate(path: String, clockwise: Bool) -> State {
-        guard var photo = byPath[path], var metadata = photo.metadata else { return state }
+        guard var photo = photos.photo(at: path), var metadata = photo.metadata else { return state }
         metadata.orientation = PhotoOrientation.turned(metadata.orientation, clockwise: clockwise)
         photo.metadata = metadata
-        replace([photo])
+        photos.replace([photo])
         library.ratings.rotate(to: metadata.orientation, path: path)
         return publish(makeState())
     }
 
-    /// The failure shown now was seen: the next one, if any, takes its place.
+    /// Rates the selected photos (0 clears, -1 rejects); their files are
+    /// written by the rating queue, in order, off the main thread.
     @discardableResult
-    public func dismissRatingFailure() -> State {
-        guard !ratingFailures.isEmpty else { return state }
-        ratingFailures.removeFirst()
+    public func rateSelection(stars: Int) -> State {
+        let selected = selectedPhotos
+        guard !selected.isEmpty else { return state }
+        let rated = selected.map { photo in
+            var photo = photo
+            photo.rate(stars)
+            return photo
+        }
+        photos.replace(rated)
+        for photo in rated { library.ratings.rate(photo.rating, path: photo.path) }
         return publish(makeState())
     }
 
-    /// The rating write failure to show now, if any.
-    public var ratingFailure: RatingWriteFailure? { ratingFailures.first }
-
-    /// An XMP sidecar appeared, changed or vanished: the photos it
-    /// belongs to are read again (its rating may now be theirs).
-    func sidecarChanged(path: String) async -> State {
-        let base = String(path.dropLast(4))
-        let owners = byPath.keys.filter { photo in
-            photo == base || (String(photo.dropLast(Photo.name(of: photo).count)) + Photo.stem(of: photo)) == base
-        }
-        for owner in owners {
-            if let photo = await library.reload(path: owner), byPath[owner] != nil { replace([photo]) }
-        }
-        return owners.isEmpty ? state : publish(makeState())
-    }
-
-    func observeRatings() {
-        library.ratings.observe(owner: self) { [weak self] event in
-            Task { @MainActor in self?.handle(event) }
-        }
-    }
-
-    private func handle(_ event: RatingEvent) {
-        switch event {
-        case .written(let path, let size, let time):
-            // The file changed on disk: the photo takes the new size and
-            // time. After a rating its thumbnail, re-stamped to them, stays
-            // valid; after a rotation it no longer matches and is made again.
-            guard let photo = byPath[path], photo.fileSize != size || photo.modificationTime != time else { return }
-            replace([photo.withFile(size: size, modificationTime: time)])
-        case .failed(let failure):
-            ratingFailures.append(failure)
-        case .rotationFailed(let path):
-            // The orientation shown is the file's again.
-            Task { if let photo = await library.reload(path: path), byPath[path] != nil { replace([photo]); publish(makeState()) } }
-            return
-        }
-        publish(makeState())
+    /// X on a selection: rejects the photos, or, when all of them already
+    /// are, takes the rejection back (as X does on one photo).
+    @discardableResult
+    public func toggleRejectSelection() -> State {
+        let selected = selectedPhotos
+        guard !selected.isEmpty else { return state }
+        return rateSelection(stars: selected.allSatisfy(\.isRejected) ? 0 : Photo.rejected)
     }
 }

@@ -22,62 +22,48 @@ public final class PhotoListLogic: LogicController {
     public let output = StateOutput(State.idle)
 
     /// The order asked for last (the list takes it once it is sorted).
-    public private(set) var order = PhotoOrder.standard
-    public private(set) var filter = PhotoFilter()
-    /// How large the grid's thumbnails are (see PhotoListLogic+Zoom).
-    public internal(set) var zoom = GridZoom.standard
+    public var order: PhotoOrder { photos.order }
+    public var filter: PhotoFilter { photos.filter }
+    /// How large the grid's thumbnails are.
+    public private(set) var zoom = GridZoom.standard
     public private(set) var folder: Folder?
     /// Every folder the last load walked (to watch them for changes).
     public private(set) var folders: [String] = []
 
+    /// The folder's photos, and those shown in order (see PhotoCollection).
+    let photos: PhotoCollection
+    /// The photos picked, acted on by the batch actions (see
+    /// PhotoListLogic+Selection).
+    let selection = PhotoSelection()
     let library: PhotoLibrary
     let trash: PhotoTrash
     /// Where the order and the rating filters are kept for the next window.
-    let settings: AppSettings?
-    // Internal, not private: the disk and rating actions live in extensions.
-    var byPath: [String: Photo] = [:]
-    /// The photos selected, by path; those the filter hides stay in it (the
-    /// filter may show them again) but are neither shown as selected nor
-    /// acted on. See PhotoListLogic+Selection.
-    var selection: Set<String> = []
-    /// Photos whose date taken was read while their folder loaded, and the
-    /// date they stay sorted by until it has loaded: a photo on screen does
-    /// not move under the pointer as dates arrive. The list takes the dates
-    /// read in one step at the end (or at a sort or filter change), which
-    /// moves nothing when they follow the files' times, as a camera's do.
-    var heldDates: [String: Date] = [:]
+    private let settings: AppSettings?
     /// Rating writes that failed, the first shown until dismissed.
-    var ratingFailures: [RatingWriteFailure] = []
-    /// The photos the filter lets through, in order.
-    var visible = SortedPhotos(order: .standard)
+    private var ratingFailures: [RatingWriteFailure] = []
     private var progress = LoadProgress()
     /// Photos found without metadata in this load: what is left to read.
     /// Counted as they come: counting at the walk's end would go over every
     /// photo of a big folder at once, on the main thread.
     private var foundUnread = 0
-    var loading = false
+    private var loading = false
     private var loadGeneration = 0
-    /// Sorting and filtering rebuild the list off the main thread.
-    private var rebuilds = ListRebuilds()
-    private let rebuilding: Rebuilding
 
     /// - Parameters:
     ///   - trash: moves photos to the trash and back (the desktop's trash
     ///     in the app, a folder of its own in tests).
     ///   - settings: the order and rating filters to start with, and where
     ///     new ones are kept; nil starts with the standard ones.
+    ///   - rebuilding: where sorting and filtering run (off the main thread
+    ///     unless a test holds them).
     public init(library: PhotoLibrary, trash: PhotoTrash, settings: AppSettings? = nil,
                 rebuilding: @escaping Rebuilding = offMainThread) {
         self.library = library
         self.trash = trash
         self.settings = settings
-        if let settings {
-            order = settings.order
-            filter = settings.filter
-            zoom = settings.gridZoom
-            visible = SortedPhotos(order: order)
-        }
-        self.rebuilding = rebuilding
+        photos = PhotoCollection(order: settings?.order ?? .standard, filter: settings?.filter ?? PhotoFilter(),
+                                 rebuilding: rebuilding)
+        zoom = settings?.gridZoom ?? .standard
         observeRatings()
     }
 
@@ -90,11 +76,10 @@ public final class PhotoListLogic: LogicController {
         switch Folder.open(path: path) {
         case .failure(let problem):
             loadGeneration += 1
-            loading = false
+            setLoading(false)
             folder = nil
-            byPath = [:]
-            selection = []
-            resetVisible()
+            photos.removeAll()
+            _ = selection.set([])
             return publish(.failed(problem))
         case .success(let folder):
             return await load(folder)
@@ -107,12 +92,11 @@ public final class PhotoListLogic: LogicController {
         let generation = loadGeneration
         self.folder = folder
         folders = []
-        byPath = [:]
-        selection = []
-        resetVisible()
+        photos.removeAll()
+        _ = selection.set([])
         progress = LoadProgress()
         foundUnread = 0
-        loading = true
+        setLoading(true)
         publish(makeState())
         var lastPublished: ContinuousClock.Instant?
         // Batches come sorted in the current order: merging them is one
@@ -143,29 +127,26 @@ public final class PhotoListLogic: LogicController {
             await Task.yield()
         }
         if generation == loadGeneration {
-            loading = false
-            // The dates read take their places, in one step. It is the
-            // load's own last step, not a sort asked for, so it does not
-            // wait where tests hold the person's sorts and filters.
-            if !heldDates.isEmpty { return await rebuildAll(running: PhotoListLogic.offMainThread) }
+            setLoading(false)
+            // The dates read take their places, in one step.
+            if photos.hasHeldDates {
+                return await photos.takeHeldDates() ? publish(makeState()) : state
+            }
             publish(makeState())
         }
         return state
     }
 
+    private func setLoading(_ on: Bool) {
+        loading = on
+        photos.holdsDates = on
+    }
+
     /// Sorts the list off the main thread; returns once it is shown (or,
     /// when a newer sort, filter or folder came first, the state then).
     public func sort(by order: PhotoOrder) async -> State {
-        self.order = order
         settings?.save(order)
-        // The list as shown holds the photos to sort, unless another
-        // rebuild (a new filter) is under way or some are shown with the
-        // dates they are held at.
-        if !rebuilds.isUnderWay, heldDates.isEmpty {
-            let photos = visible.photos
-            return await rebuild { SortedPhotos(photos, order: order) }
-        }
-        return await rebuildAll()
+        return await photos.sort(by: order) ? publish(makeState()) : state
     }
 
     /// Filters the list off the main thread; returns like `sort(by:)`.
@@ -174,105 +155,95 @@ public final class PhotoListLogic: LogicController {
         if filter.minimumRating != self.filter.minimumRating || filter.rejected != self.filter.rejected {
             settings?.save(filter)
         }
-        self.filter = filter
-        return await rebuildAll()
+        return await photos.filter(by: filter) ? publish(makeState()) : state
+    }
+
+    /// The grid's thumbnails at `level` from now on, and in the next window.
+    @discardableResult
+    public func zoom(to level: GridZoom) -> State {
+        guard level != zoom else { return state }
+        zoom = level
+        settings?.save(level)
+        return state
     }
 
     // MARK: Applying changes
 
     private func apply(_ event: LibraryEvent) {
         switch event {
-        case .found(let photos):
-            insert(photos)
-            progress.found += photos.count
-            foundUnread += photos.count { !$0.hasMetadata }
+        case .found(let found):
+            photos.insert(found)
+            progress.found += found.count
+            foundUnread += found.count { !$0.hasMetadata }
         case .scanned(_, let walked):
             folders = walked
             progress.scanFinished = true
             progress.metadataTotal = foundUnread
-        case .updated(let photos):
-            replace(photos)
-            progress.metadataRead += photos.count
+        case .updated(let updated):
+            photos.replace(updated)
+            progress.metadataRead += updated.count
         case .finished:
             break
         }
     }
 
-    /// Adds photos, merging those the filter lets through into the order.
-    func insert(_ photos: [Photo]) {
-        // Grown once for a batch (up to 4,096 photos: the rest of a folder
-        // walked while the index was read), not doubled along the way.
-        byPath.reserveCapacity(byPath.count + photos.count)
-        for photo in photos {
-            byPath[photo.path] = photo
-            // A photo back at a path (an Undo) is shown as it is now.
-            if !heldDates.isEmpty { heldDates[photo.path] = nil }
-        }
-        change(.merge(photos))
-    }
-
-    /// Replaces photos whose data changed, moving them if their place did
-    /// (while the folder loads, not for a date read: see `heldDates`).
-    func replace(_ photos: [Photo]) {
-        let known = photos.filter { byPath[$0.path] != nil }
-        guard !known.isEmpty else { return }
-        let old = known.compactMap { byPath[$0.path] }
-        let oldShown = old.map(shown)
-        for (photo, was) in zip(known, oldShown) {
-            byPath[photo.path] = photo
-            if loading { heldDates[photo.path] = photo.dateTaken == was.dateTaken ? nil : was.dateTaken }
-        }
-        // A rebuild under way sorts the photos as they are: it records
-        // them so, and the list it makes holds no dates.
-        visible.apply(.replace(old: oldShown, new: known.map(shown)), including: filter.predicate())
-        rebuilds.record(.replace(old: old, new: known))
-    }
-
-    /// `photo` as the list shown holds it (see `heldDates`).
-    func shown(_ photo: Photo) -> Photo {
-        heldDates[photo.path].map { photo.placed(at: $0) } ?? photo
-    }
-
-    /// Changes the list shown, and the one being rebuilt if there is one.
-    func change(_ change: SortedPhotos.Change) {
-        visible.apply(change, including: filter.predicate())
-        rebuilds.record(change)
-        if case .remove(let paths) = change, !heldDates.isEmpty {
-            for path in paths { heldDates[path] = nil }
-        }
-    }
-
-    /// Every photo, filtered and sorted anew.
-    private func rebuildAll(running runner: Rebuilding? = nil) async -> State {
-        let photos = Array(byPath.values), order = order, included = filter.predicate()
-        return await rebuild(running: runner) { SortedPhotos(photos.filter(included), order: order) }
-    }
-
-    /// Shows the list `make` builds off the main thread, with the changes
-    /// made meanwhile, unless a newer rebuild or load came first.
-    private func rebuild(running runner: Rebuilding? = nil,
-                         _ make: @escaping @Sendable () -> SortedPhotos) async -> State {
-        let ticket = rebuilds.begin()
-        let rebuilt = await (runner ?? rebuilding)(make)
-        guard let list = rebuilds.finish(ticket, rebuilt, including: filter.predicate()) else { return state }
-        visible = list
-        heldDates = [:]
-        return publish(makeState())
-    }
-
-    /// An empty list; a rebuild under way is dropped.
-    func resetVisible() {
-        rebuilds.cancel()
-        heldDates = [:]
-        visible = SortedPhotos(order: order)
+    /// The open folder itself is gone (see PhotoListLogic+Disk).
+    func folderGone(path: String) -> State {
+        photos.removeAll()
+        _ = selection.set([])
+        setLoading(false)
+        return publish(.failed(.missing(path: path)))
     }
 
     func makeState() -> State {
         guard let folder else { return .idle }
-        let list = PhotoList(folder: folder, photos: visible.photos, total: byPath.count,
-                             ratingFailure: ratingFailures.first, selection: shownSelection)
+        let list = PhotoList(folder: folder, photos: photos.shownPhotos, total: photos.count,
+                             ratingFailure: ratingFailures.first, selection: selection.shown(photos.isShown))
         if loading { return .loading(list, progress) }
-        return byPath.isEmpty ? .empty(folder) : .presenting(list)
+        return photos.isEmpty ? .empty(folder) : .presenting(list)
     }
 
+    // MARK: Rating writes
+
+    /// The failure shown now was seen: the next one, if any, takes its place.
+    @discardableResult
+    public func dismissRatingFailure() -> State {
+        guard !ratingFailures.isEmpty else { return state }
+        ratingFailures.removeFirst()
+        return publish(makeState())
+    }
+
+    /// The rating write failure to show now, if any.
+    public var ratingFailure: RatingWriteFailure? { ratingFailures.first }
+
+    private func observeRatings() {
+        library.ratings.observe(owner: self) { [weak self] event in
+            Task { @MainActor in self?.handle(event) }
+        }
+    }
+
+    /// What the rating queue reports of the writes it made.
+    private func handle(_ event: RatingEvent) {
+        switch event {
+        case .written(let path, let size, let time):
+            // The file changed on disk: the photo takes the new size and
+            // time. After a rating its thumbnail, re-stamped to them, stays
+            // valid; after a rotation it no longer matches and is made again.
+            guard let photo = photos.photo(at: path), photo.fileSize != size || photo.modificationTime != time
+            else { return }
+            photos.replace([photo.withFile(size: size, modificationTime: time)])
+        case .failed(let failure):
+            ratingFailures.append(failure)
+        case .rotationFailed(let path):
+            // The orientation shown is the file's again.
+            Task {
+                if let photo = await library.reload(path: path), photos.photo(at: path) != nil {
+                    photos.replace([photo])
+                    publish(makeState())
+                }
+            }
+            return
+        }
+        publish(makeState())
+    }
 }

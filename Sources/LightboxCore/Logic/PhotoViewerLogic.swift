@@ -261,18 +261,3 @@ public final class PhotoViewerLogic: LogicController {
     @discardableResult
     func republish() -> State { state == .gone ? state : publish(state) }
 }
-
-extension PhotoListLogic: PhotoBrowsing {
-    public func place(of path: String) -> (index: Int, count: Int)? {
-        let photos = visiblePhotos
-        return photos.firstIndex { $0.path == path }.map { ($0, photos.count) }
-    }
-
-    public func setRating(path: String, stars: Int) {
-        _ = rate(path: path, stars: stars)
-    }
-
-    public func turn(path: String, clockwise: Bool) {
-        _ = rotate(path: path, clockwise: clockwise)
-    }
-}

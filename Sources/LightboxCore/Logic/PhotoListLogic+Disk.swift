@@ -1,7 +1,7 @@
 import Foundation
 
-/// What a main window's list does with files: changes on disk (photos
-/// found, changed, moved, gone), and moving photos to the trash and back.
+/// Changes on disk, as the folder monitor reports them: photos found,
+/// changed, moved or gone, sidecars written by other programs.
 extension PhotoListLogic {
     /// A folder appeared inside the open one: its photos join the list.
     @discardableResult
@@ -15,7 +15,7 @@ extension PhotoListLogic {
             }
         }
         guard self.folder == folder else { return state }
-        insert(found.values.filter { byPath[$0.path] == nil })
+        photos.insert(found.values.filter { photos.photo(at: $0.path) == nil })
         return publish(makeState())
     }
 
@@ -25,7 +25,7 @@ extension PhotoListLogic {
         guard let folder, path.hasPrefix(folder.url.path + "/") else { return state }
         if SidecarNaming.isSidecar(Photo.name(of: path)) { return await sidecarChanged(path: path) }
         if let photo = await library.reload(path: path), self.folder == folder {
-            if byPath[path] == nil { insert([photo]) } else { replace([photo]) }
+            if photos.photo(at: path) == nil { photos.insert([photo]) } else { photos.replace([photo]) }
             return publish(makeState())
         }
         return fileRemoved(path: path)
@@ -34,50 +34,37 @@ extension PhotoListLogic {
     /// A file vanished from disk; a folder that vanished takes its photos.
     @discardableResult
     public func fileRemoved(path: String) -> State {
-        if let folder, path == folder.url.path {
-            // The open folder itself is gone.
-            byPath = [:]
-            selection = []
-            resetVisible()
-            loading = false
-            return publish(.failed(.missing(path: path)))
-        }
-        let prefix = path + "/"
-        let gone = byPath.keys.filter { $0 == path || $0.hasPrefix(prefix) }
+        if let folder, path == folder.url.path { return folderGone(path: path) }
+        let gone = photos.paths(under: path)
         guard !gone.isEmpty else { return state }
-        for key in gone { byPath[key] = nil }
-        selection.subtract(gone)
-        change(.remove(Set(gone)))
+        photos.remove(gone)
+        selection.remove(gone)
         return publish(makeState())
     }
 
     /// A file was renamed or moved within the folder: it keeps its rating.
     /// Lightbox's own rating writes swap a photo with a rewritten copy;
-    /// the rating queue tells of those (see `observeRatings`).
+    /// the rating queue tells of those (see `handle` in PhotoListLogic).
     @discardableResult
     public func fileMoved(from old: String, to new: String) async -> State {
         if RatingTemporary.isTemporary(new) || RatingTemporary.isTemporary(old) { return state }
         // In the rating queue's order: after any rating given before.
         await library.ratings.move(from: old, to: new)
-        // A selected photo stays selected under its new name.
-        let wasSelected = selection.contains(old)
+        selection.rename(old, to: new)
         _ = fileRemoved(path: old)
-        if wasSelected { selection.insert(new) }
         return await fileChanged(path: new)
     }
 
-    /// Moves one photo to the trash, as a batch of one (see `trash(paths:)`);
-    /// throws why it could not, leaving everything as it was.
-    @discardableResult
-    public func trash(path: String) async throws(TrashError) -> State {
-        if let failure = await trash(paths: [path]).failures.first { throw TrashError(message: failure.reason) }
-        return state
-    }
-
-    /// Puts back the photo last trashed from `path` (see `restore(paths:)`).
-    @discardableResult
-    public func restore(path: String) async throws(TrashError) -> State {
-        if let failure = await restore(paths: [path]).first { throw TrashError(message: failure.reason) }
-        return state
+    /// An XMP sidecar appeared, changed or vanished: the photos it
+    /// belongs to are read again (its rating may now be theirs).
+    private func sidecarChanged(path: String) async -> State {
+        let base = String(path.dropLast(4))
+        let owners = photos.all.map(\.path).filter { photo in
+            photo == base || (String(photo.dropLast(Photo.name(of: photo).count)) + Photo.stem(of: photo)) == base
+        }
+        for owner in owners {
+            if let photo = await library.reload(path: owner), photos.photo(at: owner) != nil { photos.replace([photo]) }
+        }
+        return owners.isEmpty ? state : publish(makeState())
     }
 }

@@ -1,60 +1,9 @@
 import Foundation
-import FilePaths
 
-/// What a trash of many photos came to: those in the trash (one Undo puts
-/// them all back) and those that stayed, each with why.
-public struct BatchTrashResult: Equatable, Sendable {
-    public var trashed: [String] = []
-    public var failures: [FileFailure] = []
-    /// Cancelled before every photo was tried (those left are untouched).
-    public var cancelled = false
-}
-
-/// A file an action could not handle, and why, in words for the person.
-public struct FileFailure: Equatable, Sendable {
-    public let path: String
-    public let reason: String
-
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-
-    /// The file's name as people read it (see `displayablePath`).
-    public var fileName: String { String(Photo.name(of: path)).displayablePath }
-}
-
-/// Actions on every selected photo shown: one change to the list, one
-/// state, whatever the number of photos.
+/// What the list does with files at the person's asking: the trash and
+/// back, Copy to… and Move to…. The work runs off the main thread; the
+/// list follows what was done.
 extension PhotoListLogic {
-    /// Rates the selected photos (0 clears, -1 rejects); their files are
-    /// written by the rating queue, in order, off the main thread.
-    @discardableResult
-    public func rateSelection(stars: Int) -> State {
-        let photos = selectedPhotos
-        guard !photos.isEmpty else { return state }
-        let rated = photos.map { photo in
-            var photo = photo
-            photo.rate(stars)
-            return photo
-        }
-        replace(rated)
-        for photo in rated { library.ratings.rate(photo.rating, path: photo.path) }
-        return publish(makeState())
-    }
-
-    /// X on a selection: rejects the photos, or, when all of them already
-    /// are, takes the rejection back (as X does on one photo).
-    @discardableResult
-    public func toggleRejectSelection() -> State {
-        let photos = selectedPhotos
-        guard !photos.isEmpty else { return state }
-        return rateSelection(stars: photos.allSatisfy(\.isRejected) ? 0 : Photo.rejected)
-    }
-
-    /// Every rejected photo of the folder, shown or not, in no set order.
-    public var rejectedPhotos: [Photo] { byPath.values.filter(\.isRejected) }
-
     /// Moves the selected photos to the trash, one after another off the
     /// main thread; a photo that cannot go is reported and the rest still
     /// go. `progress(done, total)` is called on the main actor.
@@ -75,7 +24,11 @@ extension PhotoListLogic {
         let result = await Self.eachOffMainThread(paths, progress: progress) { path throws(TrashError) in
             try trash.trash(path: path)
         }
-        removeFromList(result.done)
+        if !result.done.isEmpty {
+            photos.remove(result.done)
+            selection.remove(result.done)
+            publish(makeState())
+        }
         return BatchTrashResult(trashed: result.done, failures: result.failures, cancelled: result.cancelled)
     }
 
@@ -88,25 +41,32 @@ extension PhotoListLogic {
         let result = await Self.eachOffMainThread(paths.reversed(), progress: { _, _ in }) { path throws(TrashError) in
             try trash.restore(path: path)
         }
-        var photos: [Photo] = []
+        var back: [Photo] = []
         for path in result.done {
-            if let photo = await library.reload(path: path) { photos.append(photo) }
+            if let photo = await library.reload(path: path) { back.append(photo) }
         }
         // Back in the list; one still there (the folder monitor was
         // quicker) takes the data read now.
-        let known = photos.filter { byPath[$0.path] != nil }
-        insert(photos.filter { byPath[$0.path] == nil })
-        replace(known)
+        let known = back.filter { photos.photo(at: $0.path) != nil }
+        photos.insert(back.filter { photos.photo(at: $0.path) == nil })
+        photos.replace(known)
         publish(makeState())
         return result.failures
     }
 
-    private func removeFromList(_ paths: [String]) {
-        guard !paths.isEmpty else { return }
-        for path in paths { byPath[path] = nil }
-        selection.subtract(paths)
-        change(.remove(Set(paths)))
-        publish(makeState())
+    /// Moves one photo to the trash, as a batch of one (see `trash(paths:)`);
+    /// throws why it could not, leaving everything as it was.
+    @discardableResult
+    public func trash(path: String) async throws(TrashError) -> State {
+        if let failure = await trash(paths: [path]).failures.first { throw TrashError(message: failure.reason) }
+        return state
+    }
+
+    /// Puts back the photo last trashed from `path` (see `restore(paths:)`).
+    @discardableResult
+    public func restore(path: String) async throws(TrashError) -> State {
+        if let failure = await restore(paths: [path]).first { throw TrashError(message: failure.reason) }
+        return state
     }
 
     /// Runs `body` on each path in turn, off the main thread, until done
@@ -132,5 +92,43 @@ extension PhotoListLogic {
             return (done, failures, false)
         }
         return await withTaskCancellationHandler { await work.value } onCancel: { work.cancel() }
+    }
+
+    /// Copies or moves `paths` into `folder` off the main thread (see
+    /// `PhotoTransfer`). Moved photos keep their ratings (the index's
+    /// follows them; those in files and sidecars travel with them) and
+    /// leave the list unless they stay inside its folder; copies made into
+    /// the folder join it. Cancelling the calling task stops the transfer.
+    public func transfer(_ paths: [String], to folder: String, mode: PhotoTransferMode,
+                         resolve: @escaping @Sendable (NameClash) async -> ClashDecision?,
+                         progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async -> TransferReport {
+        let destination = URL(fileURLWithPath: folder).standardizedFileURL.path
+        // A rating still on its way into a photo goes in before the photo
+        // moves (as before a trash): a write finding its photo moved away
+        // is refused, and the photo would arrive without it.
+        if mode == .move { await library.ratings.settled() }
+        let work = Task.detached {
+            await PhotoTransfer().run(paths, to: destination, mode: mode, resolve: resolve, progress: progress)
+        }
+        let report = await withTaskCancellationHandler { await work.value } onCancel: { work.cancel() }
+        for file in report.done {
+            switch mode {
+            case .move where isInFolder(file.to):
+                await fileMoved(from: file.from, to: file.to)
+            case .move:
+                await library.ratings.move(from: file.from, to: file.to)
+                fileRemoved(path: file.from)
+            case .copy where isInFolder(file.to):
+                await fileChanged(path: file.to)
+            case .copy:
+                break
+            }
+        }
+        return report
+    }
+
+    private func isInFolder(_ path: String) -> Bool {
+        guard let folder else { return false }
+        return path.hasPrefix(folder.url.path + "/")
     }
 }
