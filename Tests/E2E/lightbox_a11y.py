@@ -54,8 +54,15 @@ What GTK 4.8 + AT-SPI 2.46 under Xvfb look like (learned against a mock GTK 4.8 
 * Single instance: the D-Bus name org.lightboxphotos.Lightbox lives as long as the primary process, and
   the whole suite shares one session bus, so every test must stop its app before the next starts
   (LightboxApp.start() waits for the name to be free). A second launch returns in ~10-30 ms.
-* dconf-service runs with the bus's environment, not the test's, so GSettings would leak between tests:
-  the sandbox sets GSETTINGS_BACKEND=keyfile (under the test's XDG_CONFIG_HOME) unless already set.
+* dconf-service would run with the bus's environment, not the test's, so GSettings would leak between
+  tests: the sandbox sets GSETTINGS_BACKEND=keyfile (under the test's XDG_CONFIG_HOME) unless already
+  set (run.sh sets it for the whole run, and its session bus activates no dconf-service anyway).
+* The session bus activates only org.a11y.Bus (session_bus.sh): with Debian's session.conf it
+  would start whatever the machine has installed (Nautilus for org.freedesktop.FileManager1, the
+  desktop portal, ...) before a test's own stand-in (file_manager.py, settings_portal.py) owns the
+  name. A name no test owns answers ServiceUnknown, as on a desktop without that service.
+* Tests wait for what the app does (a label, a window, a state, a file), never for a while; to show
+  that something does NOT happen, holds() watches over a span measured against something the app did.
 """
 import os
 import re
@@ -99,6 +106,22 @@ def wait_for(probe, timeout=TIMEOUT, interval=0.1, message="condition"):
         if time.monotonic() > deadline:
             raise E2EError(f"timed out after {timeout:g}s waiting for "
                            + (message() if callable(message) else message))
+        time.sleep(interval)
+
+
+def holds(probe, seconds, interval=0.1, message="condition"):
+    """Poll probe() for `seconds` (from now), failing at once if it is ever falsy: for what must NOT
+    happen, over a span the test has measured against something the app did (never a guess)."""
+    deadline = time.monotonic() + max(0.0, seconds)
+    while True:
+        try:
+            ok = probe()
+        except GLib.Error:  # the node went away under us: that is a change too
+            ok = False
+        if not ok:
+            raise E2EError("no longer true: " + (message() if callable(message) else message))
+        if time.monotonic() >= deadline:
+            return
         time.sleep(interval)
 
 
@@ -281,9 +304,13 @@ def xdotool(*args):
 
 
 def send_keys(combo):
-    """Send a key combo such as "ctrl+q", "ctrl+question" or "Escape" to the focused window."""
+    """Send a key combo such as "ctrl+q", "ctrl+question" or "Escape" to the focused window.
+
+    Returns once the X server has the keys (xdotool closes its display, a round trip, after its
+    XTEST requests): the server hands them to GTK in order, after every key and pointer move sent
+    before, so keys need no pause between them. What a key does happens later, in the app's own
+    time: wait for that (a label, a window, a state), never for a while."""
     xdotool("key", "--clearmodifiers", combo)
-    time.sleep(0.05)
 
 
 def x_window(title="Lightbox"):

@@ -6,7 +6,6 @@ Run through Tests/E2E/run.sh (Xvfb + a private D-Bus session + AT-SPI); see ligh
 """
 import os
 import re
-import shutil
 import subprocess
 import unittest
 
@@ -20,7 +19,6 @@ def xmp_rating(path):
     return out.stdout.strip() or None
 
 
-@unittest.skipUnless(shutil.which("exiftool"), "exiftool is missing: apt-get install libimage-exiftool-perl")
 class CompareTests(TripCase):
     def test_two_selected_photos_side_by_side(self):
         app, window = self.open_trip()

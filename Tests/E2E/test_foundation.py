@@ -126,7 +126,10 @@ class InstanceAndFolderTests(LightboxTestCase):
         second = self.sandbox.run(timeout=15)
         self.assertEqual(second.returncode, 0, second.stderr)
         self.assertLess(time.monotonic() - started, 10, "the second launch should return promptly")
-        time.sleep(1)  # give a (wrong) second window time to appear
+        # The second launch's exit is the signal: it ends when the primary answers its CommandLine
+        # call, which the primary does once its handler has returned, having presented the window,
+        # or made a (wrong) second one there and then (AppFlow.handle(_: CommandLineInvocation)).
+        # AT-SPI asks the primary live (GTK 4.8 has no cache), in its main loop, after that handler.
         self.assertEqual(len(app.frames("Lightbox")), 1, a11y.dump_tree(app.application(), 2))
         self.assertIsNone(app.proc.poll(), "the first instance must keep running")
 

@@ -4,9 +4,7 @@ keyboard selection, batch rating and trash with one Undo, `lightbox PHOTO`, the 
 Run through Tests/E2E/run.sh (Xvfb + a private D-Bus session + AT-SPI); see lightbox_a11y.py.
 """
 import os
-import shutil
 import subprocess
-import time
 import unittest
 from urllib.parse import quote
 
@@ -14,6 +12,9 @@ import lightbox_a11y as a11y
 from lightbox_a11y import find, press, send_keys, wait_for
 from trip_case import NAMES, TripCase
 from test_photos import make_jpeg
+
+# How often a drag waiting for the other app's answer looks for it (and moves a pixel, see drag()).
+DRAG_POLL = 0.05
 
 
 class SelectionTests(TripCase):
@@ -83,7 +84,9 @@ class SelectionTests(TripCase):
         a11y.xdotool("mousemove", "--window", a11y.x_window("Copy to Folder"), "300", "12")
         send_keys("ctrl+l")
         a11y.xdotool("type", "--delay", "20", album + "/")
-        time.sleep(0.5)
+        # The chooser's location entry has all the typed path (GTK handles the keys after xdotool
+        # returns), and no completion added to it.
+        find(chooser, "text", pred=lambda node: a11y.read_text(node) == album + "/")
         press(find(chooser, "push button", "Copy"))
         question = app.window("File Already Exists")
         a11y.wait_for(lambda: any("one.jpg" in t for t in a11y.label_texts(question)),
@@ -116,36 +119,53 @@ class SelectionTests(TripCase):
         self.assertIn("gone.jpg", missing.stderr)
 
     def other_app(self, *args):
-        """Starts the other application, moved aside, before Lightbox (whose window, mapped last, is then
-        the active one)."""
+        """Starts the other application (drop_target.py), moved aside, before Lightbox (whose window,
+        mapped last, is then the active one); returns the path of the file where it says "accepted"
+        once a drag may be let go."""
+        status = self.sandbox.path("drag-status.txt")
         other = subprocess.Popen(["/usr/bin/python3", os.path.join(os.path.dirname(__file__), "drop_target.py"),
-                                  *args], env=self.sandbox.env)
+                                  *args, status], env=self.sandbox.env)
         self.addCleanup(other.kill)
         window = a11y.x_window("Drop Here" if args[0] == "--receive" else "Drag Me")
         a11y.xdotool("windowmove", window, "900", "100")
         wait_for(lambda: a11y.x_geometry(window)[:2] == (900, 100), message="the other app moved aside")
+        return status
 
-    def drag(self, start, end):
-        """Presses at `start`, moves in steps past GTK's drag threshold, lets go at `end` (screen coordinates)."""
+    def drag(self, start, end, status):
+        """Presses at `start`, moves past GTK's drag threshold to `end` (screen coordinates), and lets
+        go there once the other app says in `status` that the drop is accepted (see drop_target.py).
+
+        Synthetic motion needs no pauses to be seen: the X server delivers it in order. But GTK
+        starts a drag on a motion it has handled, and only a motion after that takes the drag over
+        the other window: moves sent all at once may all arrive before the drag has begun, and then
+        nothing moves it. So at `end` the pointer goes a pixel back and forth, one move per poll,
+        until the other app says "accepted"."""
         a11y.xdotool("mousemove", str(start[0]), str(start[1]))
-        time.sleep(0.2)
         a11y.xdotool("mousedown", "1")
         for step in range(1, 16):
-            time.sleep(0.03)
             a11y.xdotool("mousemove", str(start[0] + step * (end[0] - start[0]) // 16),
                          str(start[1] + step * (end[1] - start[1]) // 16))
         a11y.xdotool("mousemove", str(end[0]), str(end[1]))
-        time.sleep(0.2)  # the drop target answers the position before the release
+        moves = [0]
+
+        def accepted():
+            if os.path.exists(status):
+                return True
+            moves[0] += 1
+            a11y.xdotool("mousemove", str(end[0] + moves[0] % 2), str(end[1]))
+            return False
+        wait_for(accepted, interval=DRAG_POLL, message=lambda: f"the other app to accept the drag "
+                 f"({moves[0]} moves at the end)")
         a11y.xdotool("mouseup", "1")
 
     def test_a_photo_dropped_on_the_window_opens(self):
         elsewhere = self.sandbox.path("Elsewhere")
         os.makedirs(elsewhere)
         make_jpeg(os.path.join(elsewhere, "dropped.jpg"), 7)
-        self.other_app("--give", os.path.join(elsewhere, "dropped.jpg"))
+        status = self.other_app("--give", os.path.join(elsewhere, "dropped.jpg"))
         app, window = self.launch_main_window(self.folder)
         self.wait_label(window, "Trip \u2014 4 photos")
-        self.drag((1050, 250), (300, 300))
+        self.drag((1050, 250), (300, 300), status)
         app.window("dropped")
         self.wait_label(app.window("Lightbox"), "Elsewhere \u2014 1 photo, 1 selected")
 
@@ -200,7 +220,7 @@ class SelectionTests(TripCase):
 
     def test_dragging_the_selection_out_gives_another_app_the_files(self):
         received = self.sandbox.path("dropped.txt")
-        self.other_app("--receive", received)
+        status = self.other_app("--receive", received)
         app, window = self.open_trip()
         send_keys("Home")
         send_keys("shift+Right")
@@ -209,13 +229,12 @@ class SelectionTests(TripCase):
         left, top = a11y.x_geometry(a11y.x_window("Lightbox"))[:2]
         x, y, w, h = a11y.extents(find(window, name=selected[0]))
         start_x, start_y = left + x + w // 2, top + y + h // 3
-        self.drag((start_x, start_y), (1000, 200))
+        self.drag((start_x, start_y), (1000, 200), status)
         wait_for(lambda: os.path.exists(received), message="the drop")
         with open(received) as dropped:
             uris = sorted(line.strip() for line in dropped if line.strip())
         self.assertEqual(uris, ["file://" + quote(os.path.join(self.folder, f"{n}.jpg")) for n in selected])
 
-    @unittest.skipUnless(shutil.which("xclip"), "xclip is missing: apt-get install xclip")
     def test_ctrl_c_puts_the_photos_on_the_clipboard_as_files(self):
         app, window = self.open_trip()
         send_keys("ctrl+a")

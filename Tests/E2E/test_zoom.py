@@ -8,7 +8,6 @@ Run through Tests/E2E/run.sh (Xvfb + a private D-Bus session + AT-SPI); see ligh
 """
 import os
 import subprocess
-import time
 import unittest
 
 import lightbox_a11y as a11y
@@ -43,6 +42,14 @@ def colour(window, x, y):
     return int(out[0]), int(out[1])
 
 
+def steady(read):
+    """A probe for wait_for: read()'s value once two reads in a row agree (the screen has settled)."""
+    def probe():
+        first = read()
+        return first if read() == first else None
+    return probe
+
+
 class ZoomTests(LightboxTestCase):
     def open_photo(self):
         folder = self.sandbox.path("Big")
@@ -64,21 +71,20 @@ class ZoomTests(LightboxTestCase):
         x, y = 300, 300  # inside the photo, which fills the window's middle
         a11y.xdotool("mousemove", "--window", window, str(x), str(y))
         wait_for(lambda: self.redness_over(window, x, y) > 0, message="the photo shown")
-        time.sleep(0.5)  # the decode that fills the screen
-        under = colour(window, x, y)
-        fitted = self.redness_over(window, x, y)
+        # The window shows the photo decoded to the screen's size first, then decoded to fit the
+        # window: the same photo at the same size (ZoomView.show), read once it is steady.
+        under, fitted = wait_for(steady(lambda: (colour(window, x, y), self.redness_over(window, x, y))),
+                                 message="the fitted photo steady")
 
         # Ctrl + wheel up, three steps (1.25³ ≈ 1.95 times): the same part of the photo stays under the
         # pointer, twice as large.
         a11y.xdotool("keydown", "ctrl")
         for _ in range(3):
             a11y.xdotool("click", "4")
-            time.sleep(0.15)
         a11y.xdotool("keyup", "ctrl")
         wait_for(lambda: self.redness_over(window, x, y) < fitted * 0.58,
                  message=lambda: f"zoomed in: {self.redness_over(window, x, y)} vs {fitted} fitted")
-        zoomed = wait_for(lambda: (lambda a, b: a if a == b else None)(colour(window, x, y), colour(window, x, y)),
-                          message="the zoomed photo settled")
+        zoomed = wait_for(steady(lambda: colour(window, x, y)), message="the zoomed photo settled")
         self.assertLessEqual(abs(zoomed[0] - under[0]), 4, f"{zoomed} under the pointer, was {under}")
         self.assertLessEqual(abs(zoomed[1] - under[1]), 4, f"{zoomed} under the pointer, was {under}")
 
@@ -86,7 +92,6 @@ class ZoomTests(LightboxTestCase):
         a11y.xdotool("mousedown", "1")
         for step in range(1, 6):
             a11y.xdotool("mousemove", "--window", window, str(x + 30 * step), str(y))
-            time.sleep(0.05)
         a11y.xdotool("mouseup", "1")
         wait_for(lambda: abs(colour(window, x + 150, y)[0] - under[0]) <= 4,
                  message=lambda: f"panned: {colour(window, x + 150, y)} at the pointer, was {under}")

@@ -1,16 +1,10 @@
 """The base of every Orca test case: a sandbox, speech-dispatcher, Orca and Lightbox per test, all
 stopped afterwards, and the test's transcript (keys and speech, timed) written to its dir."""
 import os
-import re
 import unittest
 
 import lightbox_a11y as a11y
-from orca_speech import SAMPLES, OrcaSession, make_sample_folder
-
-
-def exactly(text):
-    """A regex for an utterance that is `text`, give or take the full stop Orca adds."""
-    return rf"^{re.escape(text)}\.?$"
+from orca_speech import SAMPLES, OrcaSession, exactly, make_sample_folder  # noqa: F401 (exactly)
 
 
 class OrcaTestCase(unittest.TestCase):

@@ -64,6 +64,11 @@ _STAMP = re.compile(r"^(\d\d):(\d\d):(\d\d\.\d+) - (.*)$")
 _SPEECH = re.compile(r"^SPEECH OUTPUT: '(.*?)'(?P<voice> voice=\w+)?(?P<echo> )?(?:\{.*\}|None)$", re.S)
 
 
+def exactly(text):
+    """A regex for an utterance that is `text`, give or take the full stop Orca adds."""
+    return rf"^{re.escape(text)}\.?$"
+
+
 def _clock_to_epoch(h, m, s):
     """Orca's "HH:MM:SS.ffffff" (local time, no date) as seconds since the epoch: the latest such
     moment not after now (a log line is never from the future; this copes with midnight)."""
@@ -439,6 +444,54 @@ def focused(app, window_title=None):
     return None
 
 
+# The one way the Orca-first start-up is known to go silent, GTK 4.8's (see OrcaSession): the skip
+# reason names it, so that the suite's allow-list can budget exactly this and nothing else.
+STARTUP_RACE = ("GTK 4.8 start-up race: the app's focus events reached Orca before the app had joined "
+                "the accessibility desktop; Orca dropped them as from a potentially-defunct source and "
+                "said nothing")
+_LOG_EVENT = re.compile(r"^\d\d:\d\d:\d\d\.\d+ - EVENT MANAGER: (\S+) for .* \((-?\d+), (-?\d+), ")
+_LOG_LINE = re.compile(r"^\d\d:\d\d:\d\d\.\d+ - (.*)$")
+
+
+def startup_race_in(log_text, app_names=a11y.APP_NAMES):
+    """True when Orca's debug log (INFO level) shows GTK 4.8's start-up race, and nothing else:
+    * the app joined the accessibility desktop (the desktop's children-changed:add for it) after
+      "Screen reader on.";
+    * before it did, the app sent at least one focus event (focus:, or state-changed:focused with
+      detail1 1; the only other client on the accessibility bus is Orca), and Orca dropped every one
+      of them: the line after each is "ERROR: Event is from potentially-defunct source" (Orca could
+      not ask the source for its state);
+    * once it had joined, the app sent no focus event at all.
+    The caller checks the rest: that Orca said nothing, and that AT-SPI shows a focused widget."""
+    lines = log_text.splitlines()
+    try:
+        start = next(i for i, line in enumerate(lines) if "SPEECH OUTPUT: 'Screen reader on.'" in line)
+    except StopIteration:
+        return False
+    apps = "|".join(re.escape(name) for name in app_names)
+    joined = re.compile(r"EVENT MANAGER: object:children-changed:add for \[desktop frame \| [^]]*\] in "
+                        rf"None \(1, 0, \[application \| (?:{apps})\]\)")
+    join = next((i for i in range(start, len(lines)) if joined.search(lines[i])), None)
+    if join is None:
+        return False
+
+    def is_focus(match):
+        kind, detail1 = match.group(1), match.group(2)
+        return kind == "focus:" or (kind == "object:state-changed:focused" and detail1 == "1")
+
+    def verdict(i):
+        """The next log line after the event's (Orca's decision about it)."""
+        for line in lines[i + 1:]:
+            match = _LOG_LINE.match(line)
+            if match and match.group(1).strip():
+                return match.group(1)
+        return ""
+    before = [i for i in range(start, join) if (m := _LOG_EVENT.match(lines[i])) and is_focus(m)]
+    after = [i for i in range(join, len(lines)) if (m := _LOG_EVENT.match(lines[i])) and is_focus(m)]
+    dropped = all(verdict(i).startswith("ERROR: Event is from potentially-defunct source") for i in before)
+    return bool(before) and dropped and not after
+
+
 def short(node):
     """"[role] name" of an accessible, for transcripts."""
     if node is None:
@@ -453,14 +506,23 @@ class OrcaSession:
     """speech-dispatcher + Orca + Lightbox for one test, in a lightbox_a11y.Sandbox; close() stops
     them all (in reverse order) and writes transcript.txt beside them.
 
-    launch() has two orders. Orca first, as a person starts an app, is RACY with GTK 4.8: the app sends
-    its window's "active" and its first "focus" events before it has joined the accessibility desktop,
-    and Orca drops events from an app it does not know yet ("Event is from potentially-defunct
-    source"). Then Orca says the focused photo, sometimes "Lightbox frame." before it, or NOTHING
-    (1 launch in 21 with the builds of 23 Nov before 9caf0b9, 3 in 5 with 9caf0b9), and after a
-    silent start it ignored focus moves until the next window change (Tab in the profile window
-    was silent). So by default the app starts first and Orca once the app has
-    settled: Orca then finds the active window at start-up and says it and its focus, every time."""
+    launch() has two orders. Orca first, as a person starts an app, is RACY with GTK 4.8: the app's
+    first events (its window "showing", "active", the first "focused" and "focus") can reach Orca
+    while the app cannot yet be asked about their source, before it has joined the accessibility
+    desktop (its registration with the AT-SPI registry finishes ~50-100 ms later); Orca drops each,
+    logging "Event is from potentially-defunct source". What follows decides what a person hears:
+    * a focus event after the app has joined (the grid focuses its first photo again once the folder
+      is sorted by date, or the folder took longer to read): Orca says the focused photo, sometimes
+      after "Lightbox frame.";
+    * none: Orca says NOTHING. Seen in 1 launch of 45 on 26 Nov (the binary of 1493aaf). Nothing on
+      the test's side can change it (Orca listens long before; the events are GTK's, sent before its
+      own registration is done): startup_race() recognises that exact case from Orca's log, and the
+      test reports it as a skip whose reason names it (STARTUP_RACE), which the suite counts.
+    Earlier figures (1 launch in 21, 3 in 5 with 9caf0b9, then 3 in 15 on 26 Nov, all reported as
+    skips) mostly counted launches where Orca did speak: the test had read the focus before the grid
+    focused again and waited for the wrong photo. say_focus() reads the focus and the speech together.
+    So by default the app starts first and Orca once the app has settled: Orca then finds the active
+    window at start-up and says it and its focus, every time."""
 
     def __init__(self, sandbox):
         self.sandbox, self.app, self.launch_mark = sandbox, None, 0
@@ -489,8 +551,12 @@ class OrcaSession:
                 node = None
             self.keys.note(f"start Orca (the focus is on {short(node)})")
             self.orca.start()
-            name = a11y.plain_name(node.name) if node is not None else ""
-            self.orca.wait_for(re.escape(name) if name else r"\bframe\b", timeout=max(TIMEOUT, 20))
+            if node is not None:
+                # What has the focus when Orca speaks, not what had it before (the grid may have
+                # focused its first photo again meanwhile, the folder sorted by date).
+                self.say_focus(exact=False, timeout=max(TIMEOUT, 20))
+            else:
+                self.orca.wait_for(r"\bframe\b", timeout=max(TIMEOUT, 20))
         return self.app
 
     def focused(self):
@@ -522,6 +588,68 @@ class OrcaSession:
         except E2EError as e:
             where = self.sandbox.path("transcript.txt")
             raise E2EError(f"{e}\n(the whole transcript will be in {where})") from None
+
+    def say_focus(self, since=None, timeout=None, exact=True, description=False):
+        """Wait until Orca has said, since mark `since` (default: the last key), the name of what has
+        the focus NOW (exactly, or within an utterance if exact=False), and with description=True
+        then its description; return that node.
+
+        The focus and the speech are read together in each poll, so a focus that moves while the app
+        settles is followed to where it ends, not taken from the first read: the main window focuses
+        its first photo as soon as the folder's files are listed, and again once they are sorted by
+        date, a new cell, often another photo; Orca says the second only (the first cell is gone by
+        the time Orca gets to it)."""
+        since = self.orca.last_mark if since is None else since
+        timeout = TIMEOUT if timeout is None else timeout
+
+        def heard(text, after=-1):
+            regex = re.compile(exactly(text) if exact else re.escape(text))
+            return next((u.index for u in self.orca.utterances(since, "speech")
+                         if u.index > after and regex.search(u.text)), None)
+
+        def probe():
+            if self.orca.proc.poll() is not None:
+                raise E2EError(f"Orca exited with {self.orca.proc.returncode}:\n{self.orca.output()}")
+            node = focused(self.app, Keyboard.focused_window()[1])
+            if node is None:
+                return None
+            name_at = heard(a11y.plain_name(node.name))
+            if name_at is None:
+                return None
+            if description and heard(node.description or "", after=name_at) is None:
+                return None
+            return node
+        what = "the focused widget's name" + (" and description" if description else "")
+        try:
+            return a11y.wait_for(probe, timeout, interval=0.05, message=lambda:
+                                 f"Orca to say {what}; the focus is on {self.focused()} "
+                                 f"({self._description()!r}); Orca said, since the mark:\n"
+                                 + self.orca.transcript(since))
+        except E2EError as e:
+            where = self.sandbox.path("transcript.txt")
+            raise E2EError(f"{e}\n(the whole transcript will be in {where})") from None
+
+    def startup_race(self):
+        """STARTUP_RACE when a launch with Orca first went silent through GTK 4.8's start-up race
+        (see startup_race_in: Orca said nothing since the launch, AT-SPI shows a focused widget, and
+        Orca's log shows the app's focus events dropped before it joined the desktop); else None."""
+        if self.app is None or self.orca.utterances(self.launch_mark, "speech"):
+            return None
+        if focused(self.app, Keyboard.focused_window()[1]) is None:
+            return None
+        try:
+            with open(self.orca.log_path, errors="replace") as f:
+                log = f.read()
+        except FileNotFoundError:
+            return None
+        return STARTUP_RACE if startup_race_in(log) else None
+
+    def _description(self):
+        node = focused(self.app, Keyboard.focused_window()[1]) if self.app is not None else None
+        try:
+            return node.description if node is not None else None
+        except a11y.GLib.Error:
+            return None
 
     def said(self, since=None, kind="speech"):
         """The texts Orca said since the last key (or mark `since`)."""

@@ -69,19 +69,26 @@ class GridTests(OrcaTestCase):
         self.say(r"^Rated 4 stars, 2 of \d+\.?$")
 
     def test_orca_running_before_the_app_starts(self):
-        # What a person hears launching the app with Orca on. Racy in GTK 4.8 (see OrcaSession):
-        # Orca says the focused photo ("misty-forest." "Not rated, 1 of 6."), sometimes after
-        # "Lightbox frame.", or, rarely, nothing: reported as a skip, not a failure.
+        # What a person hears launching the app with Orca on: the focused photo ("misty-forest."
+        # "Not rated, 1 of 6."), sometimes after "Lightbox frame." (see OrcaSession.launch), and then
+        # each photo the arrow keys move to.
         self.launch(self.make_folder(), orca_first=True)
-        name, description = self.focused_cell()
         try:
-            self.say(exactly(name), since=self.session.launch_mark, timeout=10)
+            node = self.session.say_focus(since=self.session.launch_mark, description=True)
         except AssertionError:
-            log = open(self.session.orca.log_path, errors="replace").read()
-            if "Event is from potentially-defunct source" in log:
-                self.skipTest("Orca dropped the app's first events (GTK 4.8 start-up race): silence")
+            # A known GTK 4.8 bug, out of the app's hands (see OrcaSession): a skip naming it, counted
+            # by the suite; any other silence or wrong speech fails.
+            race = self.session.startup_race()
+            if race:
+                self.skipTest(race)
             raise
-        self.say(exactly(description), since=self.session.launch_mark)
+        self.assertEqual(a11y.role(node), "table cell", self.session.focused())
+        self.assertRegex(node.description, rf"\b1 of {PHOTOS}$")
+        self.press("Right")
+        name, description = self.focused_cell(other_than=node.name)
+        self.say(exactly(name))
+        self.say(exactly(description))
+        self.assertRegex(description, rf"\b2 of {PHOTOS}$")
 
 
 class PhotoWindowTests(OrcaTestCase):
