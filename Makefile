@@ -205,17 +205,21 @@ fuzz: fuzz-c
 			-artifact_prefix=$(FUZZ_DIR)/$$target- $(FUZZ_DIR)/$$target-corpus fuzz/swift/$$target || exit 1; \
 	done
 
-# The photo file name extensions FolderScanner.imageExtensions lists (the
-# metadata test checks that the two agree).
-PHOTO_EXTENSIONS := jpg jpeg jpe png webp gif tif tiff bmp
+# The photo file name extensions, read from the one list the app has
+# (Sources/Imaging/PhotoFormat.swift): pictures gdk-pixbuf decodes, and
+# camera RAW files the decoder reads itself.
+PHOTO_FORMATS      := Sources/Imaging/PhotoFormat.swift
+format_list         = $(shell sed -n '/$(1): \[String\] = \[/,/\]/p' $(PHOTO_FORMATS) | grep -o '"[a-z0-9]*"' | tr -d '"')
+PICTURE_EXTENSIONS := $(call format_list,pictureExtensions)
+RAW_EXTENSIONS     := $(call format_list,rawExtensions)
 MIME_TOOL := .build-tools/pixbuf-mime-types
 
 print-photo-extensions:
-	@echo $(PHOTO_EXTENSIONS)
+	@echo $(PICTURE_EXTENSIONS) $(RAW_EXTENSIONS)
 
 $(MIME_TOOL): scripts/pixbuf-mime-types.c
 	@mkdir -p $(dir $@)
-	$(CC) -O2 -o $@ $< $$(pkg-config --cflags --libs gdk-pixbuf-2.0)
+	$(CC) -O2 -o $@ $< $$(pkg-config --cflags --libs gdk-pixbuf-2.0 gio-2.0)
 
 install: $(MIME_TOOL) locale
 	@for program in lightbox lightbox-decoder; do \
@@ -229,8 +233,9 @@ install: $(MIME_TOOL) locale
 	$(INSTALL_PROGRAM) "$(BUILD_DIR)/lightbox-decoder" "$(DESTDIR)$(LIBEXECDIR)/lightbox-decoder"
 	@# The desktop file declares the image types the installed gdk-pixbuf
 	@# loaders read, among the extensions the folder scanner shows (image
-	@# types only: the WebP loader also names audio/x-riff, the RIFF container).
-	types=$$($(MIME_TOOL) $(PHOTO_EXTENSIONS) | grep '^image/' | sort -u | tr '\n' ';'); \
+	@# types only: the WebP loader also names audio/x-riff, the RIFF
+	@# container), and the types shared-mime-info gives the RAW extensions.
+	types=$$($(MIME_TOOL) $(PICTURE_EXTENSIONS) --guess $(RAW_EXTENSIONS) | grep '^image/' | sort -u | tr '\n' ';'); \
 	msgfmt --desktop -d po --template $(DESKTOP_SRC) -o - \
 		| sed "s|^MimeType=.*|MimeType=inode/directory;$$types|" >"$(DESTDIR)$(APPS_DIR)/$(APP_ID).desktop" && \
 	chmod 644 "$(DESTDIR)$(APPS_DIR)/$(APP_ID).desktop"

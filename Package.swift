@@ -99,10 +99,25 @@ let package = Package(
             dependencies: ["CImaging"],
             path: "Sources/CDecoding"
         ),
+        // LibRaw, for camera RAW files without a usable embedded preview.
+        .systemLibrary(
+            name: "CLibRaw",
+            path: "Sources/CLibRaw",
+            pkgConfig: "libraw",
+            providers: [.apt(["libraw-dev"])]
+        ),
+        // Camera RAW files in the decoder: embedded previews (gexiv2), else
+        // the sensor data (LibRaw). Only lightbox-decoder links it.
+        .target(
+            name: "CRaw",
+            dependencies: ["CImaging", "CGExiv2", "CLibRaw"],
+            path: "Sources/CRaw",
+            linkerSettings: [.linkedLibrary("m")]
+        ),
         // The helper's side: its loop, limits and seccomp filter.
         .target(
             name: "CDecoderServer",
-            dependencies: ["CDecoding", "CImaging", "CMetadata"],
+            dependencies: ["CDecoding", "CImaging", "CMetadata", "CRaw"],
             path: "Sources/CDecoderServer"
         ),
         // lightbox-decoder's main(); all of it is in CDecoderServer.

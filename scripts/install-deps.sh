@@ -15,6 +15,8 @@ set -euo pipefail
 BUILD_PACKAGES=(
     libgtk-4-dev
     libgexiv2-dev
+    # Camera RAW files without a usable embedded preview (the decoder).
+    libraw-dev
     libgdk-pixbuf-2.0-dev
     libsqlite3-dev
     pkg-config
@@ -28,6 +30,11 @@ BUILD_PACKAGES=(
     xdg-user-dirs
     # Run time: the sandbox lightbox-decoder runs in (see README, "Decoders").
     bubblewrap
+    # Run time: gdk-pixbuf loaders for what phones and the web save (WebP,
+    # HEIF/HEIC, AVIF), which the decoder reads as it reads JPEG.
+    webp-pixbuf-loader
+    heif-gdk-pixbuf
+    libavif-gdk-pixbuf
     # msgfmt and xgettext: the translations in po/ are compiled with the app.
     gettext
 )

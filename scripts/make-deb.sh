@@ -80,13 +80,17 @@ Architecture: $arch
 Maintainer: The Lightbox developers <lightbox@lightboxphotos.org>
 Installed-Size: $size
 Depends: ${shlibs:+$shlibs, }bubblewrap, dconf-gsettings-backend | gsettings-backend
+Recommends: webp-pixbuf-loader, heif-gdk-pixbuf, libavif-gdk-pixbuf
 Section: graphics
 Priority: optional
 Homepage: https://lightboxphotos.org
 Description: browse, rate and cull photos
  Lightbox shows a folder of photos in a fast thumbnail grid, opens photos
  in their own windows, and writes ratings, rejections and rotations into the
- files (XMP and EXIF, or sidecars) where other photo tools read them.
+ files (XMP and EXIF, or sidecars) where other photo tools read them. It
+ reads JPEG, PNG, TIFF, WebP, HEIF and AVIF pictures and camera RAW files
+ (from their embedded previews, or developed with LibRaw); a RAW file is
+ never written, its sidecar is.
  Images are decoded in sandboxed helper processes (bubblewrap and seccomp).
 CONTROL
 

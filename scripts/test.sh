@@ -88,15 +88,12 @@ for svg in "Resources/icons/hicolor/scalable/apps/$APP_ID.svg" \
         echo "    FAILED: $svg is missing or not an SVG"; ok=0
     fi
 done
-# The Makefile's photo extensions (the desktop file's types come from
-# them) are the folder scanner's.
-scanner=$(sed -n '/imageExtensions: Set<String> = \[/,/\]/p' Sources/LightboxCore/Library/FolderScanner.swift \
-    | grep -o '"[a-z0-9]*"' | tr -d '"' | sort | tr '\n' ' ')
-listed=$(make --no-print-directory -s -f Makefile print-photo-extensions | tr ' ' '\n' | sed '/^$/d' | sort | tr '\n' ' ')
-if [ "$scanner" = "$listed" ]; then
-    echo "    ok: the Makefile's PHOTO_EXTENSIONS are FolderScanner.imageExtensions ($listed)"
+# The Makefile reads the photo extensions from the app's one list.
+listed=$(make --no-print-directory -s -f Makefile print-photo-extensions)
+if [[ " $listed " == *" jpg "* && " $listed " == *" nef "* && " $listed " == *" heic "* ]]; then
+    echo "    ok: the Makefile reads PhotoFormat.swift's extensions ($listed)"
 else
-    echo "    FAILED: PHOTO_EXTENSIONS ($listed) differ from FolderScanner.imageExtensions ($scanner)"; ok=0
+    echo "    FAILED: the Makefile's photo extensions lack jpg, nef or heic: $listed"; ok=0
 fi
 step "translations: marked strings, the template, complete catalogs (scripts/check-translations.sh)" \
     scripts/check-translations.sh || ok=0
@@ -143,7 +140,11 @@ if step "make install" make --no-print-directory install PREFIX=/usr DESTDIR="$s
         ok=0
     fi
     desktop="$stage/usr/share/applications/$APP_ID.desktop"
+    # Camera RAW types always (the decoder reads them itself); HEIF when
+    # its gdk-pixbuf loader is installed, as make test's install step does.
     if grep -q '^MimeType=inode/directory;.*image/jpeg;.*image/png;' "$desktop" \
+        && grep -q '^MimeType=.*image/x-adobe-dng;.*image/x-nikon-nef;' "$desktop" \
+        && grep -q '^MimeType=.*image/heic;' "$desktop" \
         && ! grep '^MimeType=' "$desktop" | tr ';=' '\n\n' | grep -v '^MimeType$' | grep -qv '^image/\|^inode/directory$\|^$'; then
         echo "    ok: the installed desktop file declares $(grep '^MimeType=' "$desktop")"
     else
@@ -186,8 +187,10 @@ if step "scripts/make-deb.sh (stand-in programs)" env BUILD_DIR="$fakebuild" DEB
         ok=0
     fi
     depends=$(dpkg-deb --field "$deb" Depends)
-    if [[ "$depends" == *bubblewrap* && "$depends" == *"dconf-gsettings-backend | gsettings-backend"* ]]; then
-        echo "    ok: Depends: $depends"
+    recommends=$(dpkg-deb --field "$deb" Recommends)
+    if [[ "$depends" == *bubblewrap* && "$depends" == *"dconf-gsettings-backend | gsettings-backend"* \
+          && "$recommends" == *heif-gdk-pixbuf* && "$recommends" == *libavif-gdk-pixbuf* ]]; then
+        echo "    ok: Depends: $depends; Recommends: $recommends"
     else
         echo "    FAILED: Depends should name bubblewrap and a GSettings backend: $depends"; ok=0
     fi

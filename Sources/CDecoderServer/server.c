@@ -7,6 +7,7 @@
 #include "CDecoderServer.h"
 #include "CDecoding.h"
 #include "CMetadata.h"
+#include "CRaw.h"
 #include "lb-decoder-protocol.h"
 #include "server.h"
 
@@ -67,8 +68,12 @@ static int lb_serve_decode(int socket, const LbRequest *request, int fd) {
     LbShared shared = {.fd = -1};
     LbDecodeInfo info;
     char *error = NULL;
-    bool ok = lb_image_decode_into(fd, request->max_size, request->max_pixels,
-                                   request->format == LB_PIXELS_PREMULTIPLIED, lb_shared_rows, &shared, &info, &error);
+    bool premultiplied = request->format == LB_PIXELS_PREMULTIPLIED;
+    bool ok = request->hints & LB_HINT_RAW
+        ? lb_raw_decode_into(fd, request->max_size, request->max_pixels, request->hints & LB_HINT_IN_FULL,
+                             premultiplied, lb_shared_rows, &shared, &info, &error)
+        : lb_image_decode_into(fd, request->max_size, request->max_pixels, premultiplied, lb_shared_rows, &shared,
+                               &info, &error);
     if (shared.rows) munmap(shared.rows, shared.length);
     // Sealed, the app may map the rows knowing they cannot change or
     // shrink under it (a shrunk mapping would crash the app on reading).
@@ -78,7 +83,8 @@ static int lb_serve_decode(int socket, const LbRequest *request, int fd) {
     }
     int result;
     if (ok) {
-        LbWireImage image = {info.width, info.height, info.stride, info.original_width, info.original_height};
+        LbWireImage image = {info.width, info.height, info.stride, info.original_width, info.original_height,
+                             info.from_sensor ? LB_IMAGE_FROM_SENSOR : 0};
         result = lb_reply(socket, request, LB_REPLY_OK, &image, sizeof image, info.mime, strlen(info.mime),
                           shared.fd);
         lb_free(info.mime);

@@ -180,13 +180,14 @@ static LbDecoderStatus lb_exchange(LbDecoder *decoder, LbRequest *request, int f
 }
 
 LbDecoderStatus lb_decoder_request(LbDecoder *decoder, LbRequestKind kind, const char *path, int max_size,
-                                   int64_t max_pixels, LbPixelFormat format, int timeout_ms, LbDecoderResult *result) {
+                                   int64_t max_pixels, LbPixelFormat format, uint32_t hints, int timeout_ms,
+                                   LbDecoderResult *result) {
     memset(result, 0, sizeof *result);
     int file;
     LbDecoderStatus opened = lb_open(path, &file, result);
     if (opened != LB_DECODER_OK) return opened;
     LbRequest request = {.kind = (uint32_t)kind, .max_size = max_size, .max_pixels = max_pixels,
-                         .format = (uint32_t)format};
+                         .format = (uint32_t)format, .hints = hints};
     return lb_exchange(decoder, &request, file, timeout_ms, result);
 }
 

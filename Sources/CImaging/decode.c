@@ -4,6 +4,7 @@
 // kept for the benchmark's comparison and reads the same way.
 #include "CImaging.h"
 #include "imaging-internal.h"
+#include "lb-pixbuf.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -171,6 +172,14 @@ bool lb_image_decode_into(int fd, int max_size, int64_t max_pixels, bool premult
     GdkPixbuf *pixbuf = lb_decode_pixbuf(fd, max_size, max_pixels, &info->original_width,
                                          &info->original_height, &info->mime, error_out);
     if (!pixbuf) return false;
+    bool ok = lb_pixbuf_into(pixbuf, premultiplied, target, context, info, error_out);
+    g_object_unref(pixbuf);
+    if (!ok) g_clear_pointer(&info->mime, g_free);
+    return ok;
+}
+
+bool lb_pixbuf_into(GdkPixbuf *pixbuf, bool premultiplied, LbRowsTarget target, void *context, LbDecodeInfo *info,
+                    char **error_out) {
     int width = gdk_pixbuf_get_width(pixbuf), height = gdk_pixbuf_get_height(pixbuf);
     int channels = gdk_pixbuf_get_n_channels(pixbuf), stride = gdk_pixbuf_get_rowstride(pixbuf);
     info->width = width;
@@ -178,8 +187,6 @@ bool lb_image_decode_into(int fd, int max_size, int64_t max_pixels, bool premult
     info->stride = width * 4;
     uint8_t *out = target(context, width, height, (size_t)info->stride);
     if (!out) {
-        g_object_unref(pixbuf);
-        g_clear_pointer(&info->mime, g_free);
         *error_out = g_strdup("There is not enough memory for the image.");
         return false;
     }
@@ -206,8 +213,68 @@ bool lb_image_decode_into(int fd, int max_size, int64_t max_pixels, bool premult
             }
         }
     }
-    g_object_unref(pixbuf);
     return true;
+}
+
+GdkPixbuf *lb_jpeg_bytes_decode(const uint8_t *bytes, size_t length, int max_size, int64_t max_pixels, int *width,
+                                int *height, char **error_out) {
+    *width = *height = 0;
+    // gdk-pixbuf fills in what a cut-off JPEG lacks: a preview must be whole.
+    LbIntegrity integrity;
+    lb_integrity_init(&integrity);
+    lb_integrity_feed(&integrity, bytes, length);
+    if (lb_integrity_result(&integrity) != 1) {
+        *error_out = g_strdup("The image is damaged or incomplete.");
+        return NULL;
+    }
+    GError *error = NULL;
+    GdkPixbufLoader *loader = gdk_pixbuf_loader_new_with_mime_type("image/jpeg", &error);
+    if (!loader) {
+        *error_out = lb_message(error, "JPEG cannot be decoded here.");
+        return NULL;
+    }
+    LbSizeRequest request = {.max_size = max_size, .max_pixels = max_pixels};
+    g_signal_connect(loader, "size-prepared", G_CALLBACK(lb_on_size_prepared), &request);
+    gboolean ok = gdk_pixbuf_loader_write(loader, bytes, length, &error);
+    ok = gdk_pixbuf_loader_close(loader, ok ? &error : NULL) && ok;
+    *width = request.width;
+    *height = request.height;
+    GdkPixbuf *pixbuf = ok && !request.too_large ? gdk_pixbuf_loader_get_pixbuf(loader) : NULL;
+    if (pixbuf) {
+        g_object_ref(pixbuf);
+        g_clear_error(&error);
+    } else if (request.too_large) {
+        g_clear_error(&error);
+        *error_out = g_strdup_printf("The image is too large (%d × %d pixels).", request.width, request.height);
+    } else {
+        *error_out = lb_message(error, "The image is damaged or incomplete.");
+    }
+    g_object_unref(loader);
+    return pixbuf;
+}
+
+GdkPixbuf *lb_pixbuf_oriented(GdkPixbuf *pixbuf, int orientation) {
+    if (orientation < 2 || orientation > 8) return g_object_ref(pixbuf);
+    // gdk-pixbuf's own reading of the tag, as every other photo is turned.
+    GdkPixbuf *copy = gdk_pixbuf_copy(pixbuf);
+    if (!copy) return g_object_ref(pixbuf);
+    char value[2] = {(char)('0' + orientation), '\0'};
+    // The copy may carry the orientation its own file stated (a preview's
+    // EXIF); the one asked for wins.
+    gdk_pixbuf_remove_option(copy, "orientation");
+    gdk_pixbuf_set_option(copy, "orientation", value);
+    GdkPixbuf *oriented = gdk_pixbuf_apply_embedded_orientation(copy);
+    g_object_unref(copy);
+    return oriented;
+}
+
+GdkPixbuf *lb_pixbuf_fitted(GdkPixbuf *pixbuf, int max_size) {
+    int width = gdk_pixbuf_get_width(pixbuf), height = gdk_pixbuf_get_height(pixbuf);
+    double scale = MIN(1.0, MIN((double)max_size / width, (double)max_size / height));
+    if (scale >= 1.0) return g_object_ref(pixbuf);
+    int w = MAX(1, (int)(width * scale + 0.5)), h = MAX(1, (int)(height * scale + 0.5));
+    GdkPixbuf *scaled = gdk_pixbuf_scale_simple(pixbuf, w, h, GDK_INTERP_BILINEAR);
+    return scaled ? scaled : g_object_ref(pixbuf);
 }
 
 static void lb_unmap(guchar *pixels, gpointer length) { munmap(pixels, GPOINTER_TO_SIZE(length)); }

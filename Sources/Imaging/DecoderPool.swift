@@ -82,12 +82,15 @@ public final class DecoderPool: @unchecked Sendable {
     /// Decodes `path` to fit `maxSize` × `maxSize`, laid out for display
     /// (`PixelData.Format.premultipliedARGB32`) by the decoder itself: the
     /// app maps the decoder's memory and shows it as it is, without a pass
-    /// of its own over the pixels (a photo window's 48 MB).
+    /// of its own over the pixels (a photo window's 48 MB). `inFull` asks
+    /// for the file's own pixels (zoomed in): a camera RAW is then developed
+    /// from its sensor data unless its preview is as large.
     public func decodeForDisplay(path: String, maxSize: Int, maxPixels: Int = Imaging.defaultMaxPixels,
-                                 priority: Priority = .interactive) throws(ImageError) -> PixelData {
+                                 inFull: Bool = false, priority: Priority = .interactive) throws(ImageError) -> PixelData {
         if let local { return try local.decode(path: path, maxSize: maxSize, maxPixels: maxPixels).premultipliedPixels }
         let result = try request(LB_REQUEST_DECODE, path: path, maxSize: maxSize, maxPixels: maxPixels,
-                                 format: LB_PIXELS_PREMULTIPLIED, priority: priority)
+                                 format: LB_PIXELS_PREMULTIPLIED, hints: inFull ? UInt32(LB_HINT_IN_FULL) : 0,
+                                 priority: priority)
         lb_free(result.mime)
         guard let rows = result.rows else { throw ImageError(tr("The image cannot be read."), kind: .decoderNonsense) }
         let length = result.rows_length
@@ -120,11 +123,11 @@ public final class DecoderPool: @unchecked Sendable {
     /// One request on a decoder of the pool. The result's image, metadata
     /// and MIME type are the caller's to free; the message is freed here.
     private func request(_ kind: LbRequestKind, path: String, maxSize: Int, maxPixels: Int, format: LbPixelFormat,
-                         priority: Priority) throws(ImageError) -> LbDecoderResult {
+                         hints: UInt32 = 0, priority: Priority) throws(ImageError) -> LbDecoderResult {
         try exchange(priority) { decoder, timeout, result in
             path.withPathCString {
-                lb_decoder_request(decoder, kind, $0, Int32(clamping: maxSize), Int64(maxPixels), format, timeout,
-                                   &result)
+                lb_decoder_request(decoder, kind, $0, Int32(clamping: maxSize), Int64(maxPixels), format,
+                                   hints | PhotoFormat.hints(for: path), timeout, &result)
             }
         }
     }

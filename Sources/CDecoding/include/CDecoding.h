@@ -62,6 +62,7 @@ typedef struct {
     size_t rows_length;
     int stride;                            // decode, premultiplied
     int original_width, original_height;   // decode: the declared size
+    bool from_sensor;                      // decode: a RAW developed from its sensor data, not a preview
     int width, height;                     // probe: the declared size; decode, premultiplied: the rows
     char *mime;                            // decode, probe
     bool has_metadata;                     // metadata: false when the file has none readable
@@ -82,11 +83,12 @@ typedef enum {
 } LbRequestKind;
 
 // Opens `path` read-only and asks the decoder for `kind`, waiting at most
-// `timeout_ms`. After
+// `timeout_ms`; `hints` are LB_HINT_* bits (lb-decoder-protocol.h). After
 // anything but OK, FAILED and UNREADABLE the decoder is dead or killed:
 // stop it and start another.
 LbDecoderStatus lb_decoder_request(LbDecoder *decoder, LbRequestKind kind, const char *path, int max_size,
-                                   int64_t max_pixels, LbPixelFormat format, int timeout_ms, LbDecoderResult *result);
+                                   int64_t max_pixels, LbPixelFormat format, uint32_t hints, int timeout_ms,
+                                   LbDecoderResult *result);
 void lb_decoder_result_clear(LbDecoderResult *result);
 
 // Sends `path` (opened read-only; NULL for a new XMP sidecar, which starts

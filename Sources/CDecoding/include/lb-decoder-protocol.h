@@ -29,6 +29,15 @@ enum {
 // What an edit request changes (LbRequest.edits).
 enum { LB_EDIT_RATING = 1, LB_EDIT_EXIF_RATING = 2, LB_EDIT_ORIENTATION = 4 };
 
+// What the app knows of a file it asks to decode (LbRequest.hints): its
+// name says it is a camera RAW (PhotoFormat in Imaging), which gdk-pixbuf
+// would read as a TIFF or not at all; the picture is wanted in full (a
+// photo window zoomed in), where a RAW's smaller preview does not serve.
+enum { LB_HINT_RAW = 1, LB_HINT_IN_FULL = 2 };
+
+// What a decoded image says of where its pixels came from (LbWireImage.flags).
+enum { LB_IMAGE_FROM_SENSOR = 1 };
+
 // App → decoder, with the file's descriptor (opened read-only by the app).
 typedef struct {
     uint32_t magic;
@@ -38,6 +47,7 @@ typedef struct {
     int64_t max_pixels;
     uint32_t format;  // LbPixelFormat (CDecoding.h)
     uint32_t edits;   // an edit: LB_EDIT_* bits
+    uint32_t hints;   // a decode: LB_HINT_* bits
     int32_t rating, orientation;
     int64_t max_bytes;  // an edit: the longest file it may answer
 } LbRequest;
@@ -56,6 +66,7 @@ typedef struct {
 typedef struct {
     int32_t width, height, stride;
     int32_t original_width, original_height;
+    uint32_t flags;  // LB_IMAGE_* bits
 } LbWireImage;
 
 // The payload of an edit, which comes with one sealed memfd holding the

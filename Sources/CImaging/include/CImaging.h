@@ -43,6 +43,7 @@ typedef struct {
     int width, height, stride;                // the RGBA rows written
     int original_width, original_height;      // the size the file declared
     char *mime;                               // free with lb_free
+    bool from_sensor;                         // a RAW developed from its sensor data (not a preview)
 } LbDecodeInfo;
 
 // Asked for the memory the RGBA rows go to (`stride` bytes a row, height

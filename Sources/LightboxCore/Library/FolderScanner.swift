@@ -37,11 +37,8 @@ public struct FolderScanner: Sendable {
         self.batchSize = batchSize
     }
 
-    /// What gdk-pixbuf loads on a stock Debian system (WebP appears when
-    /// its loader is installed).
-    public static let imageExtensions: Set<String> = [
-        "jpg", "jpeg", "jpe", "png", "webp", "gif", "tif", "tiff", "bmp",
-    ]
+    /// The photos listed: pictures and camera RAW files (PhotoFormat).
+    public static let imageExtensions: Set<String> = PhotoFormat.extensions
 
     /// Scans `root`, calling `onBatch` with each batch of files found and
     /// `onFolder` with each folder walked (the root included). Returns the

@@ -1,0 +1,238 @@
+// Camera RAW files: see CRaw.h. Everything here runs inside the sandboxed
+// decoder, on a file the app opened: exiv2 and LibRaw parse bytes from an
+// untrusted file, and the decoder's limits (memory, CPU time, seccomp)
+// cover them as they cover gdk-pixbuf's loaders.
+#include "CRaw.h"
+#include "lb-pixbuf.h"
+
+#include <gexiv2/gexiv2.h>
+#include <libraw/libraw.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+
+// Below this long side a preview does not stand for the photo in a photo
+// window: LibRaw develops the sensor data instead. Cameras embed 1,620 px
+// or full-size previews; 160 px thumbnails are what this turns away.
+#define LB_RAW_LARGE_PREVIEW 1024
+
+// A preview's long side; exiv2 does not know every preview's size without
+// decoding it, and then its byte count gives a rough one (a JPEG preview
+// takes about a tenth of a byte a pixel).
+static int lb_preview_side(GExiv2PreviewProperties *preview) {
+    int width = (int)gexiv2_preview_properties_get_width(preview);
+    int height = (int)gexiv2_preview_properties_get_height(preview);
+    if (width > 0 && height > 0) return MAX(width, height);
+    return (int)sqrt((double)gexiv2_preview_properties_get_size(preview) * 10.0);
+}
+
+// The embedded preview that serves `max_size`, decoded and fitted; NULL
+// when there is none large enough (`needed` on its long side), or it does
+// not decode.
+static GdkPixbuf *lb_raw_preview(GExiv2Metadata *metadata, int max_size, int needed, int64_t max_pixels) {
+    GExiv2PreviewProperties **previews = gexiv2_metadata_get_preview_properties(metadata);
+    if (!previews) return NULL;
+    GExiv2PreviewProperties *chosen = NULL;
+    int chosen_side = 0;
+    for (GExiv2PreviewProperties **preview = previews; *preview; preview++) {
+        const char *type = gexiv2_preview_properties_get_mime_type(*preview);
+        if (!type || strcmp(type, "image/jpeg") != 0) continue;
+        int side = lb_preview_side(*preview);
+        bool large = side >= max_size, chosen_large = chosen_side >= max_size;
+        // The smallest that is large enough, else the largest.
+        if (!chosen || (large && (!chosen_large || side < chosen_side)) || (!large && !chosen_large && side > chosen_side)) {
+            chosen = *preview;
+            chosen_side = side;
+        }
+    }
+    if (!chosen || chosen_side < needed) return NULL;
+    GError *error = NULL;
+    GExiv2PreviewImage *image = gexiv2_metadata_try_get_preview_image(metadata, chosen, &error);
+    if (!image) {
+        g_clear_error(&error);
+        return NULL;
+    }
+    guint32 length = 0;
+    const guint8 *bytes = gexiv2_preview_image_get_data(image, &length);
+    int width = 0, height = 0;
+    char *why = NULL;
+    GdkPixbuf *pixbuf = bytes ? lb_jpeg_bytes_decode(bytes, length, max_size, max_pixels, &width, &height, &why) : NULL;
+    // A damaged preview is no reason to fail: the sensor data may be whole.
+    g_free(why);
+    g_object_unref(image);
+    return pixbuf;
+}
+
+// An RGB pixbuf holding LibRaw's 8-bit bitmap (packed rows).
+static GdkPixbuf *lb_pixbuf_from_bitmap(const libraw_processed_image_t *image) {
+    if (image->type != LIBRAW_IMAGE_BITMAP || image->colors != 3 || image->bits != 8 || image->width == 0
+        || image->height == 0 || (size_t)image->width * image->height * 3 > image->data_size)
+        return NULL;
+    GdkPixbuf *pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, FALSE, 8, image->width, image->height);
+    if (!pixbuf) return NULL;
+    guchar *rows = gdk_pixbuf_get_pixels(pixbuf);
+    int stride = gdk_pixbuf_get_rowstride(pixbuf);
+    for (int y = 0; y < image->height; y++)
+        memcpy(rows + (size_t)y * stride, image->data + (size_t)y * image->width * 3, (size_t)image->width * 3);
+    return pixbuf;
+}
+
+// EXIF's orientation for LibRaw's flip (0, 3, 5 or 6).
+static int lb_orientation_of_flip(int flip) {
+    switch (flip) {
+    case 3: return 3;
+    case 5: return 8;
+    case 6: return 6;
+    default: return 1;
+    }
+}
+
+// The RAW developed by LibRaw from the file mapped at `bytes`: its own
+// thumbnail for a small size when it is big enough, else the sensor data.
+static GdkPixbuf *lb_raw_develop(void *bytes, size_t length, int max_size, int64_t max_pixels, int *original_width,
+                                 int *original_height, bool *from_sensor, char **error_out) {
+    libraw_data_t *raw = libraw_init(0);
+    if (!raw) {
+        *error_out = g_strdup("There is not enough memory for the image.");
+        return NULL;
+    }
+    GdkPixbuf *picture = NULL;
+    int status = libraw_open_buffer(raw, bytes, length);
+    if (status != LIBRAW_SUCCESS) {
+        *error_out = g_strdup_printf("The RAW file cannot be read (%s).", libraw_strerror(status));
+        goto done;
+    }
+    int width = raw->sizes.width, height = raw->sizes.height;
+    if (raw->sizes.flip & 4) {
+        int swap = width;
+        width = height;
+        height = swap;
+    }
+    if (*original_width <= 0 || *original_height <= 0) {
+        *original_width = width;
+        *original_height = height;
+    }
+    if (width <= 0 || height <= 0 || (int64_t)raw->sizes.raw_width * raw->sizes.raw_height > max_pixels) {
+        *error_out = g_strdup_printf("The image is too large (%d × %d pixels).", width, height);
+        goto done;
+    }
+    if (max_size <= LB_RAW_LARGE_PREVIEW && libraw_unpack_thumb(raw) == LIBRAW_SUCCESS) {
+        int code = 0;
+        libraw_processed_image_t *thumb = libraw_dcraw_make_mem_thumb(raw, &code);
+        GdkPixbuf *found = NULL;
+        if (thumb && thumb->type == LIBRAW_IMAGE_JPEG) {
+            int w = 0, h = 0;
+            char *why = NULL;
+            found = lb_jpeg_bytes_decode(thumb->data, thumb->data_size, max_size, max_pixels, &w, &h, &why);
+            g_free(why);
+        } else if (thumb) {
+            GdkPixbuf *bitmap = lb_pixbuf_from_bitmap(thumb);
+            if (bitmap) {
+                found = lb_pixbuf_fitted(bitmap, max_size);
+                g_object_unref(bitmap);
+            }
+        }
+        if (thumb) libraw_dcraw_clear_mem(thumb);
+        // Never enlarged: a thumbnail smaller than asked leaves it to the sensor data.
+        if (found && MAX(gdk_pixbuf_get_width(found), gdk_pixbuf_get_height(found)) >= MIN(max_size, MAX(width, height))) {
+            picture = lb_pixbuf_oriented(found, lb_orientation_of_flip(raw->sizes.flip));
+        }
+        if (found) g_object_unref(found);
+        if (picture) goto done;
+    }
+    // Half size (one pixel a Bayer square, no interpolation) when the
+    // picture asked for fits in it: four times less to develop.
+    raw->params.half_size = MAX(width, height) / 2 >= max_size;
+    raw->params.use_camera_wb = 1;
+    raw->params.output_bps = 8;
+    if ((status = libraw_unpack(raw)) != LIBRAW_SUCCESS || (status = libraw_dcraw_process(raw)) != LIBRAW_SUCCESS) {
+        *error_out = g_strdup_printf("The RAW file cannot be developed (%s).", libraw_strerror(status));
+        goto done;
+    }
+    int code = 0;
+    libraw_processed_image_t *image = libraw_dcraw_make_mem_image(raw, &code);
+    // LibRaw's image is turned by the file's orientation already.
+    GdkPixbuf *developed = image ? lb_pixbuf_from_bitmap(image) : NULL;
+    if (image) libraw_dcraw_clear_mem(image);
+    if (!developed) {
+        *error_out = g_strdup_printf("The RAW file cannot be developed (%s).",
+                                     code ? libraw_strerror(code) : "an unexpected picture");
+        goto done;
+    }
+    picture = lb_pixbuf_fitted(developed, max_size);
+    g_object_unref(developed);
+    *from_sensor = true;
+done:
+    libraw_close(raw);
+    return picture;
+}
+
+// The RAW's MIME type as exiv2 names it; DNG, which exiv2 reads as a TIFF,
+// by its own.
+static char *lb_raw_mime(GExiv2Metadata *metadata) {
+    if (gexiv2_metadata_try_has_tag(metadata, "Exif.Image.DNGVersion", NULL)) return g_strdup("image/x-adobe-dng");
+    const char *type = gexiv2_metadata_get_mime_type(metadata);
+    return g_strdup(type && *type ? type : "image/x-dcraw");
+}
+
+bool lb_raw_decode_into(int fd, int max_size, int64_t max_pixels, bool in_full, bool premultiplied,
+                        LbRowsTarget target, void *context, LbDecodeInfo *info, char **error_out) {
+    memset(info, 0, sizeof *info);
+    struct stat file;
+    if (fstat(fd, &file) != 0 || !S_ISREG(file.st_mode) || file.st_size <= 0) {
+        *error_out = g_strdup("The file cannot be read.");
+        return false;
+    }
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+    GdkPixbuf *picture = NULL;
+    char *mime = NULL;
+    GExiv2Metadata *metadata = gexiv2_metadata_new();
+    GError *error = NULL;
+    if (gexiv2_metadata_open_path(metadata, path, &error)) {
+        mime = lb_raw_mime(metadata);
+        info->original_width = gexiv2_metadata_get_pixel_width(metadata);
+        info->original_height = gexiv2_metadata_get_pixel_height(metadata);
+        // A preview serves a picture to fit the screen when it is large;
+        // the picture in full (zoomed to 100 %) only when it holds as
+        // many pixels as the sensor.
+        int sensor_side = MAX(info->original_width, info->original_height);
+        int needed = in_full ? MIN(max_size, sensor_side > 0 ? sensor_side : max_size)
+                             : MIN(max_size, LB_RAW_LARGE_PREVIEW);
+        GdkPixbuf *preview = lb_raw_preview(metadata, max_size, needed, max_pixels);
+        if (preview) {
+            GExiv2Orientation orientation = gexiv2_metadata_try_get_orientation(metadata, NULL);
+            picture = lb_pixbuf_oriented(preview, (int)orientation);
+            g_object_unref(preview);
+        }
+    }
+    // exiv2 0.27 does not open every RAW (Canon's CR3): LibRaw may.
+    g_clear_error(&error);
+    g_object_unref(metadata);
+    if (!picture) {
+        // Mapped, not read: LibRaw touches the header and the data it
+        // develops, and the kernel reads those pages only.
+        void *bytes = mmap(NULL, (size_t)file.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+        if (bytes == MAP_FAILED) {
+            g_free(mime);
+            *error_out = g_strdup("The file cannot be read.");
+            return false;
+        }
+        bool from_sensor = false;
+        picture = lb_raw_develop(bytes, (size_t)file.st_size, max_size, max_pixels, &info->original_width,
+                                 &info->original_height, &from_sensor, error_out);
+        munmap(bytes, (size_t)file.st_size);
+        info->from_sensor = from_sensor;
+        if (!picture) {
+            g_free(mime);
+            return false;
+        }
+    }
+    info->mime = mime ? mime : g_strdup("image/x-dcraw");
+    bool ok = lb_pixbuf_into(picture, premultiplied, target, context, info, error_out);
+    g_object_unref(picture);
+    if (!ok) g_clear_pointer(&info->mime, g_free);
+    return ok;
+}

@@ -1,0 +1,44 @@
+import CDecoding
+import FilePaths
+
+/// The photo formats Lightbox lists and reads, by file name extension:
+/// the one list the folder scanner, the decoders, the desktop file's
+/// MimeType (the Makefile reads this file) and `--help` share.
+public enum PhotoFormat {
+    /// Pictures gdk-pixbuf's loaders decode: JPEG, PNG, GIF, TIFF and BMP
+    /// on every Debian system; WebP, HEIF/HEIC and AVIF through Debian's
+    /// loaders (webp-pixbuf-loader, heif-gdk-pixbuf, libavif-gdk-pixbuf).
+    public static let pictureExtensions: [String] = [
+        "jpg", "jpeg", "jpe", "png", "webp", "gif", "tif", "tiff", "bmp", "heic", "heif", "hif", "avif",
+    ]
+
+    /// Camera RAW files, read in the decoder from the camera's embedded
+    /// preview (exiv2), or from the sensor data (LibRaw 0.20) where no
+    /// preview serves. Never written: their ratings go to sidecars.
+    public static let rawExtensions: [String] = [
+        "dng", "cr2", "cr3", "crw", "nef", "nrw", "arw", "sr2", "srf", "raf", "orf", "rw2", "pef", "srw",
+        "3fr", "iiq", "erf", "mrw", "kdc", "dcr", "mos", "mef", "rwl", "x3f",
+    ]
+
+    /// Every extension the folder scanner lists.
+    public static let extensions: Set<String> = Set(pictureExtensions + rawExtensions)
+
+    private static let raw = Set(rawExtensions)
+
+    /// Whether `path` names a camera RAW file (by its extension, in any case).
+    public static func isRaw(_ path: String) -> Bool {
+        raw.contains(lowercasedExtension(of: path))
+    }
+
+    /// `path`'s extension in lower case ("" for none).
+    public static func lowercasedExtension(of path: String) -> String {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
+    }
+
+    /// The decoder's hints for a file at `path` (LB_HINT_*).
+    static func hints(for path: String) -> UInt32 {
+        isRaw(path) ? UInt32(LB_HINT_RAW) : 0
+    }
+}
