@@ -8,6 +8,7 @@
 #   make orca-transcript  what Orca says for everyday jobs, into ORCA_TRANSCRIPT
 #   make bench      release build, then benchmark it (QUICK=1: about two minutes)
 #   make fuzz       libFuzzer over the project's own parsers, C and Swift (FUZZ_SECONDS each)
+#   make soak       10,000 photos, 1,000 acted on for SOAK_SECONDS (600) while another process changes them
 #   make fuzz-replay  every kept C fuzz input once, under the sanitizers (part of make test)
 #   make install    install into $(DESTDIR)$(PREFIX) (run `make build` first)
 #   make deb        a Debian package of the release build, in .build/
@@ -70,7 +71,7 @@ METAINFO_SRC = Resources/$(APP_ID).metainfo.xml
 ICON_SRC     = Resources/icons/hicolor/scalable/apps/$(APP_ID).svg
 SYMBOLIC_SRC = Resources/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 
-.PHONY: all deps deps-test deps-bench build run test test-orca orca-transcript bench fuzz fuzz-c fuzz-replay install uninstall deb clean help print-photo-extensions locale pot po-update schemas
+.PHONY: all deps deps-test deps-bench build run test test-orca orca-transcript bench soak fuzz fuzz-c fuzz-replay install uninstall deb clean help print-photo-extensions locale pot po-update schemas
 
 all: build
 
@@ -146,6 +147,23 @@ orca-transcript: deps-test
 # Not part of `make test`. The photo library is made once in bench/library/.
 bench: deps deps-bench build
 	python3 bench/run.py $(if $(QUICK),--quick)
+
+# Not part of `make test`. A soak (scripts/soak.py): SOAK_PHOTOS (10000)
+# generated photos; lightbox-soak (PhotoListLogic over the app's index,
+# rating queue, sandboxed decoders and thumbnail cache) rates, rejects,
+# rotates, copies and moves SOAK_DRIVE (1000) of them for SOAK_SECONDS
+# (600) while scripts/soak-churn.py renames, deletes, rewrites and
+# re-rates them with exiftool; then every file is checked against both
+# journals. Exits non-zero on any loss. Work folder: SOAK_DIR (.build/soak).
+# A short try: make soak SOAK_SECONDS=60 SOAK_PHOTOS=1000
+SOAK_SECONDS ?= 600
+SOAK_PHOTOS  ?= 10000
+SOAK_DRIVE   ?= 1000
+
+soak: deps-test $(PKGCONFIG_DIR)/gdk-pixbuf-2.0.pc
+	$(SWIFT) build -j 2 --product lightbox-decoder
+	$(SWIFT) build -j 2 --product lightbox-soak
+	SOAK_SECONDS=$(SOAK_SECONDS) SOAK_PHOTOS=$(SOAK_PHOTOS) SOAK_DRIVE=$(SOAK_DRIVE) python3 scripts/soak.py
 
 # libFuzzer, with AddressSanitizer (and UBSan for C), over every parser this
 # project wrote for bytes it does not control. C (fuzz/*.c, built with

@@ -17,6 +17,9 @@ let package = Package(
         // The project's own parsers under libFuzzer (`make fuzz`), or, built
         // normally, a replayer of fuzz inputs.
         .executable(name: "lightbox-fuzz", targets: ["Fuzz"]),
+        // `make soak`: the core's services driven over a big folder while
+        // another process changes it (see Sources/Soak/main.swift).
+        .executable(name: "lightbox-soak", targets: ["Soak"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -175,6 +178,13 @@ let package = Package(
             name: "RatingWriter",
             dependencies: ["LightboxCore"],
             path: "Sources/RatingWriter"
+        ),
+        // Soak helper: PhotoListLogic and the app's services over a folder
+        // another process changes, for ten minutes (`make soak`).
+        .executableTarget(
+            name: "Soak",
+            dependencies: ["LightboxCore", "Imaging", "FilePaths"],
+            path: "Sources/Soak"
         ),
         // Benchmark helper: thumbnails a list of files with the app's loader.
         .executableTarget(

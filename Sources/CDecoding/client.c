@@ -204,6 +204,22 @@ static const char lb_empty_packet[] =
 // Metadata grows a file by a packet or a segment, never by more than this.
 #define LB_EDIT_GROWTH (16 << 20)
 
+// Sends `file` (closed here) with an edit request.
+static LbDecoderStatus lb_send_edit(LbDecoder *decoder, int file, const LbMetadataEdit *edit, int timeout_ms,
+                                    LbDecoderResult *result) {
+    struct stat info;
+    if (fstat(file, &info) != 0) {
+        result->error_code = errno;
+        close(file);
+        return LB_DECODER_UNREADABLE;
+    }
+    LbRequest request = {.kind = LB_KIND_EDIT, .rating = edit->rating, .orientation = edit->orientation,
+                         .max_bytes = (int64_t)info.st_size + LB_EDIT_GROWTH};
+    request.edits = (edit->set_rating ? LB_EDIT_RATING : 0) | (edit->exif_rating ? LB_EDIT_EXIF_RATING : 0)
+        | (edit->set_orientation ? LB_EDIT_ORIENTATION : 0);
+    return lb_exchange(decoder, &request, file, timeout_ms, result);
+}
+
 LbDecoderStatus lb_decoder_edit(LbDecoder *decoder, const char *path, const LbMetadataEdit *edit, int timeout_ms,
                                 LbDecoderResult *result) {
     memset(result, 0, sizeof *result);
@@ -220,17 +236,26 @@ LbDecoderStatus lb_decoder_edit(LbDecoder *decoder, const char *path, const LbMe
             return LB_DECODER_UNREADABLE;
         }
     }
-    struct stat info;
-    if (fstat(file, &info) != 0) {
+    return lb_send_edit(decoder, file, edit, timeout_ms, result);
+}
+
+LbDecoderStatus lb_decoder_edit_file(LbDecoder *decoder, int fd, const LbMetadataEdit *edit, int timeout_ms,
+                                     LbDecoderResult *result) {
+    memset(result, 0, sizeof *result);
+    // The decoder gets a duplicate, closed once sent; the caller keeps its own.
+    int file = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+    if (file < 0) {
         result->error_code = errno;
-        close(file);
         return LB_DECODER_UNREADABLE;
     }
-    LbRequest request = {.kind = LB_KIND_EDIT, .rating = edit->rating, .orientation = edit->orientation,
-                         .max_bytes = (int64_t)info.st_size + LB_EDIT_GROWTH};
-    request.edits = (edit->set_rating ? LB_EDIT_RATING : 0) | (edit->exif_rating ? LB_EDIT_EXIF_RATING : 0)
-        | (edit->set_orientation ? LB_EDIT_ORIENTATION : 0);
-    return lb_exchange(decoder, &request, file, timeout_ms, result);
+    // Never anything the decoder could write to.
+    struct stat info;
+    if (fstat(file, &info) == 0 && (!S_ISREG(info.st_mode) || (fcntl(file, F_GETFL) & O_ACCMODE) != O_RDONLY)) {
+        close(file);
+        result->message = g_strdup("This is not a regular file opened for reading only.");
+        return LB_DECODER_FAILED;
+    }
+    return lb_send_edit(decoder, file, edit, timeout_ms, result);
 }
 
 void lb_decoder_result_clear(LbDecoderResult *result) {

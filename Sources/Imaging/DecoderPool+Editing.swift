@@ -49,12 +49,27 @@ extension DecoderPool {
         // Always in a decoder, even for the benchmarks' in-process pool
         // (which never edits).
         var raw = edit.raw
-        var result = try exchange(.background) { decoder, timeout, result in
+        return try edited { decoder, timeout, result in
             if let path {
                 return path.withPathCString { lb_decoder_edit(decoder, $0, &raw, timeout, &result) }
             }
             return lb_decoder_edit(decoder, nil, &raw, timeout, &result)
         }
+    }
+
+    /// `edit` made on the file open read-only at `descriptor` (kept open):
+    /// the caller then knows which file the new one was made from,
+    /// whatever its name holds by the time the new file is put in place.
+    public func edit(file descriptor: Int32, _ edit: MetadataEdit) throws(ImageError) -> EditedFile {
+        var raw = edit.raw
+        return try edited { decoder, timeout, result in
+            lb_decoder_edit_file(decoder, descriptor, &raw, timeout, &result)
+        }
+    }
+
+    private func edited(_ body: (OpaquePointer, Int32, inout LbDecoderResult) -> LbDecoderStatus)
+        throws(ImageError) -> EditedFile {
+        var result = try exchange(.background, body)
         guard result.has_edited else {
             lb_decoder_result_clear(&result)
             throw ImageError(DecoderPool.wrongAnswer, kind: .decoderNonsense)

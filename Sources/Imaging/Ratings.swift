@@ -12,6 +12,11 @@ public struct RatingWriteError: Error, Equatable, Sendable, CustomStringConverti
         case metadata
         /// The copy's image data differed from the original's: not written.
         case imageDataChanged
+        /// The file was moved away, or its name given to another file,
+        /// while it was being rewritten (for a new sidecar: its photo was).
+        /// Nothing was written; trying again would write into whatever the
+        /// name holds now, so it is not tried again.
+        case movedOrReplaced
     }
 
     public let kind: Kind
@@ -48,10 +53,12 @@ extension Imaging {
 
     /// Writes `rating` (-1…5) into the file at `path`: a decoder process
     /// makes the new file (`DecoderPool.edit`), which goes into a copy
-    /// beside the original, is checked, flushed and renamed over it (see
+    /// beside the original, is checked, flushed and swapped with it (see
     /// `lb_replacement_new`): a process killed at any instant leaves the
     /// old file or the new one. The image data never changes; other
-    /// metadata is kept.
+    /// metadata is kept. The file is opened once, before anything is read
+    /// of it, and held: only that file is replaced, whatever another
+    /// program does to its name meanwhile (`RatingWriteError.Kind.movedOrReplaced`).
     public static func writeRating(_ rating: Int, to path: String, as target: RatingTarget,
                                    decoders: DecoderPool = .shared) throws(RatingWriteError) {
         var edit = MetadataEdit(rating: max(-1, min(5, rating)))
@@ -62,8 +69,11 @@ extension Imaging {
         case .sidecar:
             try rewrite(path, with: edit, checkingImageData: false, decoders: decoders)
         case .newSidecar(let photo):
+            // The photo is held too: the sidecar appears only while its name is still the photo's.
+            // Only known, never read: O_PATH needs no permission to read it.
+            let owner = try HeldFile(photo, reading: false)
             let edited = try editedFile(nil, edit, decoders)
-            try replace(path, like: photo, with: edited, before: nil, checkingImageData: false, decoders: decoders)
+            try replace(path, like: photo, held: owner, with: edited, checkingImageData: false, decoders: decoders)
         }
     }
 
@@ -77,20 +87,20 @@ extension Imaging {
     /// `path` with `edit` made, put in its place.
     static func rewrite(_ path: String, with edit: MetadataEdit, checkingImageData: Bool,
                         decoders: DecoderPool) throws(RatingWriteError) {
-        // Taken before the decoder reads the file, so a change by another
-        // program from then on is seen before the rename.
-        var before = stat()
-        // A system error's message is not shown: RatingFileError says why in its own words.
-        guard Posix.stat(path, &before) == 0 else { throw systemError(errno, "Cannot read the file") } // untranslated: see above
-        let edited = try editedFile(path, edit, decoders)
-        try replace(path, like: path, with: edited, before: before, checkingImageData: checkingImageData,
+        // Opened before the decoder reads it: the decoder reads this very
+        // file, and a change by another program from then on is seen
+        // before (and after) the swap.
+        let original = try HeldFile(path)
+        let edited = try editedFile(original, edit, decoders)
+        try replace(path, like: path, held: original, with: edited, checkingImageData: checkingImageData,
                     decoders: decoders)
     }
 
-    private static func editedFile(_ path: String?, _ edit: MetadataEdit,
+    private static func editedFile(_ file: HeldFile?, _ edit: MetadataEdit,
                                    _ decoders: DecoderPool) throws(RatingWriteError) -> EditedFile {
         do {
-            return try decoders.edit(path: path, edit)
+            if let file { return try decoders.edit(file: file.descriptor, edit) }
+            return try decoders.edit(path: nil, edit)
         } catch where error.kind == .decoderUnavailable {
             // Not the file's doing: tried again later, like a full disk.
             throw RatingWriteError(.system(EAGAIN), message: error.message)
@@ -99,20 +109,26 @@ extension Imaging {
         }
     }
 
-    static func replace(_ path: String, like: String, with edited: EditedFile, before: stat?,
-                                checkingImageData: Bool, decoders: DecoderPool) throws(RatingWriteError) {
+    /// Puts `edited` in place of `path` (or makes it, for a new sidecar of
+    /// the photo `like`). `held` is `like` as opened before its bytes were
+    /// read. No temporary file is left behind, whatever fails.
+    static func replace(_ path: String, like: String, held: HeldFile, with edited: EditedFile,
+                        checkingImageData: Bool, decoders: DecoderPool) throws(RatingWriteError) {
         var code: Int32 = 0
         var error: UnsafeMutablePointer<CChar>?
         defer { lb_free(error) }
         let made = path.withPathCString { path in
-            like.withPathCString { lb_replacement_new(path, $0, edited.descriptor, Int64(edited.length), &code, &error) }
+            like.withPathCString {
+                lb_replacement_new(path, $0, held.descriptor, edited.descriptor, Int64(edited.length), &code, &error)
+            }
         }
         guard let replacement = made else { throw systemError(code, error.map { String(cString: $0) }) }
         if checkingImageData {
             let copy = String(pathCString: lb_replacement_temporary(replacement))
             let same: Bool
             do {
-                same = try haveSameImageData(path, copy, decoders: decoders)
+                // The file read, not whatever the name holds now.
+                same = try haveSameImageData(held.path(else: path), copy, decoders: decoders)
             } catch {
                 lb_replacement_discard(replacement)
                 // No decoder to compare with is not the file's doing: later.
@@ -125,10 +141,11 @@ extension Imaging {
                                        message: tr("Writing the metadata would have changed the image itself."))
             }
         }
-        let result = if var before {
-            lb_replacement_commit(replacement, &before, &error)
-        } else {
-            lb_replacement_commit(replacement, nil, &error)
+        var before = held.info
+        let result = lb_replacement_commit(replacement, &before, &error)
+        if result == LB_REPLACEMENT_MOVED {
+            throw RatingWriteError(.movedOrReplaced,
+                                   message: tr("The file was moved or replaced while Lightbox was saving it."))
         }
         guard result == 0 else { throw systemError(result, error.map { String(cString: $0) }) }
     }
@@ -154,5 +171,47 @@ extension Imaging {
         let full = Int(Int32.max)
         let first = try decoders.decode(path: a, maxSize: full), second = try decoders.decode(path: b, maxSize: full)
         return first.width == second.width && first.height == second.height && first.pixels == second.pixels
+    }
+}
+
+/// A file opened read-only, and what fstat said of it then: a metadata
+/// write opens the file once, before anything of it is read, and knows it
+/// by this from then on (by device and inode, not by name, which another
+/// program may rename away or give to another file meanwhile).
+final class HeldFile {
+    let descriptor: Int32
+    let info: stat
+
+    /// `reading`: opened for the decoder to read; else only to know it by (O_PATH).
+    init(_ path: String, reading: Bool = true) throws(RatingWriteError) {
+        // O_NONBLOCK: opening a FIFO must not wait for a writer.
+        let fd = reading ? Posix.open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+            : path.withPathCString { lb_open_path_only($0) }
+        // A system error's message is not shown: RatingFileError says why in its own words.
+        guard fd >= 0 else { throw RatingWriteError(.system(errno), message: "Cannot read the file") }  // untranslated: see above
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let code = errno
+            close(fd)
+            throw RatingWriteError(.system(code), message: "Cannot read the file")  // untranslated: see above
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw RatingWriteError(.metadata, message: tr("This is not a regular file."))
+        }
+        descriptor = fd
+        self.info = info
+    }
+
+    deinit { close(descriptor) }
+
+    /// A name that opens this same file, for the checks that take names
+    /// (the image-data comparison): its /proc/self/fd entry, or `path` when
+    /// /proc is not there.
+    func path(else path: String) -> String {
+        let own = "/proc/self/fd/\(descriptor)"
+        var info = stat()
+        guard stat(own, &info) == 0, info.st_dev == self.info.st_dev, info.st_ino == self.info.st_ino else { return path }
+        return own
     }
 }

@@ -14,14 +14,14 @@ final class ReplacementTests: XCTestCase {
     func testAPhotoAnotherProgramChangedMeanwhileIsNotReplaced() throws {
         let scratch = Scratch()
         let photo = try PhotoFixtures.jpeg(at: scratch.path("photos/a.jpg"), tags: PhotoFixtures.cameraTags)
-        var before = stat()
-        XCTAssertEqual(stat(photo.path, &before), 0)
-        let edited = try DecoderPool.shared.edit(path: photo.path, MetadataEdit(rating: 4))
-        // Another tool saves the photo while Lightbox's new version waits.
+        let held = try HeldFile(photo.path)
+        let edited = try DecoderPool.shared.edit(file: held.descriptor, MetadataEdit(rating: 4))
+        // Another tool saves the photo while Lightbox's new version waits
+        // (exiftool writes a new file and renames it over the photo).
         try ExifTool.write(["-XMP-xmp:Rating=1"], to: photo)
-        XCTAssertThrowsError(try Imaging.replace(photo.path, like: photo.path, with: edited, before: before,
+        XCTAssertThrowsError(try Imaging.replace(photo.path, like: photo.path, held: held, with: edited,
                                                  checkingImageData: true, decoders: .shared)) { error in
-            XCTAssertEqual((error as? RatingWriteError)?.kind, .system(EBUSY), "tried again later, not overwritten")
+            XCTAssertEqual((error as? RatingWriteError)?.kind, .movedOrReplaced, "refused, not overwritten")
         }
         XCTAssertEqual(try ExifTool.value("XMP:Rating", of: photo), "1", "the other tool's change stays")
         XCTAssertEqual(try leftovers(in: scratch.path("photos")), [], "no temporary left")
@@ -32,11 +32,10 @@ final class ReplacementTests: XCTestCase {
         let photo = try PhotoFixtures.jpeg(at: scratch.path("photos/a.jpg"), width: 64, height: 48)
         let other = try PhotoFixtures.jpeg(at: scratch.path("other.jpg"), width: 48, height: 64)
         let original = try Data(contentsOf: photo)
-        var before = stat()
-        XCTAssertEqual(stat(photo.path, &before), 0)
+        let held = try HeldFile(photo.path)
         // As if gexiv2 (or a decoder taken over by a file) had changed the pixels.
         let edited = try DecoderPool.shared.edit(path: other.path, MetadataEdit(rating: 2))
-        XCTAssertThrowsError(try Imaging.replace(photo.path, like: photo.path, with: edited, before: before,
+        XCTAssertThrowsError(try Imaging.replace(photo.path, like: photo.path, held: held, with: edited,
                                                  checkingImageData: true, decoders: .shared)) { error in
             XCTAssertEqual((error as? RatingWriteError)?.kind, .imageDataChanged)
         }

@@ -100,6 +100,12 @@ void lb_decoder_result_clear(LbDecoderResult *result);
 LbDecoderStatus lb_decoder_edit(LbDecoder *decoder, const char *path, const LbMetadataEdit *edit, int timeout_ms,
                                 LbDecoderResult *result);
 
+// lb_decoder_edit on a file the caller opened read-only (`fd`, a regular
+// file, not closed here): the caller knows which file the edit was made
+// from, whatever its name holds by the time the new file is put in place.
+LbDecoderStatus lb_decoder_edit_file(LbDecoder *decoder, int fd, const LbMetadataEdit *edit, int timeout_ms,
+                                     LbDecoderResult *result);
+
 // Whether bubblewrap at `bwrap` can make a sandbox here (user namespaces
 // allowed). When not, `reason` receives what it said (free with lb_free).
 bool lb_sandbox_available(const char *bwrap, char **reason);

@@ -177,23 +177,47 @@ typedef struct LbReplacement LbReplacement;
 
 // Makes ".NAME.lightbox-PID-XXXXXX" beside `path` holding the first
 // `length` bytes of the open descriptor `contents` (read at offsets of its
-// own, whoever else moves its position), with the owner, group and mode of `like`
-// (`path` itself, or the photo a new sidecar belongs to) and, when `like`
-// is `path`, its extended attributes; flushed to disk. NULL with `code`
-// (an errno value) and `error` set when it cannot be made.
-LbReplacement *lb_replacement_new(const char *path, const char *like, int contents, int64_t length, int *code,
-                                  char **error);
+// own, whoever else moves its position), with the owner, group and mode of
+// `like` and, when `like` is `path`, its extended attributes; flushed to
+// disk. `like` is `path` itself (its file is replaced) or the photo a new
+// sidecar at `path` belongs to; `like_fd` is that file opened read-only
+// before its bytes were read (duplicated, kept until the commit: the file
+// is known by it, whatever its name comes to hold). NULL with `code` (an
+// errno value) and `error` set when it cannot be made.
+LbReplacement *lb_replacement_new(const char *path, const char *like, int like_fd, int contents, int64_t length,
+                                  int *code, char **error);
 
 // The temporary file's path, for checks before the commit.
 const char *lb_replacement_temporary(const LbReplacement *replacement);
 
-// Renames the temporary over its path and flushes the folder. With
-// `before` (the file as stat'ed before its bytes were read) it refuses
-// with EBUSY when the file changed since, and fails when the file is gone
-// (never bringing a moved file back); without (a new file) it never
-// replaces one that appeared meanwhile. Frees the replacement, removing
-// the temporary unless it took the file's place. 0 or an errno value.
+// What lb_replacement_commit answers when the file was moved away, or its
+// name given to another file, while it was being rewritten (or, for a new
+// sidecar, when its photo was): nothing was changed, and trying again
+// would write into whatever the name holds now.
+#define LB_REPLACEMENT_MOVED (-1)
+
+// Puts the temporary in place and flushes the folder. `before` is
+// `like_fd` as fstat'ed before its bytes were read. Replacing: swaps the
+// temporary with the file at `path` (renameat2 RENAME_EXCHANGE) only if
+// that is still the file read, checked again after the swap, which is
+// undone if not; LB_REPLACEMENT_MOVED when it is gone or another file,
+// EBUSY when the file read was written to in place since (tried again
+// later). A new file (a sidecar): never replaces one that appeared
+// meanwhile (EEXIST), and LB_REPLACEMENT_MOVED when the photo it belongs
+// to left its name before or just after it appeared (it is then removed
+// again). Frees the replacement, removing the temporary unless it took the
+// file's place. 0, LB_REPLACEMENT_MOVED or an errno value.
 int lb_replacement_commit(LbReplacement *replacement, const struct stat *before, char **error);
+
+// Called, when set, between a commit's last check and its rename, with the
+// replacement's path: tests put another program's rename there. NULL (the
+// app) calls nothing.
+typedef void (*LbReplacementHook)(const char *path, void *context);
+void lb_replacement_set_test_hook(LbReplacementHook hook, void *context);
+
+// Opens `path` only to know the file by (O_PATH, close-on-exec): no
+// permission to read it is needed. A descriptor or -1 with errno set.
+int lb_open_path_only(const char *path);
 
 // Removes the temporary and frees the replacement.
 void lb_replacement_discard(LbReplacement *replacement);

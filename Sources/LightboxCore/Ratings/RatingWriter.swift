@@ -37,12 +37,18 @@ public struct RatingFileError: Error, Equatable, Sendable {
     public let isTransient: Bool
     /// The photo is gone: there is nothing left to write.
     public let isGone: Bool
+    /// Another program moved the file away or put another file under its
+    /// name while it was being written: nothing was written, and trying
+    /// again would write into whatever the name holds now.
+    public let isConflict: Bool
 
-    public init(path: String, reason: String, isTransient: Bool = false, isGone: Bool = false) {
+    public init(path: String, reason: String, isTransient: Bool = false, isGone: Bool = false,
+                isConflict: Bool = false) {
         self.path = path
         self.reason = reason
         self.isTransient = isTransient
         self.isGone = isGone
+        self.isConflict = isConflict
     }
 
     init(path: String, _ error: RatingWriteError) {
@@ -57,6 +63,12 @@ public struct RatingFileError: Error, Equatable, Sendable {
         case .imageDataChanged:
             // Translators: why a rating could not be saved, after "Could not save the rating in “a.jpg”: ".
             self.init(path: path, reason: tr("writing the metadata would have changed the image itself"))
+        case .movedOrReplaced:
+            // Not tried again: the name may now be another photo's.
+            // Translators: why a rating or rotation could not be saved, after "Could not save the rating in “a.jpg”: ";
+            // another program renamed the file, or saved another file under its name, at that moment.
+            self.init(path: path, reason: tr("the file was moved or replaced while Lightbox was saving it"),
+                      isConflict: true)
         }
     }
 
@@ -113,6 +125,9 @@ public struct FileRatingWriter: RatingWriter {
                 result.written.append(photo)
                 result.photoRewritten = true
             } catch {
+                // A photo another program moved or replaced meanwhile gets
+                // nothing, not even a sidecar: its name may be another's now.
+                if error.kind == .movedOrReplaced { throw RatingFileError(path: photo, error) }
                 // A file gexiv2 cannot rewrite safely gets a sidecar; a
                 // full disk or a busy file is tried again later.
                 guard case .system(let code) = error.kind, code != EACCES, code != EPERM, code != EROFS else {
