@@ -168,7 +168,7 @@ final class Driver {
     private func look(at photo: Photo) async {
         let viewer = PhotoViewerLogic(photo: photo, browsing: logic, displaySide: 1024)
         let shown = await viewer.load()
-        if case .presenting = shown { count("view") } else { count("view-failed") }
+        if case .presenting = shown.picture { count("view") } else { count("view-failed") }
         viewer.rate(Int.random(in: 1...5, using: &random))
         _ = await viewer.step(1)
         _ = await viewer.step(-1)
@@ -297,7 +297,7 @@ final class Driver {
                                           displaySide: 1024)
             let shown = await viewer.load()
             var decoded = false
-            if case .presenting = shown { decoded = true }
+            if case .presenting = shown.picture { decoded = true }
             checks["finalDecodeSeconds"] = seconds(ContinuousClock.now - viewStart)
             checks["finalDecodeWorked"] = decoded
             alive = alive && written && decoded

@@ -25,24 +25,25 @@ final class PhotoViewerLogicTests: XCTestCase {
         let (viewer, list, scratch) = try await viewer(over: ["a", "b", "c"], showing: 1)  // broken, a, b, c
         var heard: [String] = []
         viewer.onChange = { state in
-            switch state {
+            switch state.picture {
             case .loading(let photo): heard.append("loading \(photo.title)")
             case .presenting(let photo, _): heard.append("showing \(photo.title) \(photo.rating)")
             case .failed(let photo, _): heard.append("failed \(photo.title)")
             case .gone: heard.append("gone")
             }
         }
-        guard case .presenting(_, let pixels) = await viewer.load() else { return XCTFail() }
+        guard case .presenting(_, let pixels) = await viewer.load().picture else { return XCTFail() }
         XCTAssertGreaterThan(pixels.width, 0)
-        XCTAssertTrue(viewer.hasPrevious)
+        XCTAssertTrue(viewer.state.position.hasPrevious)
+        XCTAssertEqual(viewer.state.position.place, .init(index: 1, count: 4), "a of broken, a, b, c")
         await viewer.step(1)
         viewer.rate(5)
         XCTAssertEqual(list.photo(at: viewer.photo.path)?.rating, 5, "the list (and its index) keeps it")
         await viewer.step(-2)
-        guard case .failed(let broken, let reason) = viewer.state else { return XCTFail("\(viewer.state)") }
+        guard case .failed(let broken, let reason) = viewer.state.picture else { return XCTFail("\(viewer.state)") }
         XCTAssertEqual(broken.title, "0broken")
         XCTAssertFalse(reason.isEmpty)
-        XCTAssertFalse(viewer.hasPrevious)
+        XCTAssertFalse(viewer.state.position.hasPrevious)
         await viewer.step(-1)
         XCTAssertEqual(viewer.photo.title, "0broken", "nothing before the first photo")
         XCTAssertEqual(heard, ["loading a", "showing a 0", "loading b", "showing b 0", "showing b 5",
@@ -63,10 +64,10 @@ final class PhotoViewerLogicTests: XCTestCase {
         XCTAssertEqual(viewer.photo.title, "0broken", "then the previous one")
         list.fileRemoved(path: viewer.photo.path)
         let gone = await viewer.photoRemoved()
-        XCTAssertEqual(gone, .gone)
-        XCTAssertFalse(viewer.hasNext)
+        XCTAssertEqual(gone.picture, .gone)
+        XCTAssertFalse(gone.position.hasNext)
         let stepped = await viewer.step(1)
-        XCTAssertEqual(stepped, .gone, "nothing moves once gone")
+        XCTAssertEqual(stepped.picture, .gone, "nothing moves once gone")
     }
 }
 
@@ -100,7 +101,9 @@ final class PhotoViewerSteppingTests: XCTestCase {
             guard let index = photos.firstIndex(where: { $0.path == path }) else { return nil }
             return photos.indices.contains(index + offset) ? photos[index + offset] : nil
         }
-        func place(of path: String) -> (index: Int, count: Int)? { nil }
+        func place(of path: String) -> (index: Int, count: Int)? {
+            photos.firstIndex { $0.path == path }.map { ($0, photos.count) }
+        }
         func setRating(path: String, stars: Int) {
             if let index = photos.firstIndex(where: { $0.path == path }) { photos[index].rate(stars) }
         }
@@ -121,20 +124,20 @@ final class PhotoViewerSteppingTests: XCTestCase {
             PixelData(width: 6, height: 4, stride: 24, bytes: Data((0..<96).map { UInt8($0) }))
         }
         await viewer.load()
-        guard case .presenting(let photo, let pixels) = await viewer.rotate(clockwise: true) else {
+        guard case .presenting(let photo, let pixels) = await viewer.rotate(clockwise: true).picture else {
             return XCTFail("\(viewer.state)")
         }
         XCTAssertEqual([pixels.width, pixels.height], [4, 6])
         XCTAssertEqual(photo.metadata?.orientation, 6)
         XCTAssertEqual(line.photos[1].metadata?.orientation, 6, "the list turns it (and writes it)")
-        guard case .presenting(_, let back) = await viewer.rotate(clockwise: false) else { return XCTFail() }
+        guard case .presenting(_, let back) = await viewer.rotate(clockwise: false).picture else { return XCTFail() }
         XCTAssertEqual(back.bytes, Data((0..<96).map { UInt8($0) }), "there and back: the same pixels")
 
         // Two turns asked at once: the second turns what the first showed.
         async let first = viewer.rotate(clockwise: true)
         async let second = viewer.rotate(clockwise: true)
         _ = await (first, second)
-        guard case .presenting(let turned, let halfway) = viewer.state else { return XCTFail() }
+        guard case .presenting(let turned, let halfway) = viewer.state.picture else { return XCTFail() }
         let original = PixelData(width: 6, height: 4, stride: 24, bytes: Data((0..<96).map { UInt8($0) }))
         XCTAssertEqual(halfway.bytes, original.turned(clockwise: true).turned(clockwise: true).bytes, "half a turn")
         XCTAssertEqual(turned.metadata?.orientation, 3)
@@ -154,9 +157,9 @@ final class PhotoViewerSteppingTests: XCTestCase {
         await viewer.load()
         var states: [String] = []
         viewer.onChange = { state in
-            switch state {
+            switch state.picture {
             case .presenting(_, let pixels): states.append("presenting \(pixels.width)")
-            default: states.append("\(state)")
+            default: states.append("\(state.picture)")
             }
         }
         await viewer.setViewport(width: 900, height: 650)
@@ -180,7 +183,7 @@ final class PhotoViewerSteppingTests: XCTestCase {
         viewer.photoChanged()
         XCTAssertEqual(published, 0, "nothing new, nothing published")
         line.setRating(path: line.photos[3].path, stars: 2)
-        guard case .presenting(let photo, _) = viewer.photoChanged() else { return XCTFail("\(viewer.state)") }
+        guard case .presenting(let photo, _) = viewer.photoChanged().picture else { return XCTFail("\(viewer.state)") }
         XCTAssertEqual(photo.rating, 2)
         XCTAssertEqual(published, 1)
     }
@@ -193,7 +196,7 @@ final class PhotoViewerSteppingTests: XCTestCase {
         while viewer.preloader.decoding != nil { await viewer.preloader.decodeEnded() }
         var shown: [String] = []
         viewer.onChange = { state in
-            if case .presenting(let photo, _) = state { shown.append(photo.title) }
+            if case .presenting(let photo, _) = state.picture { shown.append(photo.title) }
         }
         // The step itself shows the next photo, before any await.
         let step = Task { await viewer.step(1) }
@@ -208,7 +211,7 @@ final class PhotoViewerSteppingTests: XCTestCase {
         await gate.release()
         for step in steps { _ = await step.value }
         XCTAssertEqual(viewer.photo.title, "7")
-        guard case .presenting(let shown, _) = viewer.state else { return XCTFail("\(viewer.state)") }
+        guard case .presenting(let shown, _) = viewer.state.picture else { return XCTFail("\(viewer.state)") }
         XCTAssertEqual(shown.title, "7")
         while viewer.preloader.decoding != nil { await viewer.preloader.decodeEnded() }
         let asked = await gate.asked
@@ -235,7 +238,7 @@ extension PhotoViewerSteppingTests {
         clock.advance(by: .seconds(1))
         _ = await toTheEnd.value
         XCTAssertEqual(viewer.photo.title, "9", "to the last photo, where it ends")
-        XCTAssertNil(viewer.slideshow)
+        XCTAssertNil(viewer.state.slideshow)
 
         let playing = Task { await viewer.playSlideshow(every: 1) }
         await clock.untilSomethingSleeps()
@@ -263,23 +266,89 @@ extension PhotoViewerSteppingTests {
         let gate = Gate(), line = Line()
         let viewer = PhotoViewerLogic(photo: line.photos[2], browsing: line) { path, _ in await gate.decode(path) }
         await viewer.load()
-        var seen: [(Slideshow?, Bool)] = []
-        viewer.onChange = { [unowned viewer] _ in seen.append((viewer.slideshow, viewer.advancesAfterRating)) }
+        var seen: [PhotoViewerLogic.State] = []
+        viewer.onChange = { seen.append($0) }
 
         viewer.setAdvancesAfterRating(true)
-        XCTAssertEqual(seen.last?.1, true)
+        XCTAssertEqual(seen.last?.advancesAfterRating, true)
         let playing = Task { await viewer.playSlideshow(every: 60) }
         await Task.yield()
-        XCTAssertEqual(seen.last?.0, Slideshow(interval: 60), "a slideshow starting is published")
+        XCTAssertEqual(seen.last?.slideshow, Slideshow(interval: 60), "a slideshow starting is published")
         viewer.pauseSlideshow()
-        XCTAssertEqual(seen.last?.0?.isPaused, true)
+        XCTAssertEqual(seen.last?.slideshow?.isPaused, true)
         viewer.setSlideshowInterval(3)
-        XCTAssertEqual(seen.last?.0?.interval, 3)
-        XCTAssertEqual(viewer.slideshowInterval, 3, "kept for the next slideshow")
+        XCTAssertEqual(seen.last?.slideshow?.interval, 3)
+        XCTAssertEqual(seen.last?.slideshowInterval, 3, "kept for the next slideshow")
         viewer.stopSlideshow()
-        XCTAssertNil(seen.last?.0, "its end too")
+        XCTAssertNotNil(seen.last, "its end too")
+        XCTAssertNil(seen.last?.slideshow, "its end too")
+        XCTAssertEqual(seen.last?.slideshowInterval, 3, "the interval outlives the slideshow")
         _ = await playing.value
         XCTAssertEqual(seen.count, 5, "one publication a change, none when the stopped show's loop ends")
+        XCTAssertTrue(seen.allSatisfy(\.advancesAfterRating), "auto-advance goes with every state after it")
+    }
+
+    /// A slideshow starting, auto-advance turned on and a step each publish
+    /// a state that carries all three, with the new photo's place.
+    @MainActor
+    func testAStepPublishesTheSlideshowAndAutoAdvanceWithTheNewPlace() async {
+        let gate = Gate(), line = Line(), clock = ManualClock()
+        let viewer = PhotoViewerLogic(photo: line.photos[2], browsing: line, decode: { path, _ in await gate.decode(path) },
+                                      clock: clock)
+        await viewer.load()
+        XCTAssertEqual(viewer.state.position, .init(hasPrevious: true, hasNext: true, place: .init(index: 2, count: 10)))
+        var seen: [PhotoViewerLogic.State] = []
+        viewer.onChange = { seen.append($0) }
+
+        let playing = Task { await viewer.playSlideshow(every: 60) }
+        await clock.untilSomethingSleeps()
+        XCTAssertEqual(seen.last?.slideshow, Slideshow(interval: 60))
+        XCTAssertEqual(seen.last?.advancesAfterRating, false)
+        viewer.setAdvancesAfterRating(true)
+        XCTAssertEqual(seen.last?.advancesAfterRating, true)
+        XCTAssertEqual(seen.last?.slideshow, Slideshow(interval: 60), "the slideshow stays in the state")
+
+        let before = seen.count
+        await viewer.step(1)
+        let stepped = seen[before...]
+        XCTAssertFalse(stepped.isEmpty, "a step is published")
+        for state in stepped {
+            XCTAssertEqual(state.slideshow, Slideshow(interval: 60))
+            XCTAssertTrue(state.advancesAfterRating)
+            XCTAssertEqual(state.position, .init(hasPrevious: true, hasNext: true, place: .init(index: 3, count: 10)))
+        }
+        guard case .presenting(let photo, _) = stepped.last?.picture else { return XCTFail("\(String(describing: stepped.last))") }
+        XCTAssertEqual(photo.title, "3")
+
+        viewer.stopSlideshow()
+        clock.advance(by: .seconds(1))
+        _ = await playing.value
+        XCTAssertEqual(seen.last?.position.place, .init(index: 3, count: 10))
+    }
+
+    /// The last photo leaving the folder mid-slideshow: the state is gone
+    /// with no slideshow in it (the window leaves full screen as it
+    /// closes), and the slideshow's loop ends.
+    @MainActor
+    func testGoneEndsTheSlideshow() async {
+        let gate = Gate(), line = Line(), clock = ManualClock()
+        line.photos = [line.photos[0]]
+        let viewer = PhotoViewerLogic(photo: line.photos[0], browsing: line, decode: { path, _ in await gate.decode(path) },
+                                      clock: clock)
+        await viewer.load()
+        let playing = Task { await viewer.playSlideshow(every: 5) }
+        await clock.untilSomethingSleeps()
+        XCTAssertNotNil(viewer.state.slideshow)
+        line.photos = []
+        let gone = await viewer.photoRemoved()
+        XCTAssertEqual(gone, PhotoViewerLogic.State(picture: .gone, advancesAfterRating: false))
+        var published = 0
+        viewer.onChange = { _ in published += 1 }
+        viewer.setAdvancesAfterRating(true)
+        viewer.pauseSlideshow()
+        clock.advance(by: .seconds(1))
+        _ = await playing.value
+        XCTAssertEqual(published, 0, "nothing changes once gone")
     }
 }
 

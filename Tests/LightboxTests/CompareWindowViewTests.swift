@@ -15,7 +15,7 @@ final class CompareWindowViewTests: DisplayTestCase {
         // Near-duplicates: the same size, different pixels.
         let left = PixelData(width: 800, height: 600, rgba: Data(repeating: 90, count: 800 * 600 * 4))
         let right = PixelData(width: 800, height: 600, rgba: Data(repeating: 150, count: 800 * 600 * 4))
-        view.render([.presenting(photos[0], left), .presenting(photos[1], right)])
+        view.render(.init(picture: .presenting(photos[0], left)), .init(picture: .presenting(photos[1], right)))
         XCTAssertEqual(view.captionTexts, ["photo-000 — Not rated", "photo-001 — Rated 2 stars"])
         view.window.present()
         spin(until: { view.panes.allSatisfy { $0.scroller.visibleSize.width > 0 } }, "both laid out")

@@ -51,4 +51,36 @@ final class PhotoWindowControllerTests: DisplayTestCase {
         view.window.activateAction(ActionNames.escape.detailed)
         spin(until: { actions.last == "closed" }, "the window to close")
     } }
+
+    /// The tasks a window starts are its own: closing it mid-slideshow
+    /// stops the slideshow at once, not at the last photo.
+    func testClosingTheWindowCancelsWhatItStarted() throws { try onMain {
+        let folder = try PhotoFolder(["a", "b", "c"])
+        let list = PhotoListLogic(library: PhotoLibrary(index: try LibraryIndex()), trash: DesktopTrash())
+        var loaded = false
+        Task {
+            _ = await list.sort(by: PhotoOrder(.name))
+            await list.load(path: folder.photos.path)
+            loaded = true
+        }
+        spin(until: { loaded }, "the folder")
+        let view = PhotoWindowView(application: testApplication)
+        let logic = PhotoViewerLogic(photo: list.visiblePhotos[0], browsing: list)
+        var closed = false
+        let controller = PhotoWindowController(view: view, logic: logic) { action in
+            if case .photoWindowClosed = action { closed = true }
+        }
+        controller.present()
+        spin(until: { view.shownSize != nil }, "the photo")
+        XCTAssertTrue(view.window.activateAction(ActionNames.slideshow.detailed))
+        XCTAssertEqual(logic.state.slideshow, Slideshow(interval: 5))
+
+        view.window.close()
+        XCTAssertTrue(closed)
+        // Playing on, the slideshow would end at the last photo, ten
+        // seconds from now.
+        XCTAssertTrue(MainLoop.iterate(until: { logic.state.slideshow == nil }, timeout: 2), "the slideshow cancelled")
+        XCTAssertEqual(logic.photo.title, "a")
+        withExtendedLifetime(controller) {}
+    } }
 }

@@ -11,14 +11,14 @@ final class PhotoWindowViewTests: DisplayTestCase {
         let view = PhotoWindowView(application: testApplication)
         defer { view.window.destroy() }
         var photo = samplePhotos(1)[0]
-        view.render(.loading(photo), hasPrevious: false, hasNext: true)
+        view.render(.init(picture: .loading(photo), position: .init(hasPrevious: false, hasNext: true)))
         XCTAssertEqual(view.window.title, "photo-000")
         XCTAssertTrue(view.isLoading)
         XCTAssertNil(view.statusTitle)
 
         photo.rate(3)
         let pixels = PixelData(width: 4, height: 2, rgba: Data(repeating: 200, count: 32))
-        view.render(.presenting(photo, pixels), hasPrevious: true, hasNext: true)
+        view.render(.init(picture: .presenting(photo, pixels), position: .init(hasPrevious: true, hasNext: true)))
         XCTAssertFalse(view.isLoading)
         XCTAssertEqual(view.subtitle, "Rated 3 stars")
         XCTAssertEqual(view.ratingBar.pressedStars, 3)
@@ -26,7 +26,8 @@ final class PhotoWindowViewTests: DisplayTestCase {
         view.zoomView.setZoom(1)
         XCTAssertEqual(view.zoomView.zoom, 1)
 
-        view.render(.failed(photo, "The image is damaged or incomplete."), hasPrevious: true, hasNext: false)
+        view.render(.init(picture: .failed(photo, "The image is damaged or incomplete."),
+                          position: .init(hasPrevious: true, hasNext: false)))
         XCTAssertEqual(view.window.title, "photo-000")
         XCTAssertEqual(view.statusTitle, "Cannot Show This Photo")
         XCTAssertNil(view.shownSize)
@@ -46,6 +47,33 @@ final class PhotoWindowViewTests: DisplayTestCase {
         XCTAssertTrue(view.window.activateAction(ActionNames.setProfilePhoto.detailed))
         XCTAssertEqual(intents, [.rate(4), .rate(0), .next, .previous, .trash, .setProfilePhoto])
     } }
+
+    /// A window renders every state published, most of them much like the
+    /// one before: the same state twice does nothing twice.
+    func testRenderingAStateAgainDoesNothingAgain() { onMain {
+        let view = PhotoWindowView(application: testApplication)
+        defer { view.window.destroy() }
+        var intents: [PhotoWindowView.Intent] = []
+        view.onIntent = { intents.append($0) }
+        let pixels = PixelData(width: 4, height: 2, rgba: Data(repeating: 200, count: 32))
+        var state = PhotoViewerLogic.State(picture: .presenting(samplePhotos(1)[0], pixels),
+                                           position: .init(hasPrevious: true, hasNext: true, place: .init(index: 1, count: 3)),
+                                           slideshow: Slideshow(interval: 3), slideshowInterval: 3,
+                                           advancesAfterRating: true)
+        view.window.present()
+        view.render(state)
+        view.render(state)
+        XCTAssertEqual(view.subtitle, "Not rated")
+        // Escape during a slideshow stops it, rendered twice or not.
+        XCTAssertTrue(view.window.activateAction(ActionNames.escape.detailed))
+        XCTAssertEqual(intents, [.stopSlideshow])
+
+        state.slideshow = nil
+        state.picture = .gone
+        view.render(state)
+        view.render(state)
+        XCTAssertEqual(intents, [.stopSlideshow, .closed], "gone closes the window once")
+    } }
 }
 
 /// Zooming keeps the part of the photo under the pointer where it is.
@@ -55,7 +83,7 @@ final class PhotoWindowZoomTests: DisplayTestCase {
         defer { view.window.destroy() }
         view.window.defaultSize = (600, 500)
         let pixels = PixelData(width: 800, height: 600, rgba: Data(repeating: 120, count: 800 * 600 * 4))
-        view.render(.presenting(samplePhotos(1)[0], pixels), hasPrevious: false, hasNext: false)
+        view.render(.init(picture: .presenting(samplePhotos(1)[0], pixels)))
         view.window.present()
         spin(until: { view.zoomView.scroller.visibleSize.width > 0 }, "the window laid out")
         let visible = view.zoomView.scroller.visibleSize

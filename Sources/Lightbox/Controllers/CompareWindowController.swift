@@ -6,19 +6,29 @@ import LightboxCore
 /// window's; closing is told to the flow.
 @MainActor
 final class CompareWindowController {
+    private typealias Side = CompareWindowView.Side
+
     private let view: CompareWindowView
     private let logics: [PhotoViewerLogic]
     private let send: (AppAction) -> Void
+    /// Every task the window starts, cancelled when it closes.
+    private let tasks = OwnedTasks()
+    /// What each side shows: the last state its logic published, left
+    /// then right. Each logic tells only its own; the window shows both.
+    private var states: [PhotoViewerLogic.State]
 
     init(view: CompareWindowView, left: PhotoViewerLogic, right: PhotoViewerLogic,
          send: @escaping (AppAction) -> Void) {
         self.view = view
         logics = [left, right]
+        states = [left.state, right.state]
         self.send = send
-        for logic in logics { logic.onChange = { [weak self] _ in self?.render() } }
+        for side in Side.allCases {
+            logics[side.rawValue].onChange = { [weak self] state in self?.render(state, on: side) }
+        }
         view.onIntent = { [weak self] intent in self?.handle(intent) }
-        render()
-        for logic in logics { Task.immediate { await logic.load() } }
+        view.render(states[0], states[1])
+        for logic in logics { tasks.start { _ = await logic.load() } }
     }
 
     private func handle(_ intent: CompareWindowView.Intent) {
@@ -27,12 +37,17 @@ final class CompareWindowController {
         case .toggleRejected(let side): logics[side.rawValue].toggleRejected()
         case .wantsFullResolution(let side):
             let logic = logics[side.rawValue]
-            Task { await logic.loadFullResolution() }
-        case .closed: send(.compareWindowClosed(self))
+            tasks.start { _ = await logic.loadFullResolution() }
+        case .closed:
+            tasks.cancelAll()
+            send(.compareWindowClosed(self))
         }
     }
 
-    private func render() { view.render(logics.map(\.state)) }
+    private func render(_ state: PhotoViewerLogic.State, on side: Side) {
+        states[side.rawValue] = state
+        view.render(states[0], states[1])
+    }
 
     // MARK: Asked by the flow
 

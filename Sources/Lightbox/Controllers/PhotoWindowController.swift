@@ -2,14 +2,16 @@ import GtkKit
 import LightboxCore
 
 /// Binds one photo window to its viewer logic: stepping in the order of the
-/// main window it came from, ratings; trashing the photo and making it the
-/// profile photo are asked of the flow.
+/// main window it came from, ratings, slideshows; trashing the photo and
+/// making it the profile photo are asked of the flow.
 @MainActor
 final class PhotoWindowController {
     private let view: PhotoWindowView
     private let logic: PhotoViewerLogic
     private let send: (AppAction) -> Void
-    /// The decode under way (a step replaces it).
+    /// Every task the window starts, cancelled when it closes.
+    private let tasks = OwnedTasks()
+    /// The action under way (a step replaces it).
     private var work: Task<Void, Never>?
     private var slideshowTask: Task<Void, Never>?
 
@@ -18,7 +20,9 @@ final class PhotoWindowController {
         self.view = view
         self.logic = logic
         self.send = send
-        logic.onChange = { [weak self] state in self?.render(state) }
+        // The state is all the window shows. (`.gone` closes the window:
+        // it leaves full screen and lets the screen sleep first.)
+        logic.onChange = { [weak view] state in view?.render(state) }
         logic.setAdvancesAfterRating(advancesAfterRating)
         view.onIntent = { [weak self] intent in self?.handle(intent) }
         run { await $0.load() }
@@ -32,8 +36,10 @@ final class PhotoWindowController {
         case .toggleRejected: run { await $0.decide(nil) }
         case .rotate(let clockwise): run { await $0.rotate(clockwise: clockwise) }
         case .startSlideshow:
-            guard logic.slideshow == nil else { return }
-            slideshowTask = Task.immediate { [logic] in await logic.playSlideshow(every: logic.slideshowInterval) }
+            guard logic.state.slideshow == nil else { return }
+            slideshowTask = tasks.start { [logic] in
+                _ = await logic.playSlideshow(every: logic.state.slideshowInterval)
+            }
         case .pauseSlideshow:
             logic.pauseSlideshow()
         case .stopSlideshow:
@@ -46,13 +52,12 @@ final class PhotoWindowController {
             send(.advancesAfterRatingChanged(on))
         case .trash: send(.trashPhoto(path: path, from: self))
         case .setProfilePhoto: send(.setProfilePhoto(path: path))
-        case .wantsFullResolution: Task { await logic.loadFullResolution() }
+        case .wantsFullResolution: tasks.start { [logic] in _ = await logic.loadFullResolution() }
         case .viewport(let width, let height):
             // Not through `run`: a resize must not cancel a step under way.
-            Task.immediate { [logic] in _ = await logic.setViewport(width: width, height: height) }
+            tasks.start { [logic] in _ = await logic.setViewport(width: width, height: height) }
         case .closed:
-            work?.cancel()
-            slideshowTask?.cancel()
+            tasks.cancelAll()
             send(.photoWindowClosed(self))
         }
     }
@@ -62,16 +67,7 @@ final class PhotoWindowController {
     /// decoded ahead, shows in this turn of the main loop, not the next.
     private func run(_ action: @escaping @MainActor (PhotoViewerLogic) async -> PhotoViewerLogic.State) {
         work?.cancel()
-        work = Task.immediate { [logic] in _ = await action(logic) }
-    }
-
-    /// Everything the logic published, rendered in one place.
-    /// (`.gone` closes the window: it leaves full screen and lets the
-    /// screen sleep first.)
-    private func render(_ state: PhotoViewerLogic.State) {
-        view.renderSlideshow(state == .gone ? nil : logic.slideshow)
-        view.renderAdvancesAfterRating(logic.advancesAfterRating)
-        view.render(state, hasPrevious: logic.hasPrevious, hasNext: logic.hasNext, place: logic.place)
+        work = tasks.start { [logic] in _ = await action(logic) }
     }
 
     // MARK: Asked by the flow

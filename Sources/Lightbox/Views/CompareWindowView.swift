@@ -103,11 +103,12 @@ final class CompareWindowView {
     // MARK: Rendering
 
     /// Shows each side's state: the photo, its title and rating under it.
-    func render(_ states: [PhotoViewerLogic.State]) {
+    /// A compare window steps nowhere: of a state it shows the picture.
+    func render(_ left: PhotoViewerLogic.State, _ right: PhotoViewerLogic.State) {
         var titles: [String] = []
-        for (side, state) in zip(Side.allCases, states) {
+        for (side, state) in zip(Side.allCases, [left, right]) {
             let pane = panes[side.rawValue], caption = captions[side.rawValue]
-            switch state {
+            switch state.picture {
             case .loading(let photo):
                 show(photo, RatingText.spoken(photo.rating), side)
                 titles.append(photo.title)

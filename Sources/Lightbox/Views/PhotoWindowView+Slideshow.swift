@@ -2,26 +2,49 @@ import GtkKit
 import LightboxCore
 import Localization
 
-/// How a photo window looks while a slideshow plays.
 extension PhotoWindowView {
-    /// A slideshow plays full screen, the screen kept awake; it ends
-    /// out of full screen on the photo it stopped at.
-    func renderSlideshow(_ show: Slideshow?) {
-        pauseSlideshow.isEnabled = show != nil
-        if show != nil, slideshowInhibition == nil {
-            // Translators: why Lightbox keeps the screen from blanking, which the desktop may show.
-            slideshowInhibition = window.inhibitIdle(reason: tr("Playing a slideshow"))
-            window.fullscreen()
-            picture.grabFocus()
-        } else if show == nil, let cookie = slideshowInhibition {
-            slideshowInhibition = nil
-            window.allowIdle(cookie)
-            window.unfullscreen()
+    /// How a photo window looks while a slideshow plays: full screen, the
+    /// screen kept awake, Space taken to pause it; it ends out of full
+    /// screen on the photo it stopped at. The window renders every state
+    /// published, most of them with the same slideshow: only a change to
+    /// it does anything, so the pause is said once.
+    @MainActor
+    final class SlideshowScreen {
+        private let window: ApplicationWindow
+        private let picture: Picture
+        /// Space is the buttons' key too: taken only while a slideshow plays.
+        private let pauseAction: Action
+        /// While a slideshow plays: the screen is kept from blanking.
+        private var inhibition: UInt32?
+        /// Whether the slideshow was last said to be paused.
+        private var saidPaused = false
+
+        init(window: ApplicationWindow, picture: Picture, pauseAction: Action) {
+            self.window = window
+            self.picture = picture
+            self.pauseAction = pauseAction
+            pauseAction.isEnabled = false
         }
-        if let show, show.isPaused != slideshowPaused {
-            slideshowPaused = show.isPaused
-            picture.announce(show.isPaused ? tr("Slideshow paused") : tr("Slideshow playing"))
+
+        var isPlaying: Bool { inhibition != nil }
+
+        func render(_ show: Slideshow?) {
+            if pauseAction.isEnabled != (show != nil) { pauseAction.isEnabled = show != nil }
+            if show != nil, inhibition == nil {
+                // Translators: why Lightbox keeps the screen from blanking, which the desktop may show.
+                inhibition = window.inhibitIdle(reason: tr("Playing a slideshow"))
+                window.fullscreen()
+                picture.grabFocus()
+            } else if show == nil, let cookie = inhibition {
+                inhibition = nil
+                window.allowIdle(cookie)
+                window.unfullscreen()
+            }
+            if let show, show.isPaused != saidPaused {
+                saidPaused = show.isPaused
+                picture.announce(show.isPaused ? tr("Slideshow paused") : tr("Slideshow playing"))
+            }
+            if show == nil { saidPaused = false }
         }
-        if show == nil { slideshowPaused = false }
     }
 }

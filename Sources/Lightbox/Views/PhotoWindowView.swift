@@ -27,9 +27,8 @@ final class PhotoWindowView {
     private let rejectButton = ToggleButton(iconName: "action-unavailable-symbolic", accessibleLabel: tr("Reject"),
                                             keys: Keyboard.keys(for: ActionNames.reject))
     private var advanceAfterRating: Action!
-    var pauseSlideshow: Action!
-    /// While a slideshow plays: the screen is kept from blanking.
-    var slideshowInhibition: UInt32?
+    private var slideshowInterval: Action!
+    private var slideshow: SlideshowScreen!
 
     /// What the person asks of the window.
     enum Intent: Equatable {
@@ -141,24 +140,19 @@ final class PhotoWindowView {
         }
         window.addAction(advanceAfterRating)
         window.addAction(Action(ActionNames.slideshow) { [weak self] in self?.onIntent(.startSlideshow) })
-        pauseSlideshow = Action(ActionNames.pauseSlideshow) { [weak self] in self?.onIntent(.pauseSlideshow) }
-        // Space is the buttons' key too: taken only while a slideshow plays.
-        pauseSlideshow.isEnabled = false
+        let pauseSlideshow = Action(ActionNames.pauseSlideshow) { [weak self] in self?.onIntent(.pauseSlideshow) }
+        slideshow = SlideshowScreen(window: window, picture: picture, pauseAction: pauseSlideshow)
         window.addAction(pauseSlideshow)
-        window.addAction(Action(ActionNames.slideshowInterval, state: "5") { [weak self] seconds in
+        slideshowInterval = Action(ActionNames.slideshowInterval, state: "5") { [weak self] seconds in
             self?.onIntent(.slideshowInterval(Int(seconds) ?? 5))
-        })
+        }
+        window.addAction(slideshowInterval)
         window.addAction(Action(ActionNames.rate, stringParameter: { [weak self] stars in
             if let stars = Int(stars) { self?.onIntent(.rate(stars)) }
         }))
     }
 
     // MARK: View state
-
-    /// Shows whether the window goes to the next photo after a rating.
-    func renderAdvancesAfterRating(_ on: Bool) {
-        if (advanceAfterRating.boolState ?? false) != on { advanceAfterRating.boolState = on }
-    }
 
     private func toggleProperties() {
         properties.isShown.toggle()
@@ -170,11 +164,9 @@ final class PhotoWindowView {
     /// Escape leaves full screen, else closes the window (Ctrl+W closes
     /// it too, through the application's accelerator).
     private func escape() {
-        if slideshowInhibition != nil { return onIntent(.stopSlideshow) }
+        if slideshow.isPlaying { return onIntent(.stopSlideshow) }
         window.isFullscreen ? window.unfullscreen() : window.close()
     }
-
-    var slideshowPaused = false
 
     /// F6: the focus goes from the header bar to the photo and back.
     private func switchPane() {
@@ -197,15 +189,40 @@ final class PhotoWindowView {
 
     // MARK: Rendering
 
-    /// Shows `state`. A photo's pixels become a texture that shares them
-    /// (no copy), made once per decoded photo.
-    /// `place` says where the photo is in the list it steps through.
-    func render(_ state: PhotoViewerLogic.State, hasPrevious: Bool, hasNext: Bool,
-                place: (index: Int, count: Int)? = nil) {
-        previousButton.isSensitive = hasPrevious
-        nextButton.isSensitive = hasNext
-        self.place = place.map { RatingText.place($0.index, of: $0.count) } ?? ""
-        switch state {
+    /// Shows `state`, all a photo window shows. Rendering the same state
+    /// again changes nothing one can see or hear: each part changes only
+    /// what differs from what it shows. The picture comes last: gone, it
+    /// closes the window, out of the slideshow's full screen by then.
+    func render(_ state: PhotoViewerLogic.State) {
+        slideshow.render(state.slideshow)
+        renderSlideshowInterval(state.slideshowInterval)
+        renderAdvancesAfterRating(state.advancesAfterRating)
+        renderPosition(state.position)
+        renderPicture(state.picture)
+    }
+
+    /// The menu's choice of seconds per photo.
+    private func renderSlideshowInterval(_ seconds: Int) {
+        if slideshowInterval.state != String(seconds) { slideshowInterval.state = String(seconds) }
+    }
+
+    /// Whether the window goes to the next photo after a rating (the
+    /// menu's check item).
+    private func renderAdvancesAfterRating(_ on: Bool) {
+        if (advanceAfterRating.boolState ?? false) != on { advanceAfterRating.boolState = on }
+    }
+
+    /// Previous and next, and the place said with the photo's description.
+    private func renderPosition(_ position: PhotoViewerLogic.State.Position) {
+        previousButton.isSensitive = position.hasPrevious
+        nextButton.isSensitive = position.hasNext
+        place = position.place.map { RatingText.place($0.index, of: $0.count) } ?? ""
+    }
+
+    /// The photo, or what stands for it. A photo's pixels become a texture
+    /// that shares them (no copy), made once per decoded photo.
+    private func renderPicture(_ shown: PhotoViewerLogic.State.Picture) {
+        switch shown {
         case .loading(let photo):
             show(photo, detail: RatingText.spoken(photo.rating))
             spinner.isSpinning = true
@@ -226,6 +243,8 @@ final class PhotoWindowView {
             status.render(title: tr("Cannot Show This Photo"), description: reason)
             status.root.isVisible = true
         case .gone:
+            // Once only: a closed window is no longer realized, and GTK
+            // does not close it (nor ask the controller to) again.
             window.close()
         }
     }
@@ -233,7 +252,7 @@ final class PhotoWindowView {
     /// The photo's title names the focused picture; `detail` describes it,
     /// so a screen reader says a new rating or a failure as it happens.
     private func show(_ photo: Photo, detail: String) {
-        window.title = photo.title
+        if window.title != photo.title { window.title = photo.title }
         windowTitle.title = photo.title
         windowTitle.subtitle = RatingText.spoken(photo.rating)
         if photo.title != shownTitle {

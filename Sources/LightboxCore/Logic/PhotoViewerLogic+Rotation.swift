@@ -21,7 +21,7 @@ extension PhotoViewerLogic {
     }
 
     private func turn(clockwise: Bool) async {
-        guard case .presenting(_, let pixels) = state, let browsing else { return }
+        guard case .presenting(_, let pixels) = state.picture, let browsing else { return }
         let before = photo.metadata?.orientation
         browsing.turn(path: photo.path, clockwise: clockwise)
         photo = browsing.photo(at: photo.path) ?? photo
@@ -29,7 +29,7 @@ extension PhotoViewerLogic {
         guard photo.metadata?.orientation != before else { return }
         let mine = generation
         let turned = await Task.detached(priority: .userInitiated) { pixels.turned(clockwise: clockwise) }.value
-        guard mine == generation, case .presenting = state else { return }
+        guard mine == generation, case .presenting = state.picture else { return }
         preloader.keep(turned, for: photo)
         fullResolution = nil
         publish(.presenting(photo, turned))

@@ -9,53 +9,51 @@ public struct Slideshow: Equatable, Sendable {
     public init(interval: Int) { self.interval = interval }
 }
 
-/// Each of these answers with the state, published with `slideshow` as it
-/// now is, like every other action of the logic.
+/// The slideshow is part of the state (`State.slideshow`): each of these
+/// publishes the state with it as it now is, and answers with that state,
+/// like every other action of the logic.
 extension PhotoViewerLogic {
     /// Plays a slideshow from the photo shown; returns once it stops (at
-    /// the last photo, on `stopSlideshow`, or when the calling task is
-    /// cancelled), leaving that photo shown.
+    /// the last photo, on `stopSlideshow`, when the photo is gone, or when
+    /// the calling task is cancelled), leaving that photo shown.
     @discardableResult
     public func playSlideshow(every interval: Int) async -> State {
-        slideshow = Slideshow(interval: max(1, interval))
-        republish()
+        publishChange { $0.slideshow = Slideshow(interval: max(1, interval)) }
         var waited = 0
-        while let show = slideshow, !Task.isCancelled {
+        while let show = state.slideshow, !Task.isCancelled {
             try? await clock.sleep(for: .seconds(1))
-            guard let current = slideshow, !Task.isCancelled else { break }
+            guard let current = state.slideshow, !Task.isCancelled else { break }
             if current.isPaused { continue }
             waited += 1
             guard waited >= show.interval else { continue }
             waited = 0
-            guard hasNext else { break }
+            guard nextExists else { break }
             await step(1)
         }
-        guard slideshow != nil else { return state }
-        slideshow = nil
-        return republish()
+        guard state.slideshow != nil else { return state }
+        return publishChange { $0.slideshow = nil }
     }
 
     /// Space: pauses the slideshow, or goes on with it.
     @discardableResult
     public func pauseSlideshow() -> State {
-        slideshow?.isPaused.toggle()
-        return republish()
+        publishChange { $0.slideshow?.isPaused.toggle() }
     }
 
     /// Seconds per photo from now on, in the slideshow playing and the
     /// next one.
     @discardableResult
     public func setSlideshowInterval(_ seconds: Int) -> State {
-        slideshowInterval = max(1, seconds)
-        slideshow?.interval = slideshowInterval
-        return republish()
+        publishChange { state in
+            state.slideshowInterval = max(1, seconds)
+            state.slideshow?.interval = state.slideshowInterval
+        }
     }
 
     /// Escape: the slideshow ends on the photo shown.
     @discardableResult
     public func stopSlideshow() -> State {
-        guard slideshow != nil else { return state }
-        slideshow = nil
-        return republish()
+        guard state.slideshow != nil else { return state }
+        return publishChange { $0.slideshow = nil }
     }
 }

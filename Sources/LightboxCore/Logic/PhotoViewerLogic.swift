@@ -16,20 +16,11 @@ public protocol PhotoBrowsing: AnyObject {
 
 /// What a photo window does, without GTK: decoding the photo off the main
 /// thread, stepping to the previous or next photo, rating, and leaving a
-/// photo that left the folder. One method per user action; each answers
-/// with the new state, and `onChange` hears every state (the loading one
-/// before a decode ends too).
+/// photo that left the folder, slideshows. One method per user action;
+/// each answers with the new state (see PhotoViewerLogic+State), and
+/// `onChange` hears every state (the loading one before a decode ends too).
 @MainActor
 public final class PhotoViewerLogic: LogicController {
-    public enum State: Equatable, Sendable {
-        case loading(Photo)
-        case presenting(Photo, PixelData)
-        /// The photo cannot be shown; the reason says why.
-        case failed(Photo, String)
-        /// No photo is left to show: the window closes.
-        case gone
-    }
-
     /// The largest side decoded for viewing; bigger photos are scaled down
     /// while decoding (100% zoom then shows this size). 6144 px keeps a
     /// 24-megapixel camera's photos whole at under 100 MB of pixels.
@@ -43,11 +34,6 @@ public final class PhotoViewerLogic: LogicController {
     var generation = 0
     /// The last turn asked for (see PhotoViewerLogic+Rotation).
     var lastRotation: Task<Void, Never>?
-    /// The slideshow playing, if one is (see PhotoViewerLogic+Slideshow).
-    /// It belongs to the state: a change to it publishes the state again.
-    public internal(set) var slideshow: Slideshow?
-    /// Seconds per photo for the next slideshow.
-    public internal(set) var slideshowInterval = 5
     /// The photo decoded in full (asked for, or shown), if any.
     var fullResolution: String?
     /// The neighbours, decoded ahead (see `PhotoPreloader`).
@@ -68,7 +54,7 @@ public final class PhotoViewerLogic: LogicController {
         self.decode = decode
         self.clock = clock
         preloader = PhotoPreloader(side: displaySide, decode: decode)
-        output = StateOutput(.loading(photo))
+        output = StateOutput(State(picture: .loading(photo), position: Self.position(of: photo, in: browsing)))
     }
 
     /// Decoding through the shared pool of sandboxed decoders, laid out as
@@ -94,11 +80,9 @@ public final class PhotoViewerLogic: LogicController {
         set { preloader.side = newValue }
     }
 
-    /// Where the photo shown is among those the window steps through.
-    public var place: (index: Int, count: Int)? { state == .gone ? nil : browsing?.place(of: photo.path) }
-
-    public var hasNext: Bool { state != .gone && browsing?.neighbour(of: photo.path, offset: 1) != nil }
-    public var hasPrevious: Bool { state != .gone && browsing?.neighbour(of: photo.path, offset: -1) != nil }
+    /// Whether the list has a photo after the one shown, asked now: the
+    /// list may have changed since the last state was published.
+    var nextExists: Bool { !state.isGone && browsing?.neighbour(of: photo.path, offset: 1) != nil }
 
     // MARK: Actions
 
@@ -128,11 +112,11 @@ public final class PhotoViewerLogic: LogicController {
     /// there.
     @discardableResult
     public func setViewport(width: Int, height: Int) async -> State {
-        guard state != .gone, preloader.viewport?.width != width || preloader.viewport?.height != height
+        guard !state.isGone, preloader.viewport?.width != width || preloader.viewport?.height != height
         else { return state }
         preloader.viewport = (width, height)
         fullResolution = nil
-        guard case .presenting = state else { return await load() }
+        guard case .presenting = state.picture else { return await load() }
         let mine = generation, photo = self.photo
         focusPreloader(on: photo)
         while preloader.pixels(for: photo) == nil, preloader.failure(for: photo) == nil, preloader.decoding != nil {
@@ -152,7 +136,7 @@ public final class PhotoViewerLogic: LogicController {
         let fitted = preloader.side(for: photo)
         // Decoded whole already: a photo no larger than the window.
         let own = photo.metadata.map { max($0.pixelWidth, $0.pixelHeight) } ?? 0
-        guard case .presenting(let shown, let pixels) = state, max(pixels.width, pixels.height) >= fitted,
+        guard case .presenting(let shown, let pixels) = state.picture, max(pixels.width, pixels.height) >= fitted,
               fitted < Self.maxDecodedSize, own == 0 || fitted < own, fullResolution != shown.path else { return state }
         fullResolution = shown.path
         let mine = generation
@@ -176,7 +160,7 @@ public final class PhotoViewerLogic: LogicController {
     /// end nothing changes.
     @discardableResult
     public func step(_ offset: Int) async -> State {
-        guard state != .gone, let next = browsing?.neighbour(of: photo.path, offset: offset) else { return state }
+        guard !state.isGone, let next = browsing?.neighbour(of: photo.path, offset: offset) else { return state }
         photo = next
         return await load()
     }
@@ -185,24 +169,24 @@ public final class PhotoViewerLogic: LogicController {
     /// it.
     @discardableResult
     public func rate(_ stars: Int) -> State {
-        guard state != .gone else { return state }
+        guard !state.isGone else { return state }
         browsing?.setRating(path: photo.path, stars: stars)
         photo = browsing?.photo(at: photo.path) ?? photo
-        return publish(showingPhoto(in: state))
+        return publish(showingPhoto(in: state.picture))
     }
 
     /// The list learnt something new of the photo shown (another program
     /// rated it, in the file or a sidecar): the window shows it.
     @discardableResult
     public func photoChanged() -> State {
-        guard state != .gone, let fresh = browsing?.photo(at: photo.path), fresh != photo else { return state }
+        guard !state.isGone, let fresh = browsing?.photo(at: photo.path), fresh != photo else { return state }
         photo = fresh
-        return publish(showingPhoto(in: state))
+        return publish(showingPhoto(in: state.picture))
     }
 
-    /// `state` with `photo` in it, as it is now.
-    private func showingPhoto(in state: State) -> State {
-        switch state {
+    /// `picture` with `photo` in it, as it is now.
+    private func showingPhoto(in picture: State.Picture) -> State.Picture {
+        switch picture {
         case .loading: .loading(photo)
         case .presenting(_, let pixels): .presenting(photo, pixels)
         case .failed(_, let reason): .failed(photo, reason)
@@ -210,16 +194,12 @@ public final class PhotoViewerLogic: LogicController {
         }
     }
 
-    /// Steps to the next photo after `rate` and `toggleRejected` through
-    /// `decide` (the person's preference), when there is a next one.
-    public private(set) var advancesAfterRating = false
-
-    /// Turns "Go to Next Photo After Rating" on or off; the state is
-    /// published again with it.
+    /// Turns "Go to Next Photo After Rating" on or off (the person's
+    /// preference): `decide` then steps to the next photo, when there is
+    /// one.
     @discardableResult
     public func setAdvancesAfterRating(_ on: Bool) -> State {
-        advancesAfterRating = on
-        return republish()
+        publishChange { $0.advancesAfterRating = on }
     }
 
     /// A decision on the photo (1…5 stars, 0 clears, -1 rejects, nil
@@ -227,7 +207,7 @@ public final class PhotoViewerLogic: LogicController {
     @discardableResult
     public func decide(_ stars: Int?) async -> State {
         if let stars { rate(stars) } else { toggleRejected() }
-        guard advancesAfterRating, hasNext else { return state }
+        guard state.advancesAfterRating, nextExists else { return state }
         return await step(1)
     }
 
@@ -241,7 +221,7 @@ public final class PhotoViewerLogic: LogicController {
     /// shows, else the previous one, else nothing is left.
     @discardableResult
     public func photoRemoved() async -> State {
-        guard state != .gone, browsing?.photo(at: photo.path) == nil else { return state }
+        guard !state.isGone, browsing?.photo(at: photo.path) == nil else { return state }
         // The list no longer knows where the photo was: its neighbours
         // were noted when it was shown.
         guard let next = [neighbours.next, neighbours.previous].compactMap({ $0 })
@@ -256,8 +236,37 @@ public final class PhotoViewerLogic: LogicController {
     /// The photos either side of the one shown, noted when it is loaded.
     private var neighbours: (next: Photo?, previous: Photo?) = (nil, nil)
 
-    /// Publishes the state again after a change to what goes with it
-    /// (the slideshow, auto-advance).
+    // MARK: Publishing
+
+    /// Publishes `picture` with the rest of the state as it is, and the
+    /// position of the photo now shown. Gone, the slideshow ends with it.
     @discardableResult
-    func republish() -> State { state == .gone ? state : publish(state) }
+    func publish(_ picture: State.Picture) -> State {
+        var new = state
+        new.picture = picture
+        if picture == .gone {
+            new.position = State.Position()
+            new.slideshow = nil
+        } else {
+            new.position = Self.position(of: photo, in: browsing)
+        }
+        return publish(new)
+    }
+
+    /// Publishes a change to what goes with the picture (the slideshow,
+    /// auto-advance). Once gone nothing changes: the window is closing.
+    @discardableResult
+    func publishChange(_ change: (inout State) -> Void) -> State {
+        guard !state.isGone else { return state }
+        var new = state
+        change(&new)
+        return publish(new)
+    }
+
+    /// Where `photo` is in `browsing`'s order, as the state tells it.
+    private static func position(of photo: Photo, in browsing: PhotoBrowsing?) -> State.Position {
+        State.Position(hasPrevious: browsing?.neighbour(of: photo.path, offset: -1) != nil,
+                       hasNext: browsing?.neighbour(of: photo.path, offset: 1) != nil,
+                       place: browsing?.place(of: photo.path).map { State.Place(index: $0.index, count: $0.count) })
+    }
 }
