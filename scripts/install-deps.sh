@@ -63,6 +63,9 @@ TEST_PACKAGES=(
     fonts-dejavu-core
     # The independent reader and writer the rating tests check against.
     libimage-exiftool-perl
+    # Encoders of the HEIC and AVIF files the format tests read.
+    libheif-examples
+    libavif-bin
     # The decoder isolation tests compile faulty gdk-pixbuf loader modules.
     gcc
     # gsettings: the settings tests read what Lightbox keeps with it.

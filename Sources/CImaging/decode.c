@@ -216,21 +216,22 @@ bool lb_pixbuf_into(GdkPixbuf *pixbuf, bool premultiplied, LbRowsTarget target, 
     return true;
 }
 
-GdkPixbuf *lb_jpeg_bytes_decode(const uint8_t *bytes, size_t length, int max_size, int64_t max_pixels, int *width,
-                                int *height, char **error_out) {
+GdkPixbuf *lb_bytes_decode(const uint8_t *bytes, size_t length, const char *mime, int max_size, int64_t max_pixels,
+                           int *width, int *height, char **error_out) {
     *width = *height = 0;
     // gdk-pixbuf fills in what a cut-off JPEG lacks: a preview must be whole.
+    bool jpeg = strcmp(mime, "image/jpeg") == 0;
     LbIntegrity integrity;
     lb_integrity_init(&integrity);
     lb_integrity_feed(&integrity, bytes, length);
-    if (lb_integrity_result(&integrity) != 1) {
+    if (jpeg && lb_integrity_result(&integrity) != 1) {
         *error_out = g_strdup("The image is damaged or incomplete.");
         return NULL;
     }
     GError *error = NULL;
-    GdkPixbufLoader *loader = gdk_pixbuf_loader_new_with_mime_type("image/jpeg", &error);
+    GdkPixbufLoader *loader = gdk_pixbuf_loader_new_with_mime_type(mime, &error);
     if (!loader) {
-        *error_out = lb_message(error, "JPEG cannot be decoded here.");
+        *error_out = lb_message(error, "The image's format cannot be decoded here.");
         return NULL;
     }
     LbSizeRequest request = {.max_size = max_size, .max_pixels = max_pixels};

@@ -31,6 +31,13 @@ static char *lb_plain_title(char *value) {
     return value;
 }
 
+// Formats whose decoding turns the picture by the container's own
+// transforms, not by EXIF's orientation.
+static bool lb_transforms_itself(const char *mime) {
+    return mime && (strcmp(mime, "image/heic") == 0 || strcmp(mime, "image/heif") == 0
+                    || strcmp(mime, "image/avif") == 0);
+}
+
 bool lb_metadata_read(const char *path, LbMetadata *out) {
     memset(out, 0, sizeof *out);
     lb_exiv2_init();
@@ -47,6 +54,14 @@ bool lb_metadata_read(const char *path, LbMetadata *out) {
     g_clear_error(&error);
     out->orientation = (int)gexiv2_metadata_try_get_orientation(metadata, &error);
     g_clear_error(&error);
+    if (lb_transforms_itself(gexiv2_metadata_get_mime_type(metadata))) {
+        // HEIF's own transforms (irot, imir) are authoritative and the
+        // loader applies them; the EXIF orientation a phone also writes
+        // is never applied again. (The size stays the coded one: the
+        // transforms are in boxes exiv2 does not read, and asking the
+        // loader would decode the whole picture.)
+        out->orientation = 1;
+    }
     out->date_taken = lb_tag_text(metadata, "Exif.Photo.DateTimeOriginal");
     out->make = lb_tag_text(metadata, "Exif.Image.Make");
     out->model = lb_tag_text(metadata, "Exif.Image.Model");

@@ -37,8 +37,10 @@ static GdkPixbuf *lb_raw_preview(GExiv2Metadata *metadata, int max_size, int nee
     GExiv2PreviewProperties *chosen = NULL;
     int chosen_side = 0;
     for (GExiv2PreviewProperties **preview = previews; *preview; preview++) {
+        // JPEGs, and the TIFFs exiv2 0.27 makes of a DNG's JPEG previews
+        // (and of a NEF's small RGB thumbnail).
         const char *type = gexiv2_preview_properties_get_mime_type(*preview);
-        if (!type || strcmp(type, "image/jpeg") != 0) continue;
+        if (!type || (strcmp(type, "image/jpeg") != 0 && strcmp(type, "image/tiff") != 0)) continue;
         int side = lb_preview_side(*preview);
         bool large = side >= max_size, chosen_large = chosen_side >= max_size;
         // The smallest that is large enough, else the largest.
@@ -58,7 +60,9 @@ static GdkPixbuf *lb_raw_preview(GExiv2Metadata *metadata, int max_size, int nee
     const guint8 *bytes = gexiv2_preview_image_get_data(image, &length);
     int width = 0, height = 0;
     char *why = NULL;
-    GdkPixbuf *pixbuf = bytes ? lb_jpeg_bytes_decode(bytes, length, max_size, max_pixels, &width, &height, &why) : NULL;
+    const char *type = gexiv2_preview_image_get_mime_type(image);
+    GdkPixbuf *pixbuf = bytes && type ? lb_bytes_decode(bytes, length, type, max_size, max_pixels, &width, &height, &why)
+                                      : NULL;
     // A damaged preview is no reason to fail: the sensor data may be whole.
     g_free(why);
     g_object_unref(image);
@@ -125,7 +129,7 @@ static GdkPixbuf *lb_raw_develop(void *bytes, size_t length, int max_size, int64
         if (thumb && thumb->type == LIBRAW_IMAGE_JPEG) {
             int w = 0, h = 0;
             char *why = NULL;
-            found = lb_jpeg_bytes_decode(thumb->data, thumb->data_size, max_size, max_pixels, &w, &h, &why);
+            found = lb_bytes_decode(thumb->data, thumb->data_size, "image/jpeg", max_size, max_pixels, &w, &h, &why);
             g_free(why);
         } else if (thumb) {
             GdkPixbuf *bitmap = lb_pixbuf_from_bitmap(thumb);

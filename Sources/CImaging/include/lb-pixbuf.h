@@ -10,13 +10,14 @@
 
 #include "CImaging.h"
 
-// A whole JPEG in memory (a RAW file's embedded preview) fitted in
-// `max_size`×`max_size` while decoding, or NULL with a message in `error`
-// (free with lb_free): a JPEG that stops short of its end, declares more
-// than `max_pixels` pixels, or does not decode. `width`/`height` receive
-// the size it declares.
-GdkPixbuf *lb_jpeg_bytes_decode(const uint8_t *bytes, size_t length, int max_size, int64_t max_pixels, int *width,
-                                int *height, char **error);
+// A picture of type `mime` in memory (a RAW file's embedded preview: a
+// JPEG, or a TIFF wrapping one) fitted in `max_size`×`max_size` while
+// decoding, or NULL with a message in `error` (free with lb_free): a JPEG
+// that stops short of its end, a picture declaring more than `max_pixels`
+// pixels, or one that does not decode. `width`/`height` receive the size
+// it declares.
+GdkPixbuf *lb_bytes_decode(const uint8_t *bytes, size_t length, const char *mime, int max_size, int64_t max_pixels,
+                           int *width, int *height, char **error);
 
 // `pixbuf` turned and flipped as EXIF orientation `orientation` (1-8) says;
 // a new reference (the same picture for 1 or a value out of range).

@@ -64,7 +64,11 @@ public final class PhotoViewerLogic: LogicController {
         { path, side throws(ImageError) in
             let result = await Task.detached(priority: .userInitiated) { () -> Result<PixelData, ImageError> in
                 do throws(ImageError) {
-                    return .success(try pool.decodeForDisplay(path: path, maxSize: side, priority: .interactive))
+                    // The decode at the largest side is the photo in full:
+                    // a camera RAW is then developed from its sensor data
+                    // when its embedded preview is smaller.
+                    return .success(try pool.decodeForDisplay(path: path, maxSize: side, inFull: side >= maxDecodedSize,
+                                                              priority: .interactive))
                 } catch {
                     return .failure(error)
                 }
@@ -131,13 +135,17 @@ public final class PhotoViewerLogic: LogicController {
     /// zooming in past the window's size; nothing when it already is.
     @discardableResult
     public func loadFullResolution() async -> State {
-        // Pixels smaller than the side they were decoded to fit are the
-        // photo in full already.
         let fitted = preloader.side(for: photo)
-        // Decoded whole already: a photo no larger than the window.
         let own = photo.metadata.map { max($0.pixelWidth, $0.pixelHeight) } ?? 0
-        guard case .presenting(let shown, let pixels) = state.picture, max(pixels.width, pixels.height) >= fitted,
-              fitted < Self.maxDecodedSize, own == 0 || fitted < own, fullResolution != shown.path else { return state }
+        guard case .presenting(let shown, let pixels) = state.picture else { return state }
+        // Decoded whole already: pixels as large as the photo says it is,
+        // or, where it does not say, smaller than the side they were fitted
+        // to. A camera RAW shown from a preview smaller than its sensor is
+        // not whole.
+        let side = max(pixels.width, pixels.height)
+        let whole = own > 0 ? side >= own : side < fitted
+        guard !whole, fitted < Self.maxDecodedSize, own == 0 || fitted < own, fullResolution != shown.path
+        else { return state }
         fullResolution = shown.path
         let mine = generation
         let result: Result<PixelData, ImageError>
