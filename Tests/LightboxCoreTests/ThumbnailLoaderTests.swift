@@ -118,8 +118,7 @@ final class ThumbnailLoaderTests: XCTestCase {
         await waitUntil { work.ran.count == 1 }
         let one = Task { try await loader.thumbnail(for: source("b")) }
         let two = Task { try await loader.thumbnail(for: source("b")) }
-        await waitUntil { loader.queuedCount == 1 }
-        try await Task.sleep(nanoseconds: 20_000_000)
+        await waitUntil { loader.waiting(for: source("b")) == 2 }
         one.cancel()
         work.release()
         _ = try await blocker.value

@@ -119,6 +119,9 @@ public final class ThumbnailLoader: Sendable {
     public var memoryUsage: Int { state.withLock { $0.memory.totalCost } }
     /// Requests waiting for a free worker.
     public var queuedCount: Int { state.withLock { s in s.jobs.values.count { !$0.started } } }
+    /// How many requests wait for `source`'s job (a test waits for a
+    /// request to have joined one).
+    func waiting(for source: ThumbnailSource) -> Int { state.withLock { $0.jobs[source]?.waiters.count ?? 0 } }
 
     // MARK: Scheduling
 
