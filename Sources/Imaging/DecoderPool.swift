@@ -95,7 +95,9 @@ public final class DecoderPool: @unchecked Sendable {
         guard let rows = result.rows else { throw ImageError(tr("The image cannot be read."), kind: .decoderNonsense) }
         let length = result.rows_length
         let buffer = PixelBuffer(adopting: rows, count: length) { munmap($0, length) }
-        return PixelData.display(buffer, width: Int(result.width), height: Int(result.height))
+        var pixels = PixelData.display(buffer, width: Int(result.width), height: Int(result.height))
+        if PhotoFormat.isRaw(path) { pixels.origin = result.from_sensor ? .sensorData : .cameraPreview }
+        return pixels
     }
 
     /// The file's metadata, or nil when it has none readable (or the

@@ -14,10 +14,21 @@ public struct PixelData: Sendable, Equatable {
         case premultipliedARGB32
     }
 
+    /// What the pixels were made from, for a camera RAW file: the preview
+    /// its camera embedded, or its sensor data developed.
+    public enum Origin: Sendable, Equatable {
+        /// The file's own picture (every format but RAW).
+        case picture
+        case cameraPreview
+        case sensorData
+    }
+
     public let width: Int
     public let height: Int
     public let stride: Int
     public let format: Format
+    /// Said by the decoder (see `DecoderPool.decodeForDisplay`).
+    public internal(set) var origin = Origin.picture
     private let storage: Storage
 
     /// Where the bytes are: in `Data` (what decoders and files give), or

@@ -78,9 +78,11 @@ final class RawFormatTests: XCTestCase {
         let fitted = try decoders.decodeForDisplay(path: file.path, maxSize: 2560)
         XCTAssertEqual([fitted.width, fitted.height], [1200, 800], "the preview fits the screen")
         XCTAssertEqual(colour(fitted, x: 600, y: 500), "blue")
+        XCTAssertEqual(fitted.origin, .cameraPreview, "what the window says it shows")
         let whole = try decoders.decodeForDisplay(path: file.path, maxSize: 6144, inFull: true)
         XCTAssertEqual([whole.width, whole.height], [2400, 1600], "the sensor's pixels, developed")
         XCTAssertEqual(colour(whole, x: 1200, y: 1000), "red")
+        XCTAssertEqual(whole.origin, .sensorData)
     }
 
     func testAPreviewTakesTheRAWsOrientation() throws {
