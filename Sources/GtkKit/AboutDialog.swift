@@ -33,8 +33,16 @@ public struct AboutInfo: Sendable {
 /// A GtkAboutDialog.
 @MainActor
 public final class AboutDialog: Window {
-    public init(_ info: AboutInfo, parent: Window? = nil) {
+    /// An About window saying nothing yet (see `update`).
+    public init(parent: Window? = nil) {
         super.init(lb_object(gtk_about_dialog_new()), transfer: .none)
+        gtk_about_dialog_set_license_type(lb_about_dialog(gobject), GTK_LICENSE_GPL_3_0)
+        setTransientFor(parent)
+        isModal = true
+    }
+
+    /// Says what `info` says.
+    public func update(_ info: AboutInfo) {
         let dialog = lb_about_dialog(gobject)
         gtk_about_dialog_set_program_name(dialog, info.programName)
         gtk_about_dialog_set_version(dialog, info.version)
@@ -42,14 +50,11 @@ public final class AboutDialog: Window {
         gtk_about_dialog_set_website(dialog, info.website)
         gtk_about_dialog_set_logo_icon_name(dialog, info.iconName)
         gtk_about_dialog_set_copyright(dialog, info.copyright)
-        gtk_about_dialog_set_license_type(dialog, GTK_LICENSE_GPL_3_0)
         lb_about_dialog_set_authors(gobject, info.authors.joined(separator: "\n"))
-        if let system = info.systemInformation { gtk_about_dialog_set_system_information(dialog, system) }
-        if let credits = info.translatorCredits { gtk_about_dialog_set_translator_credits(dialog, credits) }
+        gtk_about_dialog_set_system_information(dialog, info.systemInformation)
+        gtk_about_dialog_set_translator_credits(dialog, info.translatorCredits)
         // Translators: the About window's title; {name} is the program's name.
         title = tr("About {name}", ["name": info.programName])
-        setTransientFor(parent)
-        isModal = true
     }
 
     /// The "Translated by" credits, if any.

@@ -42,6 +42,12 @@ public class Window: Widget {
 
     public func setTransientFor(_ parent: Window?) { gtk_window_set_transient_for(window, parent?.window) }
 
+    /// Puts this window over the window of `application` the person used
+    /// last, as a dialog of it; on its own when the application has none.
+    public func setTransientForActiveWindow(of application: Application) {
+        gtk_window_set_transient_for(window, gtk_application_get_active_window(application.application))
+    }
+
     public var isModal: Bool {
         get { gtk_window_get_modal(window) != 0 }
         set { gtk_window_set_modal(window, newValue ? 1 : 0) }

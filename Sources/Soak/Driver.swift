@@ -157,7 +157,7 @@ final class Driver {
             logic.rateSelection(stars: Int.random(in: 0...5, using: &random))
             count("rate-selection")
         } else {
-            logic.toggleRejectSelection()
+            logic.toggleRejectedSelection()
             count("reject-selection")
         }
         logic.selectNone()

@@ -75,9 +75,25 @@ final class AppFlowTests: DisplayTestCase {
     func testOneProfileWindow() throws { try onMain {
         let folder = try PhotoFolder([])
         let flow = Self.flow(in: folder)
-        let first = flow.showProfile()
-        XCTAssertTrue(flow.showProfile() === first)
+        let first = flow.editProfile()
+        XCTAssertTrue(flow.editProfile() === first)
         flow.handle(.profileWindowClosed(first))
-        XCTAssertFalse(flow.showProfile() === first, "a new one once it closed")
+        XCTAssertFalse(flow.editProfile() === first, "a new one once it closed")
+    } }
+
+    func testOneAboutWindowWhileOpenAndTheShortcutsWindowIsKept() throws { try onMain {
+        let folder = try PhotoFolder([])
+        let flow = Self.flow(in: folder)
+        flow.handle(.showAbout)
+        let about = try XCTUnwrap(flow.aboutWindow)
+        flow.handle(.showAbout)
+        XCTAssertTrue(flow.aboutWindow === about, "presented again, not a second one")
+        flow.handle(.aboutWindowClosed(about))
+        XCTAssertNil(flow.aboutWindow)
+
+        flow.handle(.showShortcuts)
+        let shortcuts = try XCTUnwrap(flow.shortcutsWindow)
+        flow.handle(.showShortcuts)
+        XCTAssertTrue(flow.shortcutsWindow === shortcuts, "made once, kept hidden between uses")
     } }
 }

@@ -41,7 +41,7 @@ final class CompareWindowViewTests: DisplayTestCase {
         XCTAssertEqual(intents.last, .rate(4, view.focusedSide))
         view.panes[1].picture.grabFocus()
         spin(until: { view.focusedSide == .right }, "the right one focused")
-        XCTAssertTrue(view.window.activateAction(ActionNames.reject.detailed))
+        XCTAssertTrue(view.window.activateAction(ActionNames.toggleRejected.detailed))
         XCTAssertEqual(intents.last, .toggleRejected(.right))
     } }
 }

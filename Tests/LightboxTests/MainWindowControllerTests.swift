@@ -12,18 +12,20 @@ final class MainWindowControllerTests: DisplayTestCase {
     @MainActor
     private final class Fixture {
         let folder: PhotoFolder
-        let view = MainWindowView(application: testApplication)
         let observer = Observer()
+        let view: MainWindowView
         let controller: MainWindowController
         var actions: [String] = []
 
         init(_ names: [String] = ["a", "b", "c"]) throws {
             folder = try PhotoFolder(names)
+            view = MainWindowView(application: testApplication, observer: observer)
             let logic = PhotoListLogic(library: PhotoLibrary(index: try LibraryIndex()), trash: DesktopTrash())
             var sink: ((AppAction) -> Void)?
             let folder = self.folder
-            controller = MainWindowController(view: view, logic: logic, thumbnails: { folder.thumbnails(for: $0) },
-                                              observer: observer) { sink?($0) }
+            controller = MainWindowController(view: view, logic: logic, thumbnails: { folder.thumbnails(for: $0) }) {
+                sink?($0)
+            }
             sink = { [unowned self] action in
                 switch action {
                 case .openPhoto(let path, _): self.actions.append("open \((path as NSString).lastPathComponent)")
@@ -61,7 +63,7 @@ final class MainWindowControllerTests: DisplayTestCase {
             if case .presenting(let list) = fixture.observer.states.last { return list.photos.count == 3 }
             return false
         }, "the observer told of the loaded folder")
-        fixture.view.onIntent(.grid(.open(samplePhotos(1, folder: fixture.folder.photos.path)[0])))
+        fixture.view.onIntent(.open(samplePhotos(1, folder: fixture.folder.photos.path)[0]))
         XCTAssertEqual(fixture.actions, ["open photo-000.jpg"])
     } }
 
@@ -100,7 +102,7 @@ final class MainWindowControllerTests: DisplayTestCase {
         XCTAssertEqual(fixture.view.subtitle, "photos — 2 photos")
         XCTAssertEqual(fixture.actions, ["removed b.jpg"], "photo windows showing it are told")
         XCTAssertFalse(FileManager.default.fileExists(atPath: path))
-        fixture.view.onIntent(.noticeAction)
+        fixture.view.onIntent(.noticeButtonPressed)
         spin(until: { fixture.view.subtitle == "photos — 3 photos" }, "the photo back")
         XCTAssertTrue(FileManager.default.fileExists(atPath: path))
     } }

@@ -1,14 +1,18 @@
 import GtkKit
 
 /// Every action the windows and the application add, named once: the same
-/// value adds an action and lets buttons, menus and keys refer to it.
+/// value adds an action and lets buttons, menus and keys refer to it. An
+/// action that reports one intent has that intent's name (`toggleRejected`,
+/// `openSelected`), an application action the name of its `AppAction`, so
+/// it is called the same from its key to the logic; the string inside is
+/// GTK's name for it, which nothing else spells.
 enum ActionNames {
-    // The application's.
+    // The application's (see AppActions: each is an AppAction of the same name).
     static let newWindow = ActionID.app("new-window")
     static let editProfile = ActionID.app("edit-profile")
     static let showShortcuts = ActionID.app("shortcuts")
-    static let preferences = ActionID.app("preferences")
-    static let about = ActionID.app("about")
+    static let showPreferences = ActionID.app("preferences")
+    static let showAbout = ActionID.app("about")
     static let quit = ActionID.app("quit")
 
     // Every window's.
@@ -18,7 +22,9 @@ enum ActionNames {
 
     // A main window's.
     static let openFolder = ActionID.window("open-folder")
-    static let search = ActionID.window("search")
+    /// Ctrl+F: shows the search bar (or focuses it, or closes it); the
+    /// search itself is the text typed there.
+    static let toggleSearch = ActionID.window("search")
     /// The grid's thumbnail size (a GridZoom's raw value), and a step
     /// larger or smaller (Ctrl+plus, Ctrl+minus).
     static let gridZoom = ActionID.window("grid-zoom")
@@ -61,8 +67,8 @@ enum ActionNames {
     static let setProfilePhoto = ActionID.window("set-profile-photo")
     /// "win.rate::3"; 0 clears.
     static let rate = ActionID.window("rate")
-    /// Rejects the photo, or takes the rejection back.
-    static let reject = ActionID.window("reject")
+    /// X: rejects the photo, or takes the rejection back.
+    static let toggleRejected = ActionID.window("reject")
     /// F5: the slideshow, from the photo shown.
     static let slideshow = ActionID.window("slideshow")
     /// Space during a slideshow: pause or go on.

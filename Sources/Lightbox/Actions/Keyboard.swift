@@ -44,7 +44,7 @@ enum Keyboard {
         Group(title: tr("General"), bindings: [
             bind(ActionNames.openFolder, ["<Control>o"], tr("Open a folder")),
             bind(ActionNames.newWindow, ["<Control>n"], tr("New window")),
-            bind(ActionNames.preferences, ["<Control>comma"], tr("Preferences")),
+            bind(ActionNames.showPreferences, ["<Control>comma"], tr("Preferences")),
             shown(tr("Edit profile (main menu)"), "F10"),
             shown(tr("Show the main menu"), "F10"),
             bind(ActionNames.switchPane, ["F6", "<Shift>F6"], tr("Move between the header bar and the content")),
@@ -54,7 +54,7 @@ enum Keyboard {
         ]),
         // Translators: a section title of the Keyboard Shortcuts window.
         Group(title: tr("Photos"), bindings: [
-            bind(ActionNames.search, ["<Control>f"], tr("Search")),
+            bind(ActionNames.toggleSearch, ["<Control>f"], tr("Search")),
             shown(tr("Open the photo, or every selected photo"), "Return"),
             shown(tr("First and last photo"), "Home End"),
             bind(ActionNames.gridLarger, ["<Control>plus", "<Control>equal", "<Control>KP_Add"]),
@@ -92,7 +92,7 @@ enum Keyboard {
         } + [
             shown(tr("Rate 1 to 5 stars, or clear the rating"), "1 5 0"),
             shown(tr("Clear the rating"), "u"),
-            bind(ActionNames.reject, ["x"], tr("Reject the photo, or take the rejection back")),
+            bind(ActionNames.toggleRejected, ["x"], tr("Reject the photo, or take the rejection back")),
             // Ctrl+R as Eye of GNOME and Loupe; ] and [ as gThumb.
             bind(ActionNames.rotateRight, ["<Control>r", "bracketright"], tr("Rotate clockwise (saved in the photo)")),
             bind(ActionNames.rotateLeft, ["<Control><Shift>r", "bracketleft"], tr("Rotate counter-clockwise")),

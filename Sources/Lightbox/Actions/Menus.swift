@@ -11,8 +11,8 @@ enum Menus {
             [(tr("New Window"), ActionNames.newWindow.detailed), (tr("Open Folder…"), ActionNames.openFolder.detailed)],
             [(tr("Select All"), ActionNames.selectAll.detailed), (tr("Select None"), ActionNames.selectNone.detailed),
              (tr("Move Rejected to Trash…"), ActionNames.trashRejected.detailed)],
-            [(tr("Edit Profile…"), ActionNames.editProfile.detailed), (tr("Preferences"), ActionNames.preferences.detailed)],
-            [(tr("Keyboard Shortcuts"), ActionNames.showShortcuts.detailed), (tr("About Lightbox"), ActionNames.about.detailed)],
+            [(tr("Edit Profile…"), ActionNames.editProfile.detailed), (tr("Preferences"), ActionNames.showPreferences.detailed)],
+            [(tr("Keyboard Shortcuts"), ActionNames.showShortcuts.detailed), (tr("About Lightbox"), ActionNames.showAbout.detailed)],
             [(tr("Quit"), ActionNames.quit.detailed)],
         ])
     }
@@ -29,7 +29,7 @@ enum Menus {
             },
             [(tr("Clear Rating"), ActionNames.rate.detailed("0")),
              // Translators: a menu item marking the photo as rejected (a verb).
-             (tr("Reject"), ActionNames.reject.detailed)],
+             (tr("Reject"), ActionNames.toggleRejected.detailed)],
         ])
     }
 
@@ -40,7 +40,7 @@ enum Menus {
                 // Translators: a rating, in the rate menu and the rating filter.
                 (trn("{count} Star", "{count} Stars", count: stars), ActionNames.rate.detailed("\(stars)"))
             },
-            [(tr("Clear Rating"), ActionNames.rate.detailed("0")), (tr("Reject"), ActionNames.reject.detailed)],
+            [(tr("Clear Rating"), ActionNames.rate.detailed("0")), (tr("Reject"), ActionNames.toggleRejected.detailed)],
         ])
     }
 

@@ -1,190 +1,176 @@
-import FilePaths
-import Foundation
 import GtkKit
 import LightboxCore
 
-/// Binds one main window to its photo list logic: the view's intents go to
-/// the logic (or, beyond the window, to the flow as actions), the logic's
-/// states to the view; the grid's thumbnails come through a scheduler, and
-/// the folder is watched for changes.
+/// Binds one main window to its photo list logic: the view's intents go
+/// to the logic (or, beyond the window, to the flow as actions), the
+/// logic's states to the view's `render`, and what happens once (a
+/// dialog, a notice, a thumbnail arriving) to its `perform`. File jobs go
+/// through a `BatchOperation`, whose effects the view shows; the grid's
+/// thumbnails come through a scheduler; the folder is watched for changes.
+/// Every task it starts ends when the window closes.
 @MainActor
 final class MainWindowController {
     private let view: MainWindowView
     private let logic: PhotoListLogic
+    /// Trashing, copying and moving photos.
+    private let batch: BatchOperation
     private let thumbnails: ThumbnailScheduler
     private let provider: @MainActor (GridZoom) -> ThumbnailProviding
     private let send: (AppAction) -> Void
-    private let observer: MainWindowObserving?
-    private var loadTask: Task<Void, Never>?
-    private var monitor: FolderMonitor?
-    private var profileObservation: ObservationToken?
-    /// The filter asked for last (at first the logic's), and its application
-    /// under way: the search field and the rating menu each change a part.
-    private var filter: PhotoFilter
+    private let tasks = OwnedTasks()
+    /// The folder's load under way (a new one replaces it).
+    private var loading: Task<Void, Never>?
+    /// The filter asked for last, being applied (Enter opens what it finds).
     private var filtering: Task<Void, Never>?
-    /// Photos to select and open once the list holds them (`show(photos:)`).
-    private var photosToShow: [String] = []
-    /// Trashing photos, with progress and Undo in the window's notice.
-    private var trashing: TrashOperation!
-    /// Copy to… and Move to…, their questions and progress.
-    private var transferring: TransferOperation!
+    private var monitor: FolderMonitor?
+    /// The profile the header bar shows, and its observation.
+    private var profile = Profile.empty
+    private var profileObservation: ObservationToken?
 
     /// - Parameters:
     ///   - thumbnails: where the thumbnails of each zoom level come from.
-    ///   - observer: hears what the window shows (the benchmark's
-    ///     milestones); nil in normal use.
+    ///   - profile: the profile the header bar shows, now and after every save.
     init(view: MainWindowView, logic: PhotoListLogic, thumbnails: @escaping @MainActor (GridZoom) -> ThumbnailProviding,
-         observer: MainWindowObserving? = nil, send: @escaping (AppAction) -> Void) {
+         profile: ProfileModel? = nil, send: @escaping (AppAction) -> Void) {
         self.view = view
         self.logic = logic
-        filter = logic.filter
         provider = thumbnails
         self.thumbnails = ThumbnailScheduler(provider: thumbnails(logic.zoom))
-        self.observer = observer
         self.send = send
-        trashing = TrashOperation(logic: logic, notify: { [weak view] text, actionLabel, seconds in
-            view?.show(notice: text, actionLabel: actionLabel, seconds: seconds)
-        }, removed: { path in send(.photoRemoved(path: path)) })
-        transferring = TransferOperation(logic: logic, view: view)
+        batch = BatchOperation(files: logic)
+        batch.onEffect = { [weak self] effect in self?.perform(effect) }
         logic.onChange = { [weak self] state in self?.render(state) }
         view.onIntent = { [weak self] intent in self?.handle(intent) }
-        view.showChoices(order: logic.order, filter: logic.filter, zoom: logic.zoom)
-        self.thumbnails.onThumbnail = { [weak view] photo, thumbnail in view?.grid.showThumbnail(thumbnail, for: photo) }
+        self.thumbnails.onThumbnail = { [weak view] photo, thumbnail in view?.perform(.thumbnail(thumbnail, for: photo)) }
         render(logic.state)
+        profileObservation = profile?.observe { [weak self] profile in
+            guard let self, profile != self.profile else { return }
+            self.profile = profile
+            self.render(self.logic.state)
+        }
     }
 
     private func handle(_ intent: MainWindowView.Intent) {
         switch intent {
-        case .openFolder: view.chooseFolder(startingIn: logic.folder?.url.path)
+        case .openFolder: view.perform(.chooseFolder(startingIn: logic.folder?.url.path))
         case .folderChosen(let path): open(path: path)
-        case .search(let text):
-            setFilter(PhotoFilter(text: text, minimumRating: filter.minimumRating, rejected: filter.rejected))
-        case .minimumRating(let stars):
-            setFilter(PhotoFilter(text: filter.text, minimumRating: stars, rejected: filter.rejected))
-        case .rejected(let rejected):
-            setFilter(PhotoFilter(text: filter.text, minimumRating: filter.minimumRating, rejected: rejected))
+        case .search(let text): setFilter(logic.filter.searching(text))
+        case .minimumRating(let stars): setFilter(logic.filter.withMinimumRating(stars))
+        case .rejected(let rejected): setFilter(logic.filter.withRejected(rejected))
         case .zoom(let level):
             logic.zoom(to: level)
             thumbnails.use(provider(level))
         case .sort(let order):
             // Off the main thread; the new list arrives through onChange
             // (a newer request supersedes an older one).
-            Task { _ = await logic.sort(by: order) }
+            tasks.start { [logic] in _ = await logic.sort(by: order) }
         case .openFirstFound:
             // The first photo the search finds, once it has been applied.
             let filtering = self.filtering
-            Task {
+            tasks.start { [weak self] in
                 await filtering?.value
-                guard let first = self.logic.visiblePhotos.first else { return self.view.announceResults() }
-                self.send(.openPhoto(path: first.path, from: self))
+                guard let self else { return }
+                if let first = self.logic.visiblePhotos.first {
+                    self.send(.openPhoto(path: first.path, from: self))
+                } else {
+                    self.view.perform(.announceResults)
+                }
             }
-        case .noticeAction:
-            // While a copy or move runs, the notice's button is its Cancel.
-            if transferring.isRunning { transferring.cancel() } else { trashing.noticeButtonPressed() }
+        case .noticeButtonPressed: tasks.start { [batch] in await batch.noticeButtonPressed() }
+        case .ratingFailureShown: logic.dismissRatingFailure()
         case .selectAll: logic.selectAll()
         case .selectNone: logic.selectNone()
         case .rate(let stars): logic.rateSelection(stars: stars)
-        case .toggleReject: logic.toggleRejectSelection()
-        case .trash: trashing.trash(logic.selectedPhotos.map(\.path))
-        case .trashRejected: view.confirmTrashingRejected(count: logic.rejectedPhotos.count)
-        case .trashRejectedConfirmed: trashing.trash(logic.rejectedPhotos.map(\.path))
-        case .openSelected: open(logic.selectedPhotos)
-        case .compare:
-            let paths = logic.selectedPhotos.map(\.path)
-            if paths.count == 2 { send(.compare(paths: paths, from: self)) }
-        case .openWith:
-            if let first = selectedPaths.first { view.chooseApplication(for: first) }
-        case .openWithChosen(let app):
-            do throws(GtkError) {
-                try app.launch(selectedPaths, on: view.window)
-            } catch {
-                view.show(notice: MainWindowNotices.openFailed(app: app.name, error: error.message), seconds: 15)
+        case .toggleRejected: logic.toggleRejectedSelection()
+        case .trash: trash(selectedPaths)
+        case .trashRejected:
+            switch logic.trashRejectedQuestion {
+            case .confirm(let count): view.perform(.confirmTrashingRejected(count: count))
+            case .nothingToTrash(let notice): view.perform(.notice(notice))
             }
-        case .showInFiles: showInFiles(selectedPaths)
+        case .trashRejectedConfirmed: trash(logic.rejectedPhotos.map(\.path))
+        case .openSelected: open(logic.selectionToOpen)
+        case .open(let photo): open(logic.photosToOpen(activated: photo))
+        case .compare:
+            if let pair = logic.pairToCompare { send(.compare(paths: pair, from: self)) }
+        case .openWith: view.perform(.openWith(selectedPaths))
+        case .openWithFailed(let app, let error): view.perform(.notice(.openFailed(app: app, error: error)))
+        case .showInFiles:
+            let paths = selectedPaths
+            tasks.start { [view] in
+                do throws(GtkError) {
+                    try await FileManagerWindow.show(paths)
+                } catch {
+                    view.perform(.notice(.noFileManager(error: error.message)))
+                }
+            }
         case .copyFiles:
-            view.window.copyToClipboard(files: selectedPaths)
-            view.show(notice: MainWindowNotices.filesCopied(selectedPaths.count), seconds: 3)
+            view.perform(.copyFiles(selectedPaths))
+            view.perform(.notice(.filesCopied(selectedPaths.count)))
         case .copyPaths:
-            view.window.copyToClipboard(text: selectedPaths.joined(separator: "\n"))
-            view.show(notice: MainWindowNotices.pathsCopied(selectedPaths.count), seconds: 3)
-        case .transfer(let mode): view.chooseDestination(for: mode, startingIn: logic.folder?.url.path)
+            view.perform(.copyText(selectedPaths.joined(separator: "\n")))
+            view.perform(.notice(.pathsCopied(selectedPaths.count)))
+        case .transfer(let mode): view.perform(.chooseDestination(mode, startingIn: logic.folder?.url.path))
         case .transferDestinationChosen(let mode, let folder):
-            transferring.start(logic.selectedPhotos.map(\.path), to: folder, mode: mode)
-        case .clashAnswered(let answer, let forAll): transferring.answer(answer, forAll: forAll)
+            let paths = selectedPaths
+            tasks.start { [batch] in await batch.transfer(paths, to: folder, mode: mode) }
+        case .clashAnswered(let answer, let forAll): batch.answer(answer, forAll: forAll)
         case .dropped(let paths): send(.open(paths: paths, in: self))
-        case .grid(let intent): handle(intent)
-        case .closed:
-            trashing.cancel()
-            transferring.cancel()
-            loadTask?.cancel()
-            filtering?.cancel()
+        case .selectionChanged(let paths): logic.select(paths: paths)
+        case .cellBound(let photo):
+            if let known = thumbnails.cached(photo) { view.perform(.thumbnail(known, for: photo)) }
+        case .thumbnailsWanted(let onScreen, let nearby): thumbnails.want(onScreen: onScreen, nearby: nearby)
+        case .closed(let size):
+            batch.cancel()
+            tasks.cancelAll()
             monitor = nil
             thumbnails.cancelAll()
-            send(.mainWindowClosed(self))
+            send(.mainWindowClosed(self, size))
         }
     }
 
-    private func handle(_ intent: PhotoGridView.Intent) {
-        switch intent {
-        case .open(let photo):
-            // Enter on one of several selected photos opens them all.
-            let selected = logic.selectedPhotos
-            open(selected.count > 1 && selected.contains { $0.path == photo.path } ? selected : [photo])
-        case .selectionChanged(let paths):
-            logic.select(paths: paths)
-        case .cellBound(let photo):
-            if let known = thumbnails.cached(photo) { view.grid.showThumbnail(known, for: photo) }
-        case .thumbnailsWanted(let onScreen, let nearby):
-            thumbnails.want(onScreen: onScreen, nearby: nearby)
-        case .screenFilled(let cells):
-            observer?.screenFilled(cells: cells, in: view.grid)
-        }
+    /// What the view shows lasts: the list's state with the choices and
+    /// the profile beside it. Photos asked for by path may be in it now.
+    private func render(_ list: PhotoListLogic.State) {
+        view.render(MainWindowView.State(list: list, order: logic.order, filter: logic.filter, zoom: logic.zoom,
+                                         profile: profile))
+        showPhotosOnceFound()
     }
 
-    private func render(_ state: PhotoListLogic.State) {
-        view.render(state)
-        if !photosToShow.isEmpty { Task { self.showPhotosOnceFound() } }
-        observer?.shown(state, in: view.grid)
-        // A rating that could not be written into its file is told once.
-        if let failure = logic.ratingFailure, failure != shownRatingFailure {
-            shownRatingFailure = failure
-            view.show(notice: failure.message, seconds: 15)
-            Task { logic.dismissRatingFailure() }
+    private func perform(_ effect: BatchOperation.Effect) {
+        switch effect {
+        case .notice(let notice): view.perform(.notice(notice))
+        case .ask(let clash): view.perform(.askAboutClash(clash))
+        case .trashed(let paths): for path in paths { send(.photoRemoved(path: path)) }
         }
     }
-
-    private var shownRatingFailure: RatingWriteFailure?
 
     private func setFilter(_ filter: PhotoFilter) {
-        self.filter = filter
-        filtering = Task {
+        filtering = tasks.start { [logic, view] in
             _ = await logic.filter(filter)
             // The count is heard once the filter asked for last is applied.
-            if self.filter == filter { view.announceResults() }
+            if logic.filter == filter { view.perform(.announceResults) }
         }
     }
 
-    // MARK: Asked by the flow
+    private func trash(_ paths: [String]) {
+        tasks.start { [batch] in await batch.trash(paths) }
+    }
 
-    /// The folder this window shows, if any.
-    var folder: Folder? { logic.folder }
+    private var selectedPaths: [String] { logic.selectedPhotos.map(\.path) }
 
-    /// Opens `path` in this window: the grid fills as the scan goes, and the
-    /// folder is watched for changes.
-    func open(path: String) {
-        loadTask?.cancel()
-        monitor = nil
-        // Started at once, not on the next turn of the main loop: the
-        // folder walk begins before the window is realized, so its first
-        // photos are usually there for the first frame.
-        loadTask = Task.immediate { [weak self] in
-            guard let self else { return }
-            await self.logic.load(path: path)
-            guard !Task.isCancelled, self.logic.folder != nil else { return }
-            self.monitor = FolderMonitor(folders: self.logic.folders) { [weak self] change in
-                Task { await self?.apply(change) }
-            }
-        }
+    /// A photo window for each photo; a notice when the limit left some out.
+    private func open(_ photos: PhotosToOpen) {
+        for photo in photos.photos { send(.openPhoto(path: photo.path, from: self)) }
+        if let notice = photos.notice { view.perform(.notice(notice)) }
+    }
+
+    /// The photos asked for by `show(photos:)`, once the list holds them.
+    private func showPhotosOnceFound() {
+        guard let shown = logic.takePhotosToShow() else { return }
+        if let first = shown.first { view.perform(.reveal(path: first.path)) }
+        open(shown.toOpen)
+        if let notice = shown.notFound { view.perform(.notice(notice)) }
     }
 
     private func apply(_ change: FolderMonitor.Change) async {
@@ -203,6 +189,29 @@ final class MainWindowController {
         }
     }
 
+    // MARK: Asked by the flow
+
+    /// The folder this window shows, if any.
+    var folder: Folder? { logic.folder }
+
+    /// Opens `path` in this window: the grid fills as the scan goes, and the
+    /// folder is watched for changes.
+    func open(path: String) {
+        loading?.cancel()
+        monitor = nil
+        // Started at once, not on the next turn of the main loop: the
+        // folder walk begins before the window is realized, so its first
+        // photos are usually there for the first frame.
+        loading = tasks.start { [weak self] in
+            guard let self else { return }
+            await self.logic.load(path: path)
+            guard !Task.isCancelled, self.logic.folder != nil else { return }
+            self.monitor = FolderMonitor(folders: self.logic.folders) { [weak self] change in
+                self?.tasks.start { await self?.apply(change) }
+            }
+        }
+    }
+
     /// A viewer of the photo at `path` that steps through this window's
     /// list in its order; nil when the list does not hold it.
     func viewer(for path: String) -> PhotoViewerLogic? {
@@ -215,78 +224,28 @@ final class MainWindowController {
     /// Selects the photos at `paths` (they are in this window's folder)
     /// and opens each in a photo window, once the list holds them.
     func show(photos paths: [String]) {
-        photosToShow += paths
+        logic.show(photos: paths)
         showPhotosOnceFound()
-    }
-
-    private func showPhotosOnceFound() {
-        guard !photosToShow.isEmpty else { return }
-        let found = photosToShow.compactMap(logic.photo(at:))
-        let loading = if case .loading = logic.state { true } else { false }
-        // A photo not found yet may still come while the folder loads.
-        guard found.count == photosToShow.count || !loading else { return }
-        let missing = photosToShow.filter { logic.photo(at: $0) == nil }
-        photosToShow = []
-        logic.select(paths: found.map(\.path))
-        if let first = found.first { view.grid.reveal(path: first.path) }
-        open(found)
-        if !missing.isEmpty {
-            view.show(notice: MainWindowNotices.notFound(missing), seconds: 15)
-        }
     }
 
     /// Back in the grid, the photo last shown is selected, unless it is
     /// one of several selected already.
     func photoWindowClosed(on path: String) {
-        if !logic.selectedPhotos.contains(where: { $0.path == path }) { logic.select(paths: [path]) }
-        view.grid.reveal(path: path)
+        logic.reselect(afterViewing: path)
+        view.perform(.reveal(path: path))
     }
 
     /// Moves the photo to the trash; the window offers Undo.
-    func trash(path: String) { trashing.trash([path]) }
+    func trash(path: String) { trash([path]) }
 
-    private var selectedPaths: [String] { logic.selectedPhotos.map(\.path) }
-
-    /// Photo windows for `photos`; a few at most, for a big selection.
-    private func open(_ photos: [Photo]) {
-        let limit = 10
-        for photo in photos.prefix(limit) { send(.openPhoto(path: photo.path, from: self)) }
-        if photos.count > limit {
-            view.show(notice: MainWindowNotices.openedFirst(limit, of: photos.count))
-        }
-    }
-
-    private func showInFiles(_ paths: [String]) {
-        Task {
-            do throws(GtkError) {
-                try await FileManagerWindow.show(paths)
-            } catch {
-                view.show(notice: MainWindowNotices.noFileManager(error: error.message), seconds: 15)
-            }
-        }
-    }
-
-    func present() {
-        view.window.present()
-        observer?.presented(view.window)
-    }
+    func present() { view.perform(.present) }
 
     /// Closes the window, as its close button does.
-    func close() { view.window.close() }
+    func close() { view.perform(.close) }
 
-    /// Shows `dialog` (about, shortcuts) over this window.
-    func present(_ dialog: Window) { view.present(dialog) }
-
-    /// The size to remember for the next window.
-    var windowState: WindowState { view.windowState }
-
-    func restore(_ state: WindowState) { view.restore(state) }
+    /// The size kept from the last window.
+    func restore(_ size: WindowState) { view.perform(.restoreSize(size)) }
 
     /// A notice at the bottom of the window (e.g. why ratings cannot be saved).
-    func show(notice: String, seconds: Double) { view.show(notice: notice, seconds: seconds) }
-
-    /// Shows the shared profile in the header bar, now and after every save.
-    func showProfile(of model: ProfileModel) {
-        profileObservation = model.observe { [weak view] profile in view?.profileButton.render(profile) }
-    }
+    func tell(_ notice: Notice) { view.perform(.notice(notice)) }
 }

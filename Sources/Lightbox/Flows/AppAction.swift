@@ -1,7 +1,26 @@
-/// What a controller asks of the flow: anything beyond its own window.
+import LightboxCore
+
+/// Every way into the flow, typed: what the application's own actions ask
+/// (menus and keys: `AppActions` declares them), what a launch asks, and
+/// what a controller asks beyond its own window. `AppFlow.handle` is the
+/// one place each is answered.
 @MainActor
 enum AppAction {
-    case mainWindowClosed(MainWindowController)
+    // The application's actions (see AppActions).
+    case newWindow
+    case quit
+    case showAbout
+    case showShortcuts
+    case editProfile
+    case showPreferences
+    /// Lightbox was launched with these paths (from a terminal, a file
+    /// manager, or a second launch handing its command line over); what
+    /// cannot be opened was already reported on the launching terminal.
+    case launched(paths: [String], OpenRequest)
+
+    // The windows'.
+    /// A main window closed at this size (the next one takes it).
+    case mainWindowClosed(MainWindowController, WindowState)
     case openPhoto(path: String, from: MainWindowController)
     /// Folders or photos dropped on a main window: opened as from the
     /// command line, a folder in that window if it shows none yet.
@@ -25,4 +44,5 @@ enum AppAction {
     case setProfilePhoto(path: String)
     case profileWindowClosed(ProfileWindowController)
     case preferencesWindowClosed(PreferencesWindowController)
+    case aboutWindowClosed(AboutWindowController)
 }

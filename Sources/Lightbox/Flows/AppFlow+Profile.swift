@@ -14,12 +14,12 @@ extension AppFlow {
     /// show it as soon as it is there.
     func loadProfile() {
         let profile = profile
-        Task { await profile.load() }
+        tasks.start { await profile.load() }
     }
 
-    /// Presents the profile window, creating it the first time.
+    /// "Edit Profile…": presents the profile window, creating it the first time.
     @discardableResult
-    func showProfile() -> ProfileWindowController {
+    func editProfile() -> ProfileWindowController {
         if let profileWindow {
             profileWindow.present()
             return profileWindow
@@ -30,15 +30,17 @@ extension AppFlow {
         }
         profileWindow = controller
         controller.present()
-        Task { await controller.load() }
+        // The flow's task, not the window's: ProfileWindowController keeps
+        // none of its own.
+        tasks.start { await controller.load() }
         return controller
     }
 
     /// "Set as Profile Photo": the profile window, in editing, with the
     /// photo as the pending avatar.
     func setProfilePhoto(path: String) {
-        let controller = showProfile()
-        Task { await controller.setPhoto(path: path) }
+        let controller = editProfile()
+        tasks.start { await controller.setPhoto(path: path) }
     }
 
     /// Whether quitting may go on now. With unsaved profile edits the

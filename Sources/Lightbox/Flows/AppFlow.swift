@@ -5,9 +5,10 @@ import LightboxCore
 import Localization
 
 /// Creates, presents and closes Lightbox's windows, and routes what one
-/// window's controller asks (`AppAction`) to another. It owns every
-/// controller it creates and no domain logic: the controllers' logic does
-/// that work.
+/// window's controller asks (`AppAction`) to another. Everything that
+/// comes into the flow is an `AppAction` (the application's actions and
+/// launches too), answered in `handle`. It owns every controller it
+/// creates and no domain logic: the controllers' logic does that work.
 @MainActor
 final class AppFlow {
     let application: Application
@@ -26,7 +27,12 @@ final class AppFlow {
     var photoWindows: [PhotoWindow] = []
     /// Open compare windows.
     var compareWindows: [CompareWindowController] = []
-    private var shortcutsWindow: ShortcutsWindow?
+    /// The Keyboard Shortcuts window, once shown (it hides when closed).
+    private(set) var shortcutsWindow: ShortcutsWindowController?
+    /// The About window, while it is open.
+    private(set) var aboutWindow: AboutWindowController?
+    /// The flow's own tasks (loading the profile), cancelled if it goes.
+    let tasks = OwnedTasks()
     /// The one shared profile every window shows (see AppFlow+Profile).
     private(set) lazy var profile = makeProfileModel(directories: directories)
     /// The profile window, while it is open.
@@ -55,8 +61,14 @@ final class AppFlow {
             print("\(AppInfo.executable) \(AppInfo.version)")
             return 0
         }
+        // A launch answers its terminal here (what cannot be opened, and
+        // the exit status); what it opens goes through `handle`.
         application.onCommandLine { [weak self] invocation in
-            self?.handle(invocation) ?? 1
+            let paths = invocation.paths
+            let request = OpenRequest(paths: paths)
+            for problem in request.problems { invocation.printError("\(AppInfo.executable): \(problem)\n") }
+            self?.handle(.launched(paths: paths, request))
+            return request.problems.isEmpty ? 0 : 1
         }
         // Translators: --help's description of --version.
         application.addVersionOption(description: tr("Show the version and exit"))
@@ -80,14 +92,21 @@ final class AppFlow {
 
     func handle(_ action: AppAction) {
         switch action {
-        case .mainWindowClosed(let controller):
-            settings.save(controller.windowState)
+        case .newWindow: newMainWindow().present()
+        case .quit: quit()
+        case .showAbout: showAbout()
+        case .showShortcuts: showShortcuts()
+        case .editProfile: editProfile()
+        case .showPreferences: showPreferences()
+        case .launched(let paths, let request): launched(paths: paths, request)
+        case .mainWindowClosed(let controller, let size):
+            settings.save(size)
             mainWindows.removeAll { $0 === controller }
         case .openPhoto(let path, let controller):
             openPhoto(path: path, from: controller)
         case .open(let paths, let controller):
             let request = OpenRequest(paths: paths)
-            if !request.problems.isEmpty { controller.show(notice: request.problems.joined(separator: " "), seconds: 15) }
+            if !request.problems.isEmpty { controller.tell(.cannotOpen(request.problems)) }
             open(request, into: controller)
         case .photoRemoved(let path):
             for window in photoWindows where window.controller.path == path { window.controller.photoRemoved() }
@@ -114,6 +133,8 @@ final class AppFlow {
             if profileWindow === controller { profileWindow = nil }
         case .preferencesWindowClosed(let controller):
             if preferencesWindow === controller { preferencesWindow = nil }
+        case .aboutWindowClosed(let controller):
+            if aboutWindow === controller { aboutWindow = nil }
         }
     }
 
@@ -135,32 +156,18 @@ final class AppFlow {
         // the sources' stands in (the About window and the window list show it).
         if let icons = Self.sourceTreeIcons { Gtk.addIconSearchPath(icons) }
         Appearance.followDesktop()
-        installActions()
+        AppActions.install(in: application) { [weak self] action in self?.handle(action) }
         Keyboard.install(in: application)
         loadProfile()
     }
 
-    private func installActions() {
-        application.addAction(Action(ActionNames.quit) { [weak self] in self?.quit() })
-        application.addAction(Action(ActionNames.newWindow) { [weak self] in self?.newMainWindow().present() })
-        application.addAction(Action(ActionNames.about) { [weak self] in self?.showAbout() })
-        application.addAction(Action(ActionNames.showShortcuts) { [weak self] in self?.showShortcuts() })
-        application.addAction(Action(ActionNames.editProfile) { [weak self] in self?.showProfile() })
-        application.addAction(Action(ActionNames.preferences) { [weak self] in self?.showPreferences() })
-    }
-
-    /// Every launch lands here, in the primary instance. Folders and
-    /// photos open as `open(_:into:)` says; what cannot be opened is
-    /// reported on the launching terminal and in a window, and makes that
-    /// launch exit with status 1.
-    private func handle(_ invocation: CommandLineInvocation) -> Int32 {
-        let paths = invocation.paths
+    /// Every launch lands here, in the primary instance: without paths a
+    /// window comes up; folders and photos open as `open(_:into:)` says.
+    private func launched(paths: [String], _ request: OpenRequest) {
         guard !paths.isEmpty else {
             (mainWindows.last ?? newMainWindow()).present()
-            return 0
+            return
         }
-        let request = OpenRequest(paths: paths)
-        for problem in request.problems { invocation.printError("\(AppInfo.executable): \(problem)\n") }
         if request.isEmpty {
             // Nothing to show: a window tells why, as for a bad folder.
             let controller = windowForNewFolder()
@@ -169,7 +176,6 @@ final class AppFlow {
         } else {
             open(request, into: nil)
         }
-        return request.problems.isEmpty ? 0 : 1
     }
 
     /// The active window when it shows no folder yet, else a new window.
@@ -183,14 +189,14 @@ final class AppFlow {
     @discardableResult
     func newMainWindow() -> MainWindowController {
         let logic = PhotoListLogic(library: services.library, trash: DesktopTrash(), settings: settings)
+        let view = MainWindowView(application: application, observer: Milestones.isEnabled ? BenchObserver() : nil)
         let controller = MainWindowController(
-            view: MainWindowView(application: application), logic: logic, thumbnails: { [services] in services.thumbnails(for: $0) },
-            observer: Milestones.isEnabled ? BenchObserver() : nil) { [weak self] action in self?.handle(action) }
+            view: view, logic: logic, thumbnails: { [services] in services.thumbnails(for: $0) },
+            profile: profile) { [weak self] action in self?.handle(action) }
         controller.restore(settings.windowState)
-        controller.showProfile(of: profile)
         if let problem = services.indexProblem, !indexProblemAnnounced {
             indexProblemAnnounced = true
-            controller.show(notice: problem, seconds: 30)
+            controller.tell(.libraryProblem(problem))
         }
         mainWindows.append(controller)
         return controller
@@ -214,30 +220,20 @@ final class AppFlow {
     /// The Keyboard Shortcuts window, made on first use (building it at
     /// start-up would delay the first frame) and kept, hidden, afterwards.
     private func showShortcuts() {
-        let window = shortcutsWindow ?? ShortcutsWindow(groups: Keyboard.shortcutGroups)
-        window.hidesOnClose = true
-        shortcutsWindow = window
-        present(window)
+        let controller = shortcutsWindow
+            ?? ShortcutsWindowController(view: ShortcutsWindowView(application: application, groups: Keyboard.shortcutGroups))
+        shortcutsWindow = controller
+        controller.present()
     }
 
+    /// The About window (one at a time).
     private func showAbout() {
-        // Translators: your names, one per line (with an email address or
-        // a web page if you like), shown on the About window's Credits page.
-        let translators = tr("translator-credits")
-        present(AboutDialog(AboutInfo(
-            programName: AppInfo.name, version: AppInfo.version, comments: AppInfo.summary,
-            // Translators: the About dialog's authors.
-            website: AppInfo.website, iconName: AppInfo.id, authors: [tr("The Lightbox developers")],
-            // Translators: the About dialog's copyright line.
-            copyright: tr("© 2026 The Lightbox developers"),
-            systemInformation: DecoderSandboxText.describe(DecoderPool.shared.sandbox),
-            // Untranslated (English), the message itself would be shown.
-            translatorCredits: translators == "translator-credits" ? nil : translators)))
-    }
-
-    /// Shows a dialog over the newest main window, or on its own.
-    private func present(_ dialog: Window) {
-        if let owner = mainWindows.last { owner.present(dialog) } else { dialog.present() }
+        let controller = aboutWindow
+            ?? AboutWindowController(view: AboutWindowView(application: application)) { [weak self] action in
+                self?.handle(action)
+            }
+        aboutWindow = controller
+        controller.present()
     }
 
     private func quit() {

@@ -68,7 +68,7 @@ final class CompareWindowView {
             (ActionNames.zoomOut, { [weak self] in self?.focusedPane.zoom(by: 0.8) }),
             (ActionNames.zoomFit, { [weak self] in self?.focusedPane.setZoom(nil) }),
             (ActionNames.zoomActual, { [weak self] in self?.focusedPane.setZoom(1, actualSize: true) }),
-            (ActionNames.reject, { [weak self] in self.map { $0.onIntent(.toggleRejected($0.focusedSide)) } }),
+            (ActionNames.toggleRejected, { [weak self] in self.map { $0.onIntent(.toggleRejected($0.focusedSide)) } }),
             (ActionNames.closeWindow, { [weak self] in self?.window.close() }),
             (ActionNames.escape, { [weak self] in self?.window.close() }),
         ]

@@ -6,7 +6,9 @@ import Localization
 /// rating filter, the profile button, the main menu), the search bar, the
 /// page for the current state (empty, failed, no results, the grid) and
 /// notices. It knows nothing of what opening a folder does: it reports
-/// intents and renders states.
+/// intents, renders its state, and performs the one-shot effects it is
+/// given (its actions and dialogs are MainWindowActions and
+/// MainWindowDialogs).
 @MainActor
 final class MainWindowView {
     enum Intent {
@@ -22,15 +24,17 @@ final class MainWindowView {
         case zoom(GridZoom)
         case minimumRating(Int)
         case rejected(PhotoFilter.Rejected)
-        /// The notice's action button ("Undo", "Cancel").
-        case noticeAction
+        /// The notice's button ("Undo", "Cancel").
+        case noticeButtonPressed
+        /// The rating failure the state carries was told (see `render`).
+        case ratingFailureShown
         // On the selected photos (the selection bar, its menus and keys).
         case selectAll
         case selectNone
         /// 1–5 stars; 0 clears the rating.
         case rate(Int)
         /// X: reject them, or take the rejection back.
-        case toggleReject
+        case toggleRejected
         case trash
         /// "Move Rejected to Trash…": asks first (`confirmTrashingRejected`).
         case trashRejected
@@ -39,8 +43,8 @@ final class MainWindowView {
         /// The two selected photos side by side.
         case compare
         case openWith
-        /// The application chosen in the Open With dialog.
-        case openWithChosen(ApplicationInfo)
+        /// The application chosen in the Open With dialog could not open them.
+        case openWithFailed(app: String, error: String)
         case showInFiles
         /// Ctrl+C: the photos as files, for a file manager to paste.
         case copyFiles
@@ -55,9 +59,63 @@ final class MainWindowView {
         case clashAnswered(NameClashAnswer?, forAll: Bool)
         /// Folders or photos dropped on the window.
         case dropped([String])
-        case grid(PhotoGridView.Intent)
-        /// The window is closing (it cannot be kept open).
-        case closed
+        // The grid's.
+        /// Enter or a double click on a photo.
+        case open(Photo)
+        /// The person changed the selection: these photos are selected now.
+        case selectionChanged([String])
+        /// A cell now shows `photo`: a thumbnail already in memory can be
+        /// shown at once (`.thumbnail`), before the cell is drawn.
+        case cellBound(Photo)
+        /// The cells waiting for a thumbnail, those on screen first.
+        case thumbnailsWanted(onScreen: [Photo], nearby: [Photo])
+        /// The window is closing (it cannot be kept open), at this size.
+        case closed(WindowState)
+    }
+
+    /// Everything the window shows that lasts: the list's state, the
+    /// choices its menus show, the profile in its header bar.
+    struct State {
+        var list: PhotoListLogic.State
+        var order: PhotoOrder
+        var filter: PhotoFilter
+        var zoom: GridZoom
+        var profile: Profile
+    }
+
+    /// What the window does once, when told: dialogs, notices, what is
+    /// said to a screen reader, scrolling, the clipboard, thumbnails as
+    /// they arrive.
+    enum Effect {
+        case present
+        case close
+        /// The size kept from the last window.
+        case restoreSize(WindowState)
+        /// The folder chooser of Open Folder; answered by `.folderChosen`.
+        case chooseFolder(startingIn: String?)
+        /// The folder chooser of Copy to… or Move to…; answered by
+        /// `.transferDestinationChosen`.
+        case chooseDestination(PhotoTransferMode, startingIn: String?)
+        /// The Open With dialog; the application chosen opens `paths`.
+        case openWith([String])
+        /// Asks whether the `count` rejected photos go; answered by
+        /// `.trashRejectedConfirmed`.
+        case confirmTrashingRejected(count: Int)
+        /// Asks about a name clash; answered by `.clashAnswered`.
+        case askAboutClash(NameClash)
+        /// A notice at the bottom of the window; its button is reported as
+        /// `.noticeButtonPressed`.
+        case notice(Notice)
+        /// Says how many photos the search and rating filter let through,
+        /// to whoever has the focus.
+        case announceResults
+        /// Scrolls to the photo (the grid's focus goes to it, if the grid has it).
+        case reveal(path: String)
+        /// The photos as files on the clipboard, for a file manager to paste.
+        case copyFiles([String])
+        case copyText(String)
+        /// A thumbnail (or why there is none) for the cells showing `photo`.
+        case thumbnail(Result<Texture, ThumbnailError>, for: Photo)
     }
 
     var onIntent: (Intent) -> Void = { _ in }
@@ -68,46 +126,37 @@ final class MainWindowView {
     }
 
     let window: ApplicationWindow
-    let profileButton = ProfileButtonView()
-    let grid = PhotoGridView()
-    let selectionBar = SelectionBarView()
+    private let profileButton = ProfileButtonView()
+    private let grid = PhotoGridView()
+    private let selectionBar = SelectionBarView()
     let windowTitle = WindowTitle(title: AppInfo.name)
     private let header = HeaderBar()
-    let search = SearchBarView()
-    let toast = ToastView()
+    private let search = SearchBarView()
+    private let toast = ToastView()
     let loadingBar = LoadingBarView()
     private let pages = Stack()
     let emptyPage = StatusPageView(iconName: "folder-pictures-symbolic", buttonLabel: tr("_Open Folder…"),
                                            buttonAction: ActionNames.openFolder)
     let failedPage = StatusPageView(iconName: "dialog-warning-symbolic", buttonLabel: tr("_Open Folder…"),
                                             buttonAction: ActionNames.openFolder)
-    let noResultsPage = StatusPageView(iconName: "edit-find-symbolic", buttonLabel: nil, buttonAction: nil)
-    var sortKey: Action!
-    var sortDirection: Action!
-    var minimumRating: Action!
-    var rejected: Action!
-    var gridZoom: Action!
-    /// Actions on the selection: disabled while nothing is selected
-    /// (unless they can act on the focused photo: `actingActions`).
-    var selectionActions: [Action] = []
-    /// Those whose keys a text entry needs too (digits, X, Delete,
-    /// Escape, Ctrl+C): disabled also while the search entry has the focus,
-    /// as the application's keys are handled before the entry sees them.
-    var typingActions: [Action] = []
-    /// Selection actions that act on the photo under the keyboard when
-    /// nothing is selected.
-    var actingActions: [Action] = []
-    /// C: enabled while exactly two photos are selected.
-    lazy var compareAction = Action(ActionNames.compare) { [weak self] in self?.onIntent(.compare) }
-    /// How many photos are selected (among those shown).
-    var selectedCount = 0
+    private let noResultsPage = StatusPageView(iconName: "edit-find-symbolic", buttonLabel: nil, buttonAction: nil)
+    /// Lazy, as their handlers report to this view; made in `init`.
+    private lazy var actions = MainWindowActions(
+        window: window, grid: grid, search: search, switchPane: { [weak self] in self?.switchPane() },
+        send: { [weak self] in self?.onIntent($0) })
+    private lazy var dialogs = MainWindowDialogs(window: window, send: { [weak self] in self?.onIntent($0) })
+    /// Hears what the window shows (the benchmark's milestones); nil in normal use.
+    private let observer: MainWindowObserving?
     /// The list on show, if any (its count is announced after a filter).
     private var shownList: PhotoList?
-    var chooser: FileChooser?
-    /// The question on show (its wrapper must live until it is answered).
-    var question: MessageWindow?
+    /// The profile the header bar shows.
+    private var shownProfile: Profile?
+    /// The rating failure told last: a state that still carries it does
+    /// not tell it again.
+    private var toldRatingFailure: RatingWriteFailure?
 
-    init(application: Application) {
+    init(application: Application, observer: MainWindowObserving? = nil) {
+        self.observer = observer
         window = ApplicationWindow(application: application)
         window.title = AppInfo.name
         window.setTitlebar(makeHeaderBar())
@@ -126,8 +175,9 @@ final class MainWindowView {
         }
         content.addHandler(drop)
         window.setChild(content)
-        installActions()
-        grid.onIntent = { [weak self] intent in self?.onIntent(.grid(intent)) }
+        // The window's actions, there before its buttons and keys are used.
+        _ = actions
+        grid.onIntent = { [weak self] intent in self?.gridReported(intent) }
         search.onIntent = { [weak self] intent in
             guard let self else { return }
             switch intent {
@@ -136,12 +186,13 @@ final class MainWindowView {
             case .closed: self.grid.focus()
             }
         }
-        toast.onAction = { [weak self] in self?.onIntent(.noticeAction) }
+        toast.onAction = { [weak self] in self?.onIntent(.noticeButtonPressed) }
         window.onCloseRequest { [weak self] in
-            self?.onIntent(.closed)
+            guard let self else { return false }
+            self.onIntent(.closed(self.windowState))
             return false
         }
-        window.onFocusChanged { [weak self] in self?.updateActionStates() }
+        window.onFocusChanged { [weak self] in self?.actions.updateStates() }
         window.onResize { [weak self] in
             self?.fitGridColumns()
             // A maximized window has its new width once it has drawn.
@@ -149,10 +200,20 @@ final class MainWindowView {
         }
     }
 
+    private func gridReported(_ intent: PhotoGridView.Intent) {
+        switch intent {
+        case .open(let photo): onIntent(.open(photo))
+        case .selectionChanged(let paths): onIntent(.selectionChanged(paths))
+        case .cellBound(let photo): onIntent(.cellBound(photo))
+        case .thumbnailsWanted(let onScreen, let nearby): onIntent(.thumbnailsWanted(onScreen: onScreen, nearby: nearby))
+        case .screenFilled(let cells): observer?.screenFilled(cells: cells, in: grid)
+        }
+    }
+
     private func makeHeaderBar() -> HeaderBar {
         header.packStart(Button(for: ActionNames.openFolder, iconName: "folder-open-symbolic", label: tr("Open Folder")))
         // Translators: a header bar button (Ctrl+F) that shows the search bar.
-        header.packStart(Button(for: ActionNames.search, iconName: "system-search-symbolic", label: tr("Search")))
+        header.packStart(Button(for: ActionNames.toggleSearch, iconName: "system-search-symbolic", label: tr("Search")))
         let menu = MenuButton(iconName: "open-menu-symbolic", accessibleLabel: tr("Main Menu"), menu: Menus.main())
         menu.isPrimary = true
         header.packEnd(menu)
@@ -169,7 +230,7 @@ final class MainWindowView {
 
     /// F6: the focus goes from the header bar to the window's content and
     /// back (the grid takes a Tab per photo to leave).
-    func switchPane() {
+    private func switchPane() {
         if header.containsFocus {
             if visiblePage == .grid { grid.focus() } else { pages.focusFirstChild() }
         } else {
@@ -182,12 +243,30 @@ final class MainWindowView {
         grid.fitColumns(toWidth: width)
     }
 
-    // MARK: Asked by the controller
+    // MARK: Effects
 
-    func restore(_ state: WindowState) {
-        window.defaultSize = (state.width, state.height)
-        if state.isMaximized { window.maximize() }
-        fitGridColumns()
+    func perform(_ effect: Effect) {
+        switch effect {
+        case .present:
+            window.present()
+            observer?.presented(window)
+        case .close: window.close()
+        case .restoreSize(let state):
+            window.defaultSize = (state.width, state.height)
+            if state.isMaximized { window.maximize() }
+            fitGridColumns()
+        case .chooseFolder(let folder): dialogs.chooseFolder(startingIn: folder)
+        case .chooseDestination(let mode, let folder): dialogs.chooseDestination(for: mode, startingIn: folder)
+        case .openWith(let paths): dialogs.openWith(paths)
+        case .confirmTrashingRejected(let count): dialogs.confirmTrashingRejected(count: count)
+        case .askAboutClash(let clash): dialogs.ask(about: clash)
+        case .notice(let notice): show(notice)
+        case .announceResults: announceResults()
+        case .reveal(let path): grid.reveal(path: path)
+        case .copyFiles(let paths): window.copyToClipboard(files: paths)
+        case .copyText(let text): window.copyToClipboard(text: text)
+        case .thumbnail(let thumbnail, let photo): grid.showThumbnail(thumbnail, for: photo)
+        }
     }
 
     /// The size to remember: the unmaximized size, as GTK keeps it.
@@ -196,23 +275,20 @@ final class MainWindowView {
         return WindowState(width: size.width, height: size.height, isMaximized: window.isMaximized)
     }
 
-    /// Shows `dialog` over this window.
-    func present(_ dialog: Window) {
-        dialog.setTransientFor(window)
-        dialog.present()
-    }
-
-    /// A notice at the bottom of the window, with an action button
-    /// (reported as `.noticeAction`) when `actionLabel` is given.
-    func show(notice: String, actionLabel: String? = nil, seconds: Double = 8) {
-        toast.show(notice, actionLabel: actionLabel, seconds: seconds)
+    private func show(_ notice: Notice) {
+        let label: String? = switch notice.button {
+        case .undo: tr("_Undo")
+        case .cancel: tr("_Cancel")
+        case nil: nil
+        }
+        toast.show(notice.text, actionLabel: label, seconds: notice.seconds)
     }
 
     var notice: String? { toast.isShown ? toast.text : nil }
 
     /// Says how many photos the search and rating filter let through, to
     /// whoever has the focus (the search entry, the rating menu's button).
-    func announceResults() {
+    private func announceResults() {
         guard let list = shownList else { return }
         let text = list.photos.isEmpty && list.total > 0 ? tr("No matching photos") : list.summary
         if !search.announce(text) { window.focusedWidget?.announce(text) }
@@ -224,7 +300,35 @@ final class MainWindowView {
 
     // MARK: Rendering
 
-    func render(_ state: PhotoListLogic.State) {
+    func render(_ state: State) {
+        actions.show(order: state.order, filter: state.filter, zoom: state.zoom)
+        if state.profile != shownProfile {
+            shownProfile = state.profile
+            profileButton.render(state.profile)
+        }
+        renderList(state.list)
+        observer?.shown(state.list, in: grid)
+        // Last: telling it may bring the next state at once.
+        tellRatingFailure(in: state.list)
+    }
+
+    /// A rating that could not be written into its file is told once:
+    /// the logic lets the next one in line come when told this one was.
+    private func tellRatingFailure(in state: PhotoListLogic.State) {
+        let failure: RatingWriteFailure? = switch state {
+        case .loading(let list, _), .presenting(let list): list.ratingFailure
+        case .idle, .empty, .failed: nil
+        }
+        guard let failure else {
+            toldRatingFailure = nil
+            return
+        }
+        if failure != toldRatingFailure { show(.ratingFailed(failure)) }
+        toldRatingFailure = failure
+        onIntent(.ratingFailureShown)
+    }
+
+    private func renderList(_ state: PhotoListLogic.State) {
         switch state {
         case .idle:
             showStatus(.empty, subtitle: "", title: tr("No photos yet"),
@@ -247,10 +351,7 @@ final class MainWindowView {
     private func showStatus(_ page: Page, subtitle: String, title: String, description: String) {
         shownList = nil
         selectionBar.render(nil)
-        if selectedCount != 0 {
-            selectedCount = 0
-            updateActionStates()
-        }
+        actions.show(selectedCount: 0)
         windowTitle.subtitle = subtitle
         (page == .failed ? failedPage : emptyPage).render(title: title, description: description)
         show(page)
@@ -270,10 +371,7 @@ final class MainWindowView {
         }
         grid.render(list.photos, selection: list.selection, selectionSummary: list.selectionSummary, settled: settled)
         selectionBar.render(list.selectionSummary)
-        if list.selection.count != selectedCount {
-            selectedCount = list.selection.count
-            updateActionStates()
-        }
+        actions.show(selectedCount: list.selection.count)
         if list.photos.isEmpty, list.total > 0 {
             // Translators: {summary} says how many photos the search and rating let through ("0 of 19 photos").
             let description = tr("{summary}. Try another search or rating.", ["summary": list.summary])

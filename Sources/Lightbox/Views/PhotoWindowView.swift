@@ -25,7 +25,7 @@ final class PhotoWindowView {
     /// Pressed while the photo is rejected.
     // Translators: a toggle button in a photo window's header bar (X), pressed while the photo is rejected.
     private let rejectButton = ToggleButton(iconName: "action-unavailable-symbolic", accessibleLabel: tr("Reject"),
-                                            keys: Keyboard.keys(for: ActionNames.reject))
+                                            keys: Keyboard.keys(for: ActionNames.toggleRejected))
     private var advanceAfterRating: Action!
     private var slideshowInterval: Action!
     private var slideshow: SlideshowScreen!
@@ -107,7 +107,7 @@ final class PhotoWindowView {
         ].forEach(header.packEnd)
         header.packEnd(MenuButton(iconName: "view-more-symbolic", accessibleLabel: tr("Photo Menu"), menu: Menus.photo()))
         header.packEnd(ratingBar.root)
-        rejectButton.actionName = ActionNames.reject.detailed
+        rejectButton.actionName = ActionNames.toggleRejected.detailed
         header.packEnd(rejectButton)
         header.setTitleWidget(windowTitle.root)
         return header
@@ -129,7 +129,7 @@ final class PhotoWindowView {
             (ActionNames.escape, { [weak self] in self?.escape() }),
             (ActionNames.switchPane, { [weak self] in self?.switchPane() }),
             (ActionNames.trash, { [weak self] in self?.onIntent(.trash) }),
-            (ActionNames.reject, { [weak self] in self?.onIntent(.toggleRejected) }),
+            (ActionNames.toggleRejected, { [weak self] in self?.onIntent(.toggleRejected) }),
             (ActionNames.rotateLeft, { [weak self] in self?.onIntent(.rotate(clockwise: false)) }),
             (ActionNames.rotateRight, { [weak self] in self?.onIntent(.rotate(clockwise: true)) }),
             (ActionNames.setProfilePhoto, { [weak self] in self?.onIntent(.setProfilePhoto) }),

@@ -17,7 +17,7 @@ final class SelectionBarView {
             count,
             rate,
             // Translators: a button (X) that rejects the selected photos, or takes their rejection back.
-            Button(for: ActionNames.reject, iconName: "action-unavailable-symbolic", label: tr("Reject or Take Back")),
+            Button(for: ActionNames.toggleRejected, iconName: "action-unavailable-symbolic", label: tr("Reject or Take Back")),
             Button(for: ActionNames.openSelected, iconName: "image-x-generic-symbolic", label: tr("Open Selected Photos")),
             Button(for: ActionNames.compare, iconName: "view-dual-symbolic", label: tr("Compare Side by Side")),
             Button(for: ActionNames.openWith, iconName: "system-run-symbolic", label: tr("Open With…")),

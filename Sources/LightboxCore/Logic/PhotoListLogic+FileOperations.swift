@@ -99,16 +99,19 @@ extension PhotoListLogic {
     /// follows them; those in files and sidecars travel with them) and
     /// leave the list unless they stay inside its folder; copies made into
     /// the folder join it. Cancelling the calling task stops the transfer.
+    /// `progress(done, total)` is called on the main actor.
     public func transfer(_ paths: [String], to folder: String, mode: PhotoTransferMode,
                          resolve: @escaping @Sendable (NameClash) async -> ClashDecision?,
-                         progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async -> TransferReport {
+                         progress: @escaping @MainActor (Int, Int) -> Void = { _, _ in }) async -> TransferReport {
         let destination = URL(fileURLWithPath: folder).standardizedFileURL.path
         // A rating still on its way into a photo goes in before the photo
         // moves (as before a trash): a write finding its photo moved away
         // is refused, and the photo would arrive without it.
         if mode == .move { await library.ratings.settled() }
         let work = Task.detached {
-            await PhotoTransfer().run(paths, to: destination, mode: mode, resolve: resolve, progress: progress)
+            await PhotoTransfer().run(paths, to: destination, mode: mode, resolve: resolve) { done, total in
+                Task { @MainActor in progress(done, total) }
+            }
         }
         let report = await withTaskCancellationHandler { await work.value } onCancel: { work.cancel() }
         for file in report.done {
@@ -127,8 +130,23 @@ extension PhotoListLogic {
         return report
     }
 
+    /// What "Move Rejected to Trash…" asks before anything goes.
+    public var trashRejectedQuestion: TrashRejectedQuestion {
+        let count = rejectedPhotos.count
+        return count == 0 ? .nothingToTrash(.noneRejected) : .confirm(count: count)
+    }
+
     private func isInFolder(_ path: String) -> Bool {
         guard let folder else { return false }
         return path.hasPrefix(folder.url.path + "/")
     }
+}
+
+extension PhotoListLogic: BatchFiles {}
+
+/// What "Move Rejected to Trash…" asks: whether the rejected photos go,
+/// or, with none rejected, nothing (a notice says how to reject one).
+public enum TrashRejectedQuestion: Equatable, Sendable {
+    case confirm(count: Int)
+    case nothingToTrash(Notice)
 }

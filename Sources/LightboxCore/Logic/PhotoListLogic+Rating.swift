@@ -55,7 +55,7 @@ extension PhotoListLogic {
     /// X on a selection: rejects the photos, or, when all of them already
     /// are, takes the rejection back (as X does on one photo).
     @discardableResult
-    public func toggleRejectSelection() -> State {
+    public func toggleRejectedSelection() -> State {
         let selected = selectedPhotos
         guard !selected.isEmpty else { return state }
         return rateSelection(stars: selected.allSatisfy(\.isRejected) ? 0 : Photo.rejected)

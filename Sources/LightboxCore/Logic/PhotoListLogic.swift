@@ -37,6 +37,9 @@ public final class PhotoListLogic: LogicController {
     let selection = PhotoSelection()
     let library: PhotoLibrary
     let trash: PhotoTrash
+    /// Photos asked for by path, to select and open once the list holds
+    /// them (see PhotoListLogic+Opening).
+    var photosAskedFor: [String] = []
     /// Where the order and the rating filters are kept for the next window.
     private let settings: AppSettings?
     /// Rating writes that failed, the first shown until dismissed.

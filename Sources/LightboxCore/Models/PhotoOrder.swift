@@ -125,6 +125,24 @@ public struct PhotoFilter: Equatable, Sendable {
 
     public var isActive: Bool { !Photo.searchWords(text).isEmpty || minimumRating > 0 || rejected != .shown }
 
+    // The search field and the rating menu each change their part; the
+    // other parts stay as they are.
+
+    /// This filter, searching for `text` instead.
+    public func searching(_ text: String) -> PhotoFilter {
+        PhotoFilter(text: text, minimumRating: minimumRating, rejected: rejected)
+    }
+
+    /// This filter, letting through photos rated `stars` or more.
+    public func withMinimumRating(_ stars: Int) -> PhotoFilter {
+        PhotoFilter(text: text, minimumRating: stars, rejected: rejected)
+    }
+
+    /// This filter, doing `rejected` with rejected photos.
+    public func withRejected(_ rejected: Rejected) -> PhotoFilter {
+        PhotoFilter(text: text, minimumRating: minimumRating, rejected: rejected)
+    }
+
     /// A predicate for many photos (the search is folded once).
     public func predicate() -> @Sendable (Photo) -> Bool {
         let words = Photo.searchWords(text)

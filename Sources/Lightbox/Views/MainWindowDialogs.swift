@@ -3,16 +3,27 @@ import LightboxCore
 import Localization
 
 /// A main window's dialogs: choosing folders and applications, and the
-/// questions asked before acting. Each answer comes back as an intent.
-extension MainWindowView {
-    /// The folder chooser, starting in `folder`; the choice comes back as
-    /// `.folderChosen`.
+/// questions asked before acting. Each answer comes back as one of the
+/// window's intents; each dialog is kept while it is on show.
+@MainActor
+final class MainWindowDialogs {
+    private let window: ApplicationWindow
+    private let send: (MainWindowView.Intent) -> Void
+    private var chooser: FileChooser?
+    /// The question on show (its wrapper must live until it is answered).
+    private var question: MessageWindow?
+
+    init(window: ApplicationWindow, send: @escaping (MainWindowView.Intent) -> Void) {
+        self.window = window
+        self.send = send
+    }
+
+    /// The folder chooser of Open Folder, starting in `folder`; the choice
+    /// comes back as `.folderChosen`.
     func chooseFolder(startingIn folder: String?) {
         chooseFolder(title: tr("Open Folder"),
                      // Translators: the accept button of the folder chooser opened by Open Folder.
-                     acceptLabel: tr("_Open"), startingIn: folder) { [weak self] path in
-            self?.onIntent(.folderChosen(path))
-        }
+                     acceptLabel: tr("_Open"), startingIn: folder) { [send] path in send(.folderChosen(path)) }
     }
 
     /// The folder chooser for a copy or a move of the selected photos.
@@ -23,8 +34,8 @@ extension MainWindowView {
             ? tr("_Copy")
             // Translators: the accept button of the folder chooser for moving the selected photos there.
             : tr("_Move")
-        chooseFolder(title: title, acceptLabel: acceptLabel, startingIn: folder) { [weak self] path in
-            self?.onIntent(.transferDestinationChosen(mode, path))
+        chooseFolder(title: title, acceptLabel: acceptLabel, startingIn: folder) { [send] path in
+            send(.transferDestinationChosen(mode, path))
         }
     }
 
@@ -42,10 +53,6 @@ extension MainWindowView {
 
     /// Asks whether to trash the `count` rejected photos.
     func confirmTrashingRejected(count: Int) {
-        guard count > 0 else {
-            // Translators: X is the key that rejects a photo.
-            return show(notice: tr("No photo in this folder is rejected (X rejects a photo)"))
-        }
         let question = MessageWindow(
             title: tr("Move Rejected to Trash"),
             heading: trn("Move the rejected photo to the trash?", "Move {count} rejected photos to the trash?", count: count),
@@ -56,27 +63,27 @@ extension MainWindowView {
         self.question = question
         question.present { [weak self] answer in
             self?.question = nil
-            if answer == "trash" { self?.onIntent(.trashRejectedConfirmed) }
+            if answer == "trash" { self?.send(.trashRejectedConfirmed) }
         }
     }
 
-    /// Asks what to do about `name`, which the folder `folder` already
-    /// has; `others`: whether more files are still to go (offers "apply
-    /// to all"). The answer comes back as `.clashAnswered`.
-    func askAboutClash(name: String, folder: String, others: Bool) {
+    /// Asks what to do about a file sent to a folder that has one of its
+    /// name; with more files still to go, offers "apply to all". The
+    /// answer comes back as `.clashAnswered`.
+    func ask(about clash: NameClash) {
         let question = MessageWindow(
             title: tr("File Already Exists"),
             // Translators: {name} is the name of a file being copied or moved.
-            heading: tr("Replace “{name}”?", ["name": name]),
+            heading: tr("Replace “{name}”?", ["name": clash.fileName]),
             // Translators: {folder} is the name of the folder the photos are copied or moved to.
             body: tr("A file with this name is already in “{folder}”. Replacing it overwrites it; keeping both gives the new one a free name.",
-                     ["folder": folder]),
+                     ["folder": clash.folderName]),
             // Translators: the buttons of the question asked when a copied or moved file's name is taken.
             choices: [.init("stop", label: tr("_Stop")), .init("skip", label: tr("S_kip")),
                       .init("keepBoth", label: tr("_Keep Both"), style: .suggested),
                       .init("replace", label: tr("_Replace"), style: .destructive)],
             // Translators: a check box: the same answer for the other files whose names are taken.
-            cancelID: "stop", option: others ? tr("_Apply to all") : nil, parent: window)
+            cancelID: "stop", option: clash.othersFollow ? tr("_Apply to all") : nil, parent: window)
         self.question = question
         question.present { [weak self, weak question] id in
             let forAll = question?.option?.isActive ?? false
@@ -87,15 +94,22 @@ extension MainWindowView {
             case "skip": .skip
             default: nil
             }
-            self?.onIntent(.clashAnswered(answer, forAll: forAll))
+            self?.send(.clashAnswered(answer, forAll: forAll))
         }
     }
 
-    /// The Open With dialog for the type of the photo at `path`.
-    func chooseApplication(for path: String) {
-        OpenWithDialog(path: path, parent: window).present { [weak self] app in
-            if let app { self?.onIntent(.openWithChosen(app)) }
+    /// The Open With dialog for the type of the first of `paths`; the
+    /// application chosen opens them all. Why it could not comes back as
+    /// `.openWithFailed`.
+    func openWith(_ paths: [String]) {
+        guard let first = paths.first else { return }
+        OpenWithDialog(path: first, parent: window).present { [weak self] app in
+            guard let self, let app else { return }
+            do throws(GtkError) {
+                try app.launch(paths, on: self.window)
+            } catch {
+                self.send(.openWithFailed(app: app.name, error: error.message))
+            }
         }
     }
-
 }
