@@ -46,6 +46,15 @@ public enum ImageMessages {
         if let reason = values(in: message, fitting: "The file cannot be read: {reason}.") { // untranslated: the C code's words
             return unreadable(reason[0])
         }
+        // LibRaw's reasons (CRaw) are its own English words, kept as they are.
+        if let reason = values(in: message, fitting: "The RAW file cannot be read ({reason}).") { // untranslated: the C code's words
+            // Translators: why a camera RAW photo is not shown; {reason} is LibRaw's description, in English.
+            return tr("The RAW file cannot be read ({reason}).", ["reason": reason[0]])
+        }
+        if let reason = values(in: message, fitting: "The RAW file cannot be developed ({reason}).") { // untranslated: the C code's words
+            // Translators: why a camera RAW photo's sensor data cannot be shown; {reason} is LibRaw's description, in English.
+            return tr("The RAW file cannot be developed ({reason}).", ["reason": reason[0]])
+        }
         return message
     }
 

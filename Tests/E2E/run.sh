@@ -33,7 +33,7 @@ fail_early() {
 for pair in xvfb-run:xvfb xauth:xauth dbus-run-session:dbus xdotool:xdotool \
         /usr/libexec/at-spi-bus-launcher:at-spi2-core exiftool:libimage-exiftool-perl xclip:xclip \
         cjpeg:libjpeg-turbo-progs import:imagemagick convert:imagemagick \
-        update-desktop-database:desktop-file-utils; do
+        update-desktop-database:desktop-file-utils heif-enc:libheif-examples; do
     tool=${pair%%:*} package=${pair#*:}
     command -v "$tool" >/dev/null || fail_early "$tool is missing: apt-get install -y $package"
 done

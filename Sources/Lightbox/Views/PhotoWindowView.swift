@@ -229,7 +229,7 @@ final class PhotoWindowView {
             spinner.isVisible = true
             status.root.isVisible = false
         case .presenting(let photo, let pixels):
-            show(photo, detail: RatingText.spoken(photo.rating))
+            show(photo, detail: RatingText.spoken(photo.rating), origin: pixels.origin)
             spinner.isSpinning = false
             spinner.isVisible = false
             status.root.isVisible = false
@@ -251,7 +251,7 @@ final class PhotoWindowView {
 
     /// The photo's title names the focused picture; `detail` describes it,
     /// so a screen reader says a new rating or a failure as it happens.
-    private func show(_ photo: Photo, detail: String) {
+    private func show(_ photo: Photo, detail: String, origin: PixelData.Origin = .picture) {
         if window.title != photo.title { window.title = photo.title }
         windowTitle.title = photo.title
         windowTitle.subtitle = RatingText.spoken(photo.rating)
@@ -266,7 +266,7 @@ final class PhotoWindowView {
         }
         ratingBar.render(photo.rating)
         rejectButton.isActive = photo.isRejected
-        properties.render(photo)
+        properties.render(photo, origin: origin)
     }
 
     /// What the window says instead of the photo, if anything.

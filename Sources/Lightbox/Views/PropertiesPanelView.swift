@@ -1,5 +1,6 @@
 import Foundation
 import GtkKit
+import Imaging
 import LightboxCore
 import Localization
 
@@ -25,9 +26,14 @@ final class PropertiesPanelView {
         set { root.revealsChild = newValue }
     }
 
-    func render(_ photo: Photo) {
+    /// `origin`: what the pixels shown were made from (a RAW's preview or
+    /// its sensor data), said as a detail of its own.
+    func render(_ photo: Photo, origin: PixelData.Origin = .picture) {
+        let details = PropertiesPanelView.details(of: photo, origin: origin)
+        guard details != shown else { return }
+        shown = details
         while let child = children.popLast() { rows.remove(child) }
-        for (name, value) in PropertiesPanelView.details(of: photo) {
+        for (name, value) in details.map({ ($0.name, $0.value) }) {
             let title = Label(name)
             title.addCssClass("dim-label")
             title.addCssClass("caption")
@@ -45,14 +51,29 @@ final class PropertiesPanelView {
     }
 
     private var children: [Box] = []
+    private var shown: [Detail] = []
 
-    static func details(of photo: Photo) -> [(String, String)] {
+    struct Detail: Equatable {
+        let name: String
+        let value: String
+    }
+
+    static func details(of photo: Photo, origin: PixelData.Origin = .picture) -> [Detail] {
         // Translators: the names of a photo's details, in the properties panel.
         var details: [(String, String)] = [(tr("File"), photo.fileName)]
+        // Translators: a detail in the properties panel: what a camera RAW photo is shown from.
+        let shownFrom = tr("Shown From")
+        switch origin {
+        case .picture: break
+        // Translators: the value of "Shown From": the preview the camera embedded in its RAW file.
+        case .cameraPreview: details.append((shownFrom, tr("The camera’s preview")))
+        // Translators: the value of "Shown From": the RAW file's sensor data, developed by Lightbox.
+        case .sensorData: details.append((shownFrom, tr("The RAW sensor data")))
+        }
         details.append((tr("Folder"), (photo.path as NSString).deletingLastPathComponent))
         details.append((tr("Size"), LocaleFormat.byteCount(photo.fileSize)))
         details.append((tr("Date Taken"), LocaleFormat.dateAndTime(photo.dateTaken)))
-        guard let metadata = photo.metadata else { return details }
+        guard let metadata = photo.metadata else { return details.map { Detail(name: $0.0, value: $0.1) } }
         if metadata.pixelWidth > 0 {
             // Translators: a photo's width and height; the plural goes with the height.
             let size = trn("{width} × {count} pixels", "{width} × {count} pixels", count: metadata.pixelHeight,
@@ -73,6 +94,6 @@ final class PropertiesPanelView {
         }
         // Translators: a photo's ISO speed (the sensor's sensitivity).
         if let iso = metadata.iso { details.append((tr("ISO"), LocaleFormat.number(iso))) }
-        return details
+        return details.map { Detail(name: $0.0, value: $0.1) }
     }
 }

@@ -1,0 +1,55 @@
+"""End-to-end tests of what cameras and phones make: a RAW file and a HEIC in the grid, a RAW opened
+from the command line, shown from its camera's preview, and rated into its sidecar (checked with
+exiftool), the RAW file itself untouched.
+
+Run through Tests/E2E/run.sh (Xvfb + a private D-Bus session + AT-SPI); see lightbox_a11y.py.
+"""
+import os
+import subprocess
+
+import lightbox_a11y as a11y
+from lightbox_a11y import find, send_keys, wait_for
+from lightbox_case import LightboxTestCase
+from test_photos import make_jpeg
+
+RAW_SAMPLES = os.path.join(os.path.dirname(__file__), "..", "Fixtures", "raw_samples.py")
+
+
+class FormatTests(LightboxTestCase):
+    def setUp(self):
+        super().setUp()
+        self.folder = self.sandbox.path("Card")
+        os.makedirs(self.folder)
+        self.raw = os.path.join(self.folder, "DSC_0001.NEF")
+        subprocess.run(["/usr/bin/python3", RAW_SAMPLES, "nef", self.raw, "--preview", "1024x683"], check=True)
+        source = self.sandbox.path("phone.jpg")
+        make_jpeg(source, 2)
+        subprocess.run(["heif-enc", "-q", "80", source, "-o", os.path.join(self.folder, "IMG_0002.HEIC")],
+                       check=True, capture_output=True)
+        with open(self.raw, "rb") as f:
+            self.raw_bytes = f.read()
+
+    def test_a_raw_opens_from_its_preview_and_its_rating_goes_to_its_sidecar(self):
+        app = self.start_app(self.raw)
+        photo = app.window("DSC_0001")
+        window = app.window("Lightbox")
+        self.wait_label(window, "Card \u2014 2 photos")
+        find(window, "table cell", "IMG_0002")
+        a11y.xdotool("mousemove", "--window", a11y.x_window("DSC_0001"), "200", "300")
+        picture = find(photo, "image", "DSC_0001")
+        wait_for(lambda: not (picture.description or "").startswith("Cannot"), message=lambda: a11y.describe(picture))
+        # The properties say which picture of the RAW is shown.
+        send_keys("F9")
+        wait_for(lambda: any("The camera\u2019s preview" in t for t in a11y.label_texts(photo, everywhere=True)),
+                 message=lambda: f"the properties; labels: {a11y.label_texts(photo, everywhere=True)}")
+        send_keys("3")
+        wait_for(lambda: (picture.description or "").startswith("Rated 3 stars"), message=lambda: a11y.describe(picture))
+        send_keys("ctrl+q")
+        self.assertEqual(app.wait_exit(), 0, app.stderr())
+        sidecar = self.raw + ".xmp"
+        rating = subprocess.run(["exiftool", "-s3", "-n", "-XMP:Rating", sidecar], capture_output=True, text=True,
+                                check=True).stdout.strip()
+        self.assertEqual(rating, "3", "the rating is in DSC_0001.NEF.xmp")
+        with open(self.raw, "rb") as f:
+            self.assertEqual(f.read(), self.raw_bytes, "the RAW file is never written")
+        self.assertEqual(sorted(os.listdir(self.folder)), ["DSC_0001.NEF", "DSC_0001.NEF.xmp", "IMG_0002.HEIC"])
