@@ -224,16 +224,18 @@ fuzz: fuzz-c
 	done
 
 # The photo file name extensions, read from the one list the app has
-# (Sources/Imaging/PhotoFormat.swift): pictures gdk-pixbuf decodes, and
-# camera RAW files the decoder reads itself.
+# (Sources/Imaging/PhotoFormat.swift): pictures gdk-pixbuf decodes, camera
+# RAW files the decoder reads itself, and pictures it reads with a library
+# of its own (JPEG XL, with libjxl).
 PHOTO_FORMATS      := Sources/Imaging/PhotoFormat.swift
 format_list         = $(shell sed -n '/$(1): \[String\] = \[/,/\]/p' $(PHOTO_FORMATS) | grep -o '"[a-z0-9]*"' | tr -d '"')
 PICTURE_EXTENSIONS := $(call format_list,pictureExtensions)
 RAW_EXTENSIONS     := $(call format_list,rawExtensions)
+LIBRARY_EXTENSIONS := $(call format_list,libraryExtensions)
 MIME_TOOL := .build-tools/pixbuf-mime-types
 
 print-photo-extensions:
-	@echo $(PICTURE_EXTENSIONS) $(RAW_EXTENSIONS)
+	@echo $(PICTURE_EXTENSIONS) $(RAW_EXTENSIONS) $(LIBRARY_EXTENSIONS)
 
 $(MIME_TOOL): scripts/pixbuf-mime-types.c
 	@mkdir -p $(dir $@)
@@ -252,8 +254,9 @@ install: $(MIME_TOOL) locale
 	@# The desktop file declares the image types the installed gdk-pixbuf
 	@# loaders read, among the extensions the folder scanner shows (image
 	@# types only: the WebP loader also names audio/x-riff, the RIFF
-	@# container), and the types shared-mime-info gives the RAW extensions.
-	types=$$($(MIME_TOOL) $(PICTURE_EXTENSIONS) --guess $(RAW_EXTENSIONS) | grep '^image/' | sort -u | tr '\n' ';'); \
+	@# container), and the types shared-mime-info gives the RAW and JPEG XL
+	@# extensions (the decoder reads those itself).
+	types=$$($(MIME_TOOL) $(PICTURE_EXTENSIONS) --guess $(RAW_EXTENSIONS) $(LIBRARY_EXTENSIONS) | grep '^image/' | sort -u | tr '\n' ';'); \
 	msgfmt --desktop -d po --template $(DESKTOP_SRC) -o - \
 		| sed "s|^MimeType=.*|MimeType=inode/directory;$$types|" >"$(DESTDIR)$(APPS_DIR)/$(APP_ID).desktop" && \
 	chmod 644 "$(DESTDIR)$(APPS_DIR)/$(APP_ID).desktop"

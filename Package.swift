@@ -117,10 +117,26 @@ let package = Package(
             path: "Sources/CRaw",
             linkerSettings: [.linkedLibrary("m")]
         ),
+        // libjxl and its thread pool, for JPEG XL files in the decoder.
+        .systemLibrary(
+            name: "CLibJxl",
+            path: "Sources/CLibJxl",
+            pkgConfig: "libjxl",
+            providers: [.apt(["libjxl-dev"])]
+        ),
+        // JPEG XL files in the decoder (no gdk-pixbuf loader on Debian 12).
+        // Only lightbox-decoder links it.
+        .target(
+            name: "CJxl",
+            dependencies: ["CImaging", "CLibJxl"],
+            path: "Sources/CJxl",
+            // libjxl.pc does not name its thread pool's library.
+            linkerSettings: [.linkedLibrary("jxl_threads")]
+        ),
         // The helper's side: its loop, limits and seccomp filter.
         .target(
             name: "CDecoderServer",
-            dependencies: ["CDecoding", "CImaging", "CMetadata", "CRaw"],
+            dependencies: ["CDecoding", "CImaging", "CMetadata", "CRaw", "CJxl"],
             path: "Sources/CDecoderServer"
         ),
         // lightbox-decoder's main(); all of it is in CDecoderServer.

@@ -10,13 +10,16 @@
 # `apt-get update` only then.  Works without a terminal (CI).
 set -euo pipefail
 
-# To build and run: GTK 4, gexiv2 (EXIF), gdk-pixbuf, SQLite, and what GTK
-# needs at run time to draw SVG icons and to find the Pictures folder.
+# To build and run: GTK 4, gexiv2 (EXIF), gdk-pixbuf, LibRaw, libjxl, SQLite,
+# and what GTK needs at run time to draw SVG icons and to find the Pictures
+# folder.
 BUILD_PACKAGES=(
     libgtk-4-dev
     libgexiv2-dev
     # Camera RAW files without a usable embedded preview (the decoder).
     libraw-dev
+    # JPEG XL files, which no gdk-pixbuf loader reads on Debian 12 (the decoder).
+    libjxl-dev
     libgdk-pixbuf-2.0-dev
     libsqlite3-dev
     pkg-config
@@ -63,9 +66,13 @@ TEST_PACKAGES=(
     fonts-dejavu-core
     # The independent reader and writer the rating tests check against.
     libimage-exiftool-perl
-    # Encoders of the HEIC and AVIF files the format tests read.
+    # Encoders of the HEIC, AVIF and JPEG XL files the format tests read.
     libheif-examples
     libavif-bin
+    libjxl-tools
+    # LibRaw's own tools (raw-identify, dcraw_emu, simple_dcraw): the check
+    # of the synthetic RAW files (Tests/Fixtures/raw_samples.py --check).
+    libraw-bin
     # The decoder isolation tests compile faulty gdk-pixbuf loader modules.
     gcc
     # gsettings: the settings tests read what Lightbox keeps with it.

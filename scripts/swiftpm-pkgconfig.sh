@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SwiftPM warns about (and drops) compiler flags it does not allow, such as
-# -pthread and graphene's -mfpmath=sse, when it reads gtk4.pc, gexiv2.pc, gdk-pixbuf-2.0.pc, gio-2.0.pc or libraw.pc.
+# -pthread and graphene's -mfpmath=sse, when it reads gtk4.pc, gexiv2.pc, gdk-pixbuf-2.0.pc, gio-2.0.pc, libraw.pc
+# or libjxl.pc.
 # This writes flattened .pc files without them into the folder given as $1; the Makefile
 # puts that folder first on PKG_CONFIG_PATH, so builds are warning-free.
 # Plain `swift build` still works, with those warnings.
@@ -8,9 +9,10 @@ set -euo pipefail
 out=${1:?usage: swiftpm-pkgconfig.sh FOLDER}
 mkdir -p "$out"
 # libraw.pc names -fopenmp among its libraries: libraw.so brings its OpenMP
-# runtime itself, so the flag is not needed to link the decoder.
-filter() { tr ' ' '\n' | grep -v -E '^(-pthread|-fopenmp|-mfpmath=.*|-msse.*)$' | tr '\n' ' '; }
-for name in gtk4 gexiv2 gdk-pixbuf-2.0 gio-2.0 libraw; do
+# runtime itself, so the flag is not needed to link the decoder. libjxl.pc
+# brings highway's -DHWY_SHARED_DEFINE, which only its C++ headers read.
+filter() { tr ' ' '\n' | grep -v -E '^(-pthread|-fopenmp|-mfpmath=.*|-msse.*|-DHWY_SHARED_DEFINE)$' | tr '\n' ' '; }
+for name in gtk4 gexiv2 gdk-pixbuf-2.0 gio-2.0 libraw libjxl; do
     cflags=$(pkg-config --cflags "$name" | filter)
     libs=$(pkg-config --libs "$name" | filter)
     version=$(pkg-config --modversion "$name")

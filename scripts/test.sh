@@ -144,7 +144,7 @@ if step "make install" make --no-print-directory install PREFIX=/usr DESTDIR="$s
     # its gdk-pixbuf loader is installed, as make test's install step does.
     if grep -q '^MimeType=inode/directory;.*image/jpeg;.*image/png;' "$desktop" \
         && grep -q '^MimeType=.*image/x-adobe-dng;.*image/x-nikon-nef;' "$desktop" \
-        && grep -q '^MimeType=.*image/heic;' "$desktop" \
+        && grep -q '^MimeType=.*image/heic;' "$desktop" && grep -q '^MimeType=.*image/jxl;' "$desktop" \
         && ! grep '^MimeType=' "$desktop" | tr ';=' '\n\n' | grep -v '^MimeType$' | grep -qv '^image/\|^inode/directory$\|^$'; then
         echo "    ok: the installed desktop file declares $(grep '^MimeType=' "$desktop")"
     else

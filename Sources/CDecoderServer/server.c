@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #include "CDecoderServer.h"
 #include "CDecoding.h"
+#include "CJxl.h"
 #include "CMetadata.h"
 #include "CRaw.h"
 #include "lb-decoder-protocol.h"
@@ -69,11 +70,16 @@ static int lb_serve_decode(int socket, const LbRequest *request, int fd) {
     LbDecodeInfo info;
     char *error = NULL;
     bool premultiplied = request->format == LB_PIXELS_PREMULTIPLIED;
-    bool ok = request->hints & LB_HINT_RAW
-        ? lb_raw_decode_into(fd, request->max_size, request->max_pixels, request->hints & LB_HINT_IN_FULL,
-                             premultiplied, lb_shared_rows, &shared, &info, &error)
-        : lb_image_decode_into(fd, request->max_size, request->max_pixels, premultiplied, lb_shared_rows, &shared,
-                               &info, &error);
+    bool ok;
+    if (request->hints & LB_HINT_RAW)
+        ok = lb_raw_decode_into(fd, request->max_size, request->max_pixels, request->hints & LB_HINT_IN_FULL,
+                                premultiplied, lb_shared_rows, &shared, &info, &error);
+    else if (request->hints & LB_HINT_JXL)
+        ok = lb_jxl_decode_into(fd, request->max_size, request->max_pixels, premultiplied, lb_shared_rows, &shared,
+                                &info, &error);
+    else
+        ok = lb_image_decode_into(fd, request->max_size, request->max_pixels, premultiplied, lb_shared_rows, &shared,
+                                  &info, &error);
     if (shared.rows) munmap(shared.rows, shared.length);
     // Sealed, the app may map the rows knowing they cannot change or
     // shrink under it (a shrunk mapping would crash the app on reading).
@@ -105,7 +111,15 @@ static int lb_serve_probe(int socket, const LbRequest *request, int fd) {
     lb_fd_path(fd, path, sizeof path);
     int width = 0, height = 0;
     char *mime = NULL;
-    if (!lb_image_probe(path, &width, &height, &mime)) return lb_fail(socket, request, "unknown format");
+    if (request->hints & LB_HINT_JXL) {
+        char *error = NULL;
+        bool known = lb_jxl_probe(fd, &width, &height, &error);
+        lb_free(error);
+        if (!known) return lb_fail(socket, request, "unknown format");
+        mime = g_strdup("image/jxl");
+    } else if (!lb_image_probe(path, &width, &height, &mime)) {
+        return lb_fail(socket, request, "unknown format");
+    }
     LbWireProbe probe = {width, height};
     int result = lb_reply(socket, request, LB_REPLY_OK, &probe, sizeof probe, mime, strlen(mime), -1);
     lb_free(mime);
@@ -116,7 +130,19 @@ static int lb_serve_metadata(int socket, const LbRequest *request, int fd) {
     char path[64];
     lb_fd_path(fd, path, sizeof path);
     LbMetadata m;
-    if (!lb_metadata_read(path, &m)) return lb_fail(socket, request, "no metadata");
+    if (request->hints & LB_HINT_JXL) {
+        // exiv2 0.27 does not read JPEG XL: its size from its header, as
+        // shown, and the orientation it is shown with (libjxl applies the
+        // file's own; an EXIF box's is never applied again).
+        memset(&m, 0, sizeof m);
+        char *error = NULL;
+        bool known = lb_jxl_probe(fd, &m.pixel_width, &m.pixel_height, &error);
+        lb_free(error);
+        if (!known) return lb_fail(socket, request, "no metadata");
+        m.orientation = 1;
+    } else if (!lb_metadata_read(path, &m)) {
+        return lb_fail(socket, request, "no metadata");
+    }
     // Many files state no pixel size in their metadata: the header does.
     // Read here, in the same request, the folder scan needs one round trip
     // a file, not two.

@@ -20,8 +20,14 @@ public enum PhotoFormat {
         "3fr", "iiq", "erf", "mrw", "kdc", "dcr", "mos", "mef", "rwl", "x3f",
     ]
 
+    /// Pictures the decoder reads with a library of its own rather than
+    /// gdk-pixbuf, which has no loader for them on Debian 12: JPEG XL
+    /// (libjxl). The desktop file declares shared-mime-info's type for
+    /// each, as for RAW files.
+    public static let libraryExtensions: [String] = ["jxl"]
+
     /// Every extension the folder scanner lists.
-    public static let extensions: Set<String> = Set(pictureExtensions + rawExtensions)
+    public static let extensions: Set<String> = Set(pictureExtensions + rawExtensions + libraryExtensions)
 
     private static let raw = Set(rawExtensions)
 
@@ -39,6 +45,8 @@ public enum PhotoFormat {
 
     /// The decoder's hints for a file at `path` (LB_HINT_*).
     static func hints(for path: String) -> UInt32 {
-        isRaw(path) ? UInt32(LB_HINT_RAW) : 0
+        let name = lowercasedExtension(of: path)
+        if raw.contains(name) { return UInt32(LB_HINT_RAW) }
+        return name == "jxl" ? UInt32(LB_HINT_JXL) : 0
     }
 }

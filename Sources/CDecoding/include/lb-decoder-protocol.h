@@ -32,8 +32,10 @@ enum { LB_EDIT_RATING = 1, LB_EDIT_EXIF_RATING = 2, LB_EDIT_ORIENTATION = 4 };
 // What the app knows of a file it asks to decode (LbRequest.hints): its
 // name says it is a camera RAW (PhotoFormat in Imaging), which gdk-pixbuf
 // would read as a TIFF or not at all; the picture is wanted in full (a
-// photo window zoomed in), where a RAW's smaller preview does not serve.
-enum { LB_HINT_RAW = 1, LB_HINT_IN_FULL = 2 };
+// photo window zoomed in), where a RAW's smaller preview does not serve;
+// its name says it is a JPEG XL file, which the decoder reads with libjxl
+// (no gdk-pixbuf loader on Debian 12), for probes and metadata too.
+enum { LB_HINT_RAW = 1, LB_HINT_IN_FULL = 2, LB_HINT_JXL = 4 };
 
 // What a decoded image says of where its pixels came from (LbWireImage.flags).
 enum { LB_IMAGE_FROM_SENSOR = 1 };
