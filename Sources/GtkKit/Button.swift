@@ -135,6 +135,15 @@ public final class CheckButton: Widget {
         }
     }
 
+    /// The person turned it on or off (not when `show(active:)` sets it).
+    @discardableResult
+    public func onToggled(_ body: @escaping @MainActor (Bool) -> Void) -> SignalConnection {
+        connect("toggled") { [weak self] _ in
+            guard let self, !self.isRendering else { return }
+            body(self.isActive)
+        }
+    }
+
     /// Sets `isActive` without reporting it as the person's choice.
     public func show(active: Bool) {
         isRendering = true

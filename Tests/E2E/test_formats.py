@@ -53,3 +53,43 @@ class FormatTests(LightboxTestCase):
         with open(self.raw, "rb") as f:
             self.assertEqual(f.read(), self.raw_bytes, "the RAW file is never written")
         self.assertEqual(sorted(os.listdir(self.folder)), ["DSC_0001.NEF", "DSC_0001.NEF.xmp", "IMG_0002.HEIC"])
+
+
+class PairTests(LightboxTestCase):
+    def test_a_raw_and_jpeg_pair_is_one_photo_and_a_rating_goes_to_both_files(self):
+        folder = self.sandbox.path("Shoot")
+        os.makedirs(folder)
+        raw, jpeg = os.path.join(folder, "DSC_0001.NEF"), os.path.join(folder, "DSC_0001.JPG")
+        subprocess.run(["/usr/bin/python3", RAW_SAMPLES, "nef", raw, "--preview", "1024x683"], check=True)
+        make_jpeg(jpeg, 1)
+        make_jpeg(os.path.join(folder, "IMG_0002.jpg"), 2)
+        with open(raw, "rb") as f:
+            raw_bytes = f.read()
+        app, window = self.launch_main_window(folder)
+        self.wait_label(window, "Shoot \u2014 2 photos (3 files)")
+        # Keys go to the window under the pointer: its title, where no tooltip comes up.
+        x_window = a11y.x_window("Lightbox")
+        a11y.xdotool("mousemove", "--window", x_window, str(a11y.x_geometry(x_window)[2] // 2), "12")
+        wait_for(lambda: any("focused" in a11y.states(find(window, name=n)) for n in ("DSC_0001", "IMG_0002")),
+                 message=lambda: a11y.dump_tree(window))
+        send_keys("Home")
+        cell = find(window, name="DSC_0001")
+        if "focused" not in a11y.states(cell):
+            send_keys("Right")
+        wait_for(lambda: "focused" in a11y.states(find(window, name="DSC_0001")),
+                 message=lambda: a11y.dump_tree(window))
+        wait_for(lambda: "RAW+JPEG" in (find(window, name="DSC_0001").description or ""),
+                 message=lambda: a11y.describe(find(window, name="DSC_0001")))
+        send_keys("4")
+        wait_for(lambda: (find(window, name="DSC_0001").description or "").startswith("Rated 4 stars, RAW+JPEG"),
+                 message=lambda: a11y.describe(find(window, name="DSC_0001")))
+        send_keys("ctrl+q")
+        self.assertEqual(app.wait_exit(), 0, app.stderr())
+
+        def rating(path):
+            return subprocess.run(["exiftool", "-s3", "-n", "-XMP:Rating", path], capture_output=True, text=True,
+                                  check=True).stdout.strip()
+        self.assertEqual(rating(jpeg), "4", "the JPEG, in the file")
+        self.assertEqual(rating(raw + ".xmp"), "4", "the RAW, in its sidecar")
+        with open(raw, "rb") as f:
+            self.assertEqual(f.read(), raw_bytes, "the RAW file is never written")

@@ -30,6 +30,24 @@ final class PreferencesLogicTests: XCTestCase {
     }
 
     @MainActor
+    func testShowingRAWAndJPEGAsOnePhotoIsOnByDefaultAndKept() async throws {
+        let scratch = Scratch()
+        let keyfile = scratch.path("config/glib-2.0/settings/keyfile").path
+        let logic = PreferencesLogic(settings: try settings(keyfile: keyfile), ratings: RatingQueue(index: try LibraryIndex()))
+        guard case .presenting(let shown) = logic.state else { return XCTFail("\(logic.state)") }
+        XCTAssertTrue(shown.pairsRawAndJPEG, "on by default")
+        let state = logic.pairRawAndJPEG(false)
+        XCTAssertEqual(state, .presenting(Preferences(ratingStorage: .photoFiles, pairsRawAndJPEG: false)))
+        XCTAssertFalse(try settings(keyfile: keyfile).preferences.pairsRawAndJPEG, "and so after a restart")
+        let list = PhotoListLogic(library: PhotoLibrary(index: try LibraryIndex()),
+                                  trash: FolderTrash(folder: scratch.path("trash")), settings: try settings(keyfile: keyfile))
+        try RawSamples.write("nef", at: scratch.path("card/DSC_0001.NEF"), previews: ["1024x683"])
+        try PhotoFixtures.jpeg(at: scratch.path("card/DSC_0001.JPG"))
+        await list.load(path: scratch.path("card").path)
+        XCTAssertEqual(list.visiblePhotos.count, 2, "a new window lists the two files apart")
+    }
+
+    @MainActor
     func testAChoiceThatCannotBeKeptStillAppliesAndSaysWhy() async throws {
         let scratch = Scratch()
         // The key file's folder is a file: the settings refuse every change.

@@ -26,7 +26,10 @@ final class MainWindowControllerTests: DisplayTestCase {
             controller = MainWindowController(view: view, logic: logic, thumbnails: { folder.thumbnails(for: $0) }) {
                 sink?($0)
             }
-            sink = { [unowned self] action in
+            // Weak: a controller's work may outlive its test (an Undo
+            // finishes after its window closed) and report to a fixture gone.
+            sink = { [weak self] action in
+                guard let self else { return }
                 switch action {
                 case .openPhoto(let path, _): self.actions.append("open \((path as NSString).lastPathComponent)")
                 case .photoRemoved(let path): self.actions.append("removed \((path as NSString).lastPathComponent)")

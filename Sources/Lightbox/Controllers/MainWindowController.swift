@@ -93,10 +93,10 @@ final class MainWindowController {
         case .open(let photo): open(logic.photosToOpen(activated: photo))
         case .compare:
             if let pair = logic.pairToCompare { send(.compare(paths: pair, from: self)) }
-        case .openWith: view.perform(.openWith(selectedPaths))
+        case .openWith: view.perform(.openWith(selectedFiles))
         case .openWithFailed(let app, let error): view.perform(.notice(.openFailed(app: app, error: error)))
         case .showInFiles:
-            let paths = selectedPaths
+            let paths = selectedFiles
             tasks.start { [view] in
                 do throws(GtkError) {
                     try await FileManagerWindow.show(paths)
@@ -105,11 +105,11 @@ final class MainWindowController {
                 }
             }
         case .copyFiles:
-            view.perform(.copyFiles(selectedPaths))
-            view.perform(.notice(.filesCopied(selectedPaths.count)))
+            view.perform(.copyFiles(selectedFiles))
+            view.perform(.notice(.filesCopied(selectedFiles.count)))
         case .copyPaths:
-            view.perform(.copyText(selectedPaths.joined(separator: "\n")))
-            view.perform(.notice(.pathsCopied(selectedPaths.count)))
+            view.perform(.copyText(selectedFiles.joined(separator: "\n")))
+            view.perform(.notice(.pathsCopied(selectedFiles.count)))
         case .transfer(let mode): view.perform(.chooseDestination(mode, startingIn: logic.folder?.url.path))
         case .transferDestinationChosen(let mode, let folder):
             let paths = selectedPaths
@@ -158,6 +158,9 @@ final class MainWindowController {
     }
 
     private var selectedPaths: [String] { logic.selectedPhotos.map(\.path) }
+    /// Every file of the selected photos (a RAW+JPEG pair's two), for what
+    /// hands files to other programs: the clipboard, Open With, Show in Files.
+    private var selectedFiles: [String] { logic.selectedPhotos.flatMap(\.files) }
 
     /// A photo window for each photo; a notice when the limit left some out.
     private func open(_ photos: PhotosToOpen) {
@@ -237,6 +240,9 @@ final class MainWindowController {
 
     /// Moves the photo to the trash; the window offers Undo.
     func trash(path: String) { trash([path]) }
+
+    /// The preference changed: pairs show as one photo, or apart.
+    func pairRawAndJPEG(_ on: Bool) { tasks.start { [logic] in await logic.pairRawAndJPEG(on) } }
 
     func present() { view.perform(.present) }
 

@@ -20,6 +20,9 @@ final class PreferencesWindowController {
     private func handle(_ intent: PreferencesWindowView.Intent) {
         switch intent {
         case .ratingStorage(let storage): logic.chooseRatingStorage(storage)
+        case .pairRawAndJPEG(let on):
+            logic.pairRawAndJPEG(on)
+            send(.pairRawAndJPEGChanged(on))
         case .closed: send(.preferencesWindowClosed(self))
         }
     }

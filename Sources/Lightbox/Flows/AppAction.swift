@@ -37,6 +37,9 @@ enum AppAction {
     /// "Go to Next Photo After Rating" changed in a photo window: every
     /// photo window follows, and it is remembered.
     case advancesAfterRatingChanged(Bool)
+    /// "Show RAW and JPEG of one shot as one photo" changed in the
+    /// preferences: every main window follows.
+    case pairRawAndJPEGChanged(Bool)
     /// Delete in a photo window: the main window it came from trashes it.
     case trashPhoto(path: String, from: PhotoWindowController)
     /// "Set as Profile Photo": the profile window opens in editing with

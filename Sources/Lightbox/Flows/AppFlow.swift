@@ -125,6 +125,8 @@ final class AppFlow {
         case .advancesAfterRatingChanged(let on):
             services.setAdvancesAfterRating(on)
             for window in photoWindows { window.controller.setAdvancesAfterRating(on) }
+        case .pairRawAndJPEGChanged(let on):
+            for window in mainWindows { window.pairRawAndJPEG(on) }
         case .trashPhoto(let path, let controller):
             photoWindows.first { $0.controller === controller }?.owner?.trash(path: path)
         case .setProfilePhoto(let path):

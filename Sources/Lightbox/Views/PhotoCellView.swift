@@ -27,6 +27,9 @@ final class PhotoCellView {
     /// Why the thumbnail could not be made, while this photo is shown.
     private var failure: String?
     private var rating = 0
+    /// "RAW+JPEG" for a pair shown as one photo, beside the stars and in
+    /// the description.
+    private var pairMark: String?
     /// "4 of 19": where the photo is in the grid.
     private var place = ""
     /// GTK's cell widget, which the focus lands on (found once shown).
@@ -71,9 +74,20 @@ final class PhotoCellView {
             title.text = photo.title
             focusable?.setAccessibleLabel(photo.title)
         }
-        stars.text = RatingText.stars(photo.rating)
+        pairMark = Self.pairMark(of: photo)
+        // In the stars' label: one widget more in every cell would cost
+        // every grid's first frame.
+        stars.text = RatingText.stars(photo.rating) + (pairMark.map { "  " + $0 } ?? "")
         root.setCssClass("rejected", photo.isRejected)
         move(to: position, of: count)
+    }
+
+    /// What a RAW+JPEG (or RAW+HEIF) pair is called on its cell.
+    private static func pairMark(of photo: Photo) -> String? {
+        guard photo.raw != nil else { return nil }
+        let heif = ["heic", "heif", "hif"].contains(String(photo.path.split(separator: ".").last ?? "").lowercased())
+        // Translators: the mark on a grid cell that shows a camera's RAW file and its JPEG (or HEIF) as one photo.
+        return heif ? tr("RAW+HEIF") : tr("RAW+JPEG")
     }
 
     /// Shows thumbnails `points` wide from now on; what it shows stays (a
@@ -117,7 +131,11 @@ final class PhotoCellView {
     /// The description says the rating, or why there is no thumbnail, and
     /// the place; the tooltip says the first under the title.
     private func describe() {
-        let detail = failure ?? RatingText.spoken(rating)
+        var detail = failure ?? RatingText.spoken(rating)
+        if let pairMark {
+            // Translators: a photo's rating, then what it is: "Rated 3 stars, RAW+JPEG".
+            detail = tr("{rating}, {kind}", ["rating": detail, "kind": pairMark])
+        }
         let described = RatingText.withPlace(detail, place)
         let description = selectionNote.map {
             // Translators: a photo's description, then how many photos are selected: "Rated 3 stars, 4 of 19. 12 selected".

@@ -30,10 +30,13 @@ extension PhotoGridView {
     var hasFocusedPhoto: Bool { focusedPosition != nil }
 
 
-    /// A selected photo drags the whole selection along; another one, itself.
+    /// A selected photo drags the whole selection along; another one,
+    /// itself; a RAW+JPEG pair, both its files.
     func filesToDrag(from path: String) -> [String] {
-        guard selectedPaths.contains(path) else { return [path] }
-        return source.elements.lazy.map(\.path).filter { self.selectedPaths.contains($0) }
+        guard selectedPaths.contains(path) else {
+            return source.elements.first { $0.path == path }?.files ?? [path]
+        }
+        return source.elements.filter { self.selectedPaths.contains($0.path) }.flatMap(\.files)
     }
 
     /// Selects exactly `paths` among the photos shown, in one change, when

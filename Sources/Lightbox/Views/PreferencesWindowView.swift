@@ -8,6 +8,7 @@ import Localization
 final class PreferencesWindowView {
     enum Intent {
         case ratingStorage(RatingStorage)
+        case pairRawAndJPEG(Bool)
         /// The window is closing.
         case closed
     }
@@ -16,6 +17,7 @@ final class PreferencesWindowView {
 
     let window: ApplicationWindow
     private var choices: [(storage: RatingStorage, button: CheckButton)] = []
+    private let pairs = CheckButton(label: tr("Show RAW and JPEG of one shot as one photo"))
     let problemLabel = Label()
 
     init(application: Application) {
@@ -44,6 +46,22 @@ final class PreferencesWindowView {
             box.append(detail)
             choices.append((storage, button))
         }
+        // Translators: the heading of the choices of how the photos of a folder are listed.
+        let listing = Label(tr("Photos"))
+        listing.addCssClass("heading")
+        listing.xalign = 0
+        listing.setMargins(top: 12, bottom: 0, start: 0, end: 0)
+        // Translators: what showing a RAW file and its JPEG as one photo means.
+        let pairsHint = Label(tr("A camera’s RAW file and the JPEG or HEIC it saved beside it show as one photo; ratings, rejects, the trash, Copy to and Move to act on both files."))
+        pairsHint.addCssClass("dim-label")
+        pairsHint.wraps = true
+        pairsHint.xalign = 0
+        pairsHint.setMargins(top: 0, bottom: 6, start: 28, end: 0)
+        pairs.setAccessibleDescription(pairsHint.text)
+        pairs.onToggled { [weak self] on in self?.onIntent(.pairRawAndJPEG(on)) }
+        box.append(listing)
+        box.append(pairs)
+        box.append(pairsHint)
         problemLabel.addCssClass("profile-problem")
         problemLabel.wraps = true
         problemLabel.xalign = 0
@@ -88,5 +106,6 @@ final class PreferencesWindowView {
             problemLabel.isVisible = true
         }
         for choice in choices { choice.button.show(active: choice.storage == preferences.ratingStorage) }
+        pairs.show(active: preferences.pairsRawAndJPEG)
     }
 }

@@ -17,8 +17,19 @@ public struct FileFailure: Equatable, Sendable {
 /// What a trash of many photos came to: those in the trash (one Undo puts
 /// them all back) and those that stayed, each with why.
 public struct BatchTrashResult: Equatable, Sendable {
+    /// The photos that went, each with all its files.
     public var trashed: [String] = []
+    /// Every file that went (a RAW+JPEG pair's two): what Undo puts back.
+    public var files: [String] = []
     public var failures: [FileFailure] = []
     /// Cancelled before every photo was tried (those left are untouched).
     public var cancelled = false
+
+    /// `files` nil: the photos are their files (no pair among them).
+    public init(trashed: [String] = [], files: [String]? = nil, failures: [FileFailure] = [], cancelled: Bool = false) {
+        self.trashed = trashed
+        self.files = files ?? trashed
+        self.failures = failures
+        self.cancelled = cancelled
+    }
 }

@@ -1,10 +1,11 @@
 import Foundation
 
-/// The photos of the open folder: every one by path, and the list shown,
+/// The photos of the open folder: every file by path, and the list shown,
 /// those the filter lets through in the order asked for. Sorting and
 /// filtering rebuild the list off the main thread while it goes on
 /// changing (see `ListRebuilds`); a date read while the folder loads does
-/// not move its photo (see `holdsDates`).
+/// not move its photo (see `holdsDates`). A RAW+JPEG pair shows as one
+/// photo, its JPEG (or HEIC) carrying the RAW's path (see `RawPairs`).
 @MainActor
 final class PhotoCollection {
     /// The order asked for last (the list takes it once it is rebuilt).
@@ -19,6 +20,9 @@ final class PhotoCollection {
     var holdsDates = false
 
     private var byPath: [String: Photo] = [:]
+    private var pairs = RawPairs()
+    /// Whether a RAW+JPEG pair shows as one photo (the preference).
+    private(set) var pairsRawAndJPEG: Bool
     /// The photos the filter lets through, in order.
     private var shown: SortedPhotos
     /// Photos whose date was read while holding, and the date they stay
@@ -27,31 +31,37 @@ final class PhotoCollection {
     private var rebuilds = ListRebuilds()
     private let rebuilding: PhotoListLogic.Rebuilding
 
-    init(order: PhotoOrder, filter: PhotoFilter, rebuilding: @escaping PhotoListLogic.Rebuilding) {
+    init(order: PhotoOrder, filter: PhotoFilter, pairsRawAndJPEG: Bool = true,
+         rebuilding: @escaping PhotoListLogic.Rebuilding) {
         self.order = order
         self.filter = filter
+        self.pairsRawAndJPEG = pairsRawAndJPEG
         self.rebuilding = rebuilding
         shown = SortedPhotos(order: order)
     }
 
     // MARK: Reading
 
-    /// How many photos the folder holds, shown or not.
-    var count: Int { byPath.count }
+    /// How many photos the folder holds, shown or not (a pair is one).
+    var count: Int { pairsRawAndJPEG ? byPath.count - pairs.count : byPath.count }
+    /// How many files they are.
+    var fileCount: Int { byPath.count }
     var isEmpty: Bool { byPath.isEmpty }
-    /// Every photo, shown or not, in no set order.
-    var all: Dictionary<String, Photo>.Values { byPath.values }
+    /// Every photo, shown or not, in no set order (a pair once).
+    var all: [Photo] { byPath.values.compactMap(presented) }
 
-    /// The photo at `path` with its data as read.
-    func photo(at path: String) -> Photo? { byPath[path] }
+    /// The photo at `path` with its data as read: a pair's JPEG with its
+    /// RAW's path; a RAW of a pair as the file it is.
+    func photo(at path: String) -> Photo? { byPath[path].map { presented($0) ?? $0 } }
 
     /// The photos shown, in order. While a folder loads, a photo whose date
     /// was read carries the date it is held at: `photo(at:)` has its data
     /// as read.
     var shownPhotos: [Photo] { shown.photos }
 
-    /// Whether the filter lets the photo at `path` through.
-    func isShown(_ path: String) -> Bool { byPath[path].map(filter.predicate()) ?? false }
+    /// Whether the filter lets the photo at `path` through (a RAW shown
+    /// through its pair's JPEG is not shown itself).
+    func isShown(_ path: String) -> Bool { byPath[path].flatMap(presented).map(filter.predicate()) ?? false }
 
     /// Every photo under `path` (the photo itself, or a folder's).
     func paths(under path: String) -> [String] {
@@ -66,12 +76,15 @@ final class PhotoCollection {
         // Grown once for a batch (up to 4,096 photos: the rest of a folder
         // walked while the index was read), not doubled along the way.
         byPath.reserveCapacity(byPath.count + photos.count)
+        let partners = shownPartners(of: photos.map(\.path))
         for photo in photos {
             byPath[photo.path] = photo
+            if pairsRawAndJPEG { pairs.add(photo.path) }
             // A photo back at a path (an Undo) is shown as it is now.
             if !heldDates.isEmpty { heldDates[photo.path] = nil }
         }
-        change(.merge(photos))
+        change(.merge(photos.compactMap(presented)))
+        update(partners)
     }
 
     /// Replaces photos whose data changed, moving them if their place did
@@ -81,31 +94,108 @@ final class PhotoCollection {
         let known = photos.filter { byPath[$0.path] != nil }
         guard !known.isEmpty else { return }
         let old = known.compactMap { byPath[$0.path] }
-        let oldShown = old.map(asShown)
-        for (photo, was) in zip(known, oldShown) {
+        // As the list holds them now (a RAW shown through its pair's JPEG
+        // is not in it), before their held dates change.
+        let oldPresented = old.map(presented)
+        let oldShown = oldPresented.map { $0.map(asShown) }
+        for (photo, was) in zip(known, old) {
+            let wasShown = asShown(was)
             byPath[photo.path] = photo
-            if holdsDates { heldDates[photo.path] = photo.dateTaken == was.dateTaken ? nil : was.dateTaken }
+            if holdsDates { heldDates[photo.path] = photo.dateTaken == wasShown.dateTaken ? nil : wasShown.dateTaken }
         }
+        var changed: [(old: Photo, oldShown: Photo, new: Photo)] = []
+        for (index, now) in known.map(presented).enumerated() {
+            if let was = oldPresented[index], let wasShown = oldShown[index], let now { changed.append((was, wasShown, now)) }
+        }
+        guard !changed.isEmpty else { return }
         // A rebuild under way sorts the photos as they are: it records
         // them so, and the list it makes holds no dates.
-        shown.apply(.replace(old: oldShown, new: known.map(asShown)), including: filter.predicate())
-        rebuilds.record(.replace(old: old, new: known))
+        shown.apply(.replace(old: changed.map(\.oldShown), new: changed.map { asShown($0.new) }),
+                    including: filter.predicate())
+        rebuilds.record(.replace(old: changed.map(\.old), new: changed.map(\.new)))
     }
 
     /// Removes the photos at `paths`; paths it does not hold are ignored.
     func remove(_ paths: some Collection<String>) {
         guard !paths.isEmpty else { return }
+        let partners = shownPartners(of: Array(paths))
         for path in paths {
             byPath[path] = nil
-            heldDates[path] = nil
+            pairs.remove(path)
         }
         change(.remove(Set(paths)))
+        for path in paths { heldDates[path] = nil }
+        update(partners)
+    }
+
+    /// Whether a RAW+JPEG pair shows as one photo from now on; the list is
+    /// rebuilt. Answers like `sort(by:)`.
+    func pairRawAndJPEG(_ on: Bool) async -> Bool {
+        guard on != pairsRawAndJPEG else { return false }
+        pairsRawAndJPEG = on
+        pairs.removeAll()
+        if on { for path in byPath.keys { pairs.add(path) } }
+        return await rebuildAll()
+    }
+
+    // MARK: Pairs
+
+    /// `photo` as the list shows it: a RAW whose JPEG stands for their pair
+    /// is not shown (nil); that JPEG carries the RAW's path.
+    private func presented(_ photo: Photo) -> Photo? {
+        guard pairsRawAndJPEG else { return photo.paired(with: nil) }
+        if pairs.isPairedRaw(photo.path) { return nil }
+        return photo.paired(with: pairs.partner(of: photo.path))
+    }
+
+    /// The partners of `paths` that stay in the collection, each as the list
+    /// shows it now (nil when it is not shown): a file arriving or leaving
+    /// changes how its partner shows.
+    private func shownPartners(of paths: [String]) -> [String: Photo?] {
+        guard pairsRawAndJPEG else { return [:] }
+        let changing = Set(paths)
+        var partners: [String: Photo?] = [:]
+        for path in paths {
+            let partner = pairs.partner(of: path) ?? pairPartner(joining: path)
+            guard let partner, !changing.contains(partner), let photo = byPath[partner] else { continue }
+            partners[partner] = .some(presented(photo))
+        }
+        return partners
+    }
+
+    /// The file already held that `path` would pair with when it arrives.
+    private func pairPartner(joining path: String) -> String? {
+        var probe = pairs
+        probe.add(path)
+        return probe.partner(of: path)
+    }
+
+    /// Shows each partner as it is now shown: joined, left, or changed.
+    private func update(_ partners: [String: Photo?]) {
+        var merged: [Photo] = [], removed: Set<String> = [], replaced: [(Photo, Photo)] = []
+        for (path, was) in partners {
+            let now = byPath[path].flatMap(presented)
+            switch (was, now) {
+            case (nil, let now?): merged.append(now)
+            case (_?, nil): removed.insert(path)
+            case (let was?, let now?) where was != now: replaced.append((was, now))
+            default: break
+            }
+        }
+        if !removed.isEmpty { change(.remove(removed)) }
+        if !merged.isEmpty { change(.merge(merged)) }
+        if !replaced.isEmpty {
+            shown.apply(.replace(old: replaced.map { asShown($0.0) }, new: replaced.map { asShown($0.1) }),
+                        including: filter.predicate())
+            rebuilds.record(.replace(old: replaced.map(\.0), new: replaced.map(\.1)))
+        }
     }
 
     /// No photo, and the list shown empty in the current order; a rebuild
     /// under way is dropped.
     func removeAll() {
         byPath = [:]
+        pairs.removeAll()
         rebuilds.cancel()
         heldDates = [:]
         shown = SortedPhotos(order: order)
@@ -158,7 +248,7 @@ final class PhotoCollection {
 
     /// Every photo, filtered and sorted anew.
     private func rebuildAll(running runner: PhotoListLogic.Rebuilding? = nil) async -> Bool {
-        let photos = Array(byPath.values), order = order, included = filter.predicate()
+        let photos = byPath.values.compactMap(presented), order = order, included = filter.predicate()
         return await rebuild(running: runner) { SortedPhotos(photos.filter(included), order: order) }
     }
 

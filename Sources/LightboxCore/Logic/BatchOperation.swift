@@ -102,7 +102,7 @@ public final class BatchOperation {
         }
         if !result.trashed.isEmpty { onEffect(.trashed(result.trashed)) }
         let name = result.trashed.first.map { titles[$0] ?? $0 }
-        show(.trashed(result, name: name), button: result.trashed.isEmpty ? nil : .undo(result.trashed))
+        show(.trashed(result, name: name), button: result.files.isEmpty ? nil : .undo(result.files))
     }
 
     /// Copies or moves `paths` into `folder`; returns once the notice

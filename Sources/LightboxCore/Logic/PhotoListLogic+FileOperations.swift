@@ -21,7 +21,9 @@ extension PhotoListLogic {
         // Undo: a write that found its file gone left a photo rated just
         // before to come back unrated (seen once in CI).
         await library.ratings.settled()
-        let result = await Self.eachOffMainThread(paths, progress: progress) { path throws(TrashError) in
+        // A RAW+JPEG pair goes whole.
+        let groups = paths.map { photos.photo(at: $0)?.files ?? [$0] }
+        let result = await Self.eachOffMainThread(groups.flatMap { $0 }, progress: progress) { path throws(TrashError) in
             try trash.trash(path: path)
         }
         if !result.done.isEmpty {
@@ -29,7 +31,9 @@ extension PhotoListLogic {
             selection.remove(result.done)
             publish(makeState())
         }
-        return BatchTrashResult(trashed: result.done, failures: result.failures, cancelled: result.cancelled)
+        let gone = Set(result.done)
+        let trashed = zip(paths, groups).filter { $0.1.allSatisfy(gone.contains) }.map(\.0)
+        return BatchTrashResult(trashed: trashed, files: result.done, failures: result.failures, cancelled: result.cancelled)
     }
 
     /// Undo of a batch trash: puts the photos back; they join the list
@@ -104,6 +108,8 @@ extension PhotoListLogic {
                          resolve: @escaping @Sendable (NameClash) async -> ClashDecision?,
                          progress: @escaping @MainActor (Int, Int) -> Void = { _, _ in }) async -> TransferReport {
         let destination = URL(fileURLWithPath: folder).standardizedFileURL.path
+        // A RAW+JPEG pair travels whole (each file with its sidecar).
+        let paths = paths.flatMap { photos.photo(at: $0)?.files ?? [$0] }
         // A rating still on its way into a photo goes in before the photo
         // moves (as before a trash): a write finding its photo moved away
         // is refused, and the photo would arrive without it.

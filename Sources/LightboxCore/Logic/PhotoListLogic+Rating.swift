@@ -2,16 +2,28 @@ import Foundation
 
 /// Rating and turning photos: the photo shows the change at once; the
 /// index and the file are written off the main thread by the library's
-/// RatingQueue, whose reports come back to the logic (see `handle`).
+/// RatingQueue, whose reports come back to the logic (see `handle`). A
+/// RAW+JPEG pair's rating goes to both files: the JPEG's as the preference
+/// says, the RAW's into its sidecar (FileRatingWriter never writes a RAW).
 extension PhotoListLogic {
     /// Rates a photo 1…5 stars (0 clears the rating, -1 rejects it).
     @discardableResult
     public func rate(path: String, stars: Int) -> State {
-        guard var photo = photos.photo(at: path) else { return state }
-        photo.rate(stars)
-        photos.replace([photo])
-        library.ratings.rate(photo.rating, path: path)
+        guard photos.photo(at: path) != nil else { return state }
+        rate([path], stars: stars)
         return publish(makeState())
+    }
+
+    /// Rates the photos at `paths` and every file of theirs.
+    private func rate(_ paths: [String], stars: Int) {
+        let files = paths.compactMap { photos.photo(at: $0) }.flatMap(\.files)
+        let rated = files.compactMap { file -> Photo? in
+            guard var photo = photos.photo(at: file) else { return nil }
+            photo.rate(stars)
+            return photo
+        }
+        photos.replace(rated)
+        for photo in rated { library.ratings.rate(photo.rating, path: photo.path) }
     }
 
     /// Marks a photo rejected (xmp:Rating -1).
@@ -42,13 +54,7 @@ extension PhotoListLogic {
     public func rateSelection(stars: Int) -> State {
         let selected = selectedPhotos
         guard !selected.isEmpty else { return state }
-        let rated = selected.map { photo in
-            var photo = photo
-            photo.rate(stars)
-            return photo
-        }
-        photos.replace(rated)
-        for photo in rated { library.ratings.rate(photo.rating, path: photo.path) }
+        rate(selected.map(\.path), stars: stars)
         return publish(makeState())
     }
 

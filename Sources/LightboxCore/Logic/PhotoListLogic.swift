@@ -65,7 +65,7 @@ public final class PhotoListLogic: LogicController {
         self.trash = trash
         self.settings = settings
         photos = PhotoCollection(order: settings?.order ?? .standard, filter: settings?.filter ?? PhotoFilter(),
-                                 rebuilding: rebuilding)
+                                 pairsRawAndJPEG: settings?.preferences.pairsRawAndJPEG ?? true, rebuilding: rebuilding)
         zoom = settings?.gridZoom ?? .standard
         observeRatings()
     }
@@ -161,6 +161,13 @@ public final class PhotoListLogic: LogicController {
         return await photos.filter(by: filter) ? publish(makeState()) : state
     }
 
+    /// Whether a RAW and a JPEG (or HEIC) of one shot show as one photo
+    /// from now on (the preference, kept by the preferences window).
+    @discardableResult
+    public func pairRawAndJPEG(_ on: Bool) async -> State {
+        await photos.pairRawAndJPEG(on) ? publish(makeState()) : state
+    }
+
     /// The grid's thumbnails at `level` from now on, and in the next window.
     @discardableResult
     public func zoom(to level: GridZoom) -> State {
@@ -200,7 +207,7 @@ public final class PhotoListLogic: LogicController {
 
     func makeState() -> State {
         guard let folder else { return .idle }
-        let list = PhotoList(folder: folder, photos: photos.shownPhotos, total: photos.count,
+        let list = PhotoList(folder: folder, photos: photos.shownPhotos, total: photos.count, files: photos.fileCount,
                              ratingFailure: ratingFailures.first, selection: selection.shown(photos.isShown))
         if loading { return .loading(list, progress) }
         return photos.isEmpty ? .empty(folder) : .presenting(list)

@@ -20,8 +20,10 @@ public final class PreferencesLogic: LogicController {
     public init(settings: AppSettings, ratings: RatingQueue) {
         self.settings = settings
         self.ratings = ratings
-        output = StateOutput(.presenting(Preferences(ratingStorage: ratings.storage,
-                                                     advancesAfterRating: settings.preferences.advancesAfterRating)))
+        var preferences = settings.preferences
+        // Where ratings go is the queue's (it is set at start from the settings).
+        preferences.ratingStorage = ratings.storage
+        output = StateOutput(.presenting(preferences))
     }
 
     /// Where ratings go from now on. GSettings takes the change in memory
@@ -29,10 +31,22 @@ public final class PreferencesLogic: LogicController {
     @discardableResult
     public func chooseRatingStorage(_ storage: RatingStorage) -> State {
         ratings.storage = storage
+        return keep { $0.ratingStorage = storage }
+    }
+
+    /// Whether a RAW and a JPEG of one shot show as one photo from now on
+    /// (the main windows follow the settings).
+    @discardableResult
+    public func pairRawAndJPEG(_ on: Bool) -> State {
+        keep { $0.pairsRawAndJPEG = on }
+    }
+
+    /// Keeps the preferences as `change` leaves them.
+    private func keep(_ change: (inout Preferences) -> Void) -> State {
         // The others as they are kept (a photo window may have changed one
         // since this window opened).
         var preferences = settings.preferences
-        preferences.ratingStorage = storage
+        change(&preferences)
         let new: State
         if !settings.isKept {
             new = .failed(tr("This choice applies until Lightbox quits: settings cannot be kept on this system (Lightbox’s schema or the desktop’s settings service is missing)."),

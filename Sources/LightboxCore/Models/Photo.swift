@@ -23,6 +23,12 @@ public struct Photo: Identifiable, Hashable, Sendable {
 
     /// The absolute path: a photo is identified by where it is.
     public var path: String { record.path }
+    /// The camera RAW file shot with this JPEG or HEIC (same name, any
+    /// letter case, same folder), when the list shows the two as one photo:
+    /// every decision goes to both files.
+    public var raw: String? { record.raw }
+    /// The files this photo is: its own, and its RAW's when it has one.
+    public var files: [String] { raw.map { [path, $0] } ?? [path] }
     /// The image's own title when it carries one, else the file name
     /// without its extension.
     public var title: String { record.title }
@@ -31,7 +37,7 @@ public struct Photo: Identifiable, Hashable, Sendable {
         get { record.metadata?.value }
         set {
             let (title, date) = Photo.derived(path: path, modificationTime: modificationTime, metadata: newValue)
-            record = Record(path: path, title: title, metadata: newValue)
+            record = Record(path: path, title: title, metadata: newValue, raw: record.raw)
             dateTaken = date
         }
     }
@@ -41,7 +47,7 @@ public struct Photo: Identifiable, Hashable, Sendable {
     public init(path: String, fileSize: Int64, modificationTime: Int,
                 metadata: PhotoMetadata? = nil, rating: Int = 0) {
         let (title, date) = Photo.derived(path: path, modificationTime: modificationTime, metadata: metadata)
-        record = Record(path: path, title: title, metadata: metadata)
+        record = Record(path: path, title: title, metadata: metadata, raw: nil)
         self.fileSize = fileSize
         self.modificationTime = modificationTime
         self.rating = Photo.clampedRating(rating)
@@ -105,6 +111,14 @@ public struct Photo: Identifiable, Hashable, Sendable {
         // A photo with no date taken is dated by its modification time,
         // which writing a rating changes: it keeps its place all the same.
         photo.dateTaken = dateTaken
+        return photo.paired(with: raw)
+    }
+
+    /// The same photo shown with `raw` as its RAW file (nil: on its own).
+    public func paired(with raw: String?) -> Photo {
+        guard raw != record.raw else { return self }
+        var photo = self
+        photo.record = Record(path: path, title: title, metadata: metadata, raw: raw)
         return photo
     }
 
@@ -147,21 +161,24 @@ extension Photo {
         let title: String
         /// Boxed apart: most of a record's size, and absent until read.
         let metadata: MetadataBox?
+        let raw: String?
 
-        init(path: String, title: String, metadata: PhotoMetadata?) {
+        init(path: String, title: String, metadata: PhotoMetadata?, raw: String?) {
             self.path = path
             self.title = title
             self.metadata = metadata.map(MetadataBox.init)
+            self.raw = raw
         }
 
         static func == (lhs: Record, rhs: Record) -> Bool {
-            lhs.path == rhs.path && lhs.title == rhs.title && lhs.metadata == rhs.metadata
+            lhs.path == rhs.path && lhs.title == rhs.title && lhs.metadata == rhs.metadata && lhs.raw == rhs.raw
         }
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(path)
             hasher.combine(title)
             hasher.combine(metadata)
+            hasher.combine(raw)
         }
     }
 }

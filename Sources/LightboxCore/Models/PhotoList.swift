@@ -6,28 +6,37 @@ public struct PhotoList: Equatable, Sendable {
     public let folder: Folder
     public let photos: [Photo]
     public let total: Int
+    /// How many files they are: more than `total` when RAW+JPEG pairs show
+    /// as one photo each.
+    public let files: Int
     /// A rating that could not be written into its file: shown once, until
     /// `PhotoListLogic.dismissRatingFailure()`.
     public let ratingFailure: RatingWriteFailure?
     /// The selected photos among those shown, by path.
     public let selection: Set<String>
 
-    public init(folder: Folder, photos: [Photo], total: Int, ratingFailure: RatingWriteFailure? = nil,
+    public init(folder: Folder, photos: [Photo], total: Int, files: Int? = nil, ratingFailure: RatingWriteFailure? = nil,
                 selection: Set<String> = []) {
         self.folder = folder
         self.photos = photos
         self.total = total
+        self.files = files ?? total
         self.ratingFailure = ratingFailure
         self.selection = selection
     }
 
     public var count: Int { photos.count }
 
-    /// "1,204 photos", or "37 of 1,204 photos" while filtered.
+    /// "1,204 photos", or "37 of 1,204 photos" while filtered; with RAW+JPEG
+    /// pairs, "120 photos (240 files)".
     public var summary: String {
-        if count == total { return trn("{count} photo", "{count} photos", count: total) }
-        // Translators: how many photos pass the filter, of all in the folder.
-        return trn("{shown} of {count} photo", "{shown} of {count} photos", count: total, ["shown": count])
+        let photos = count == total ? trn("{count} photo", "{count} photos", count: total)
+            // Translators: how many photos pass the filter, of all in the folder.
+            : trn("{shown} of {count} photo", "{shown} of {count} photos", count: total, ["shown": count])
+        guard files != total else { return photos }
+        // Translators: how many photos, then how many files they are when RAW+JPEG pairs show as one photo:
+        // "120 photos (240 files)"; {photos} is the text before.
+        return trn("{photos} ({count} file)", "{photos} ({count} files)", count: files, ["photos": photos])
     }
 
     /// "12 selected", or nil when nothing is.

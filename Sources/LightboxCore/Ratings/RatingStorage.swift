@@ -29,10 +29,15 @@ public struct Preferences: Codable, Equatable, Sendable {
     /// Whether a photo window steps to the next photo after a rating or a
     /// reject (culling a shoot).
     public var advancesAfterRating: Bool
+    /// Whether a camera RAW file and a JPEG (or HEIC) of one shot show as
+    /// one photo.
+    public var pairsRawAndJPEG: Bool
 
-    public init(ratingStorage: RatingStorage = .photoFiles, advancesAfterRating: Bool = false) {
+    public init(ratingStorage: RatingStorage = .photoFiles, advancesAfterRating: Bool = false,
+                pairsRawAndJPEG: Bool = true) {
         self.ratingStorage = ratingStorage
         self.advancesAfterRating = advancesAfterRating
+        self.pairsRawAndJPEG = pairsRawAndJPEG
     }
 
     /// Files saved before a preference existed read with its default.
@@ -40,6 +45,7 @@ public struct Preferences: Codable, Equatable, Sendable {
         let values = try decoder.container(keyedBy: CodingKeys.self)
         ratingStorage = try values.decodeIfPresent(RatingStorage.self, forKey: .ratingStorage) ?? .photoFiles
         advancesAfterRating = try values.decodeIfPresent(Bool.self, forKey: .advancesAfterRating) ?? false
+        pairsRawAndJPEG = try values.decodeIfPresent(Bool.self, forKey: .pairsRawAndJPEG) ?? true
     }
 
     public static let standard = Preferences()

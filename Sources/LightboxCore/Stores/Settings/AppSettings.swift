@@ -79,7 +79,8 @@ public final class AppSettings: @unchecked Sendable {
     public var preferences: Preferences {
         guard hasSchema else { return .standard }
         return Preferences(ratingStorage: choice("rating-storage", Nicks.ratingStorage, or: .photoFiles),
-                           advancesAfterRating: bool("advance-after-rating"))
+                           advancesAfterRating: bool("advance-after-rating"),
+                           pairsRawAndJPEG: bool("pair-raw-and-jpeg"))
     }
 
     /// False when the settings refuse the change (an administrator locked
@@ -88,6 +89,7 @@ public final class AppSettings: @unchecked Sendable {
     public func save(_ preferences: Preferences) -> Bool {
         set(preferences.ratingStorage, "rating-storage", Nicks.ratingStorage)
             && set(bool: preferences.advancesAfterRating, "advance-after-rating")
+            && set(bool: preferences.pairsRawAndJPEG, "pair-raw-and-jpeg")
     }
 
     // MARK: The main window

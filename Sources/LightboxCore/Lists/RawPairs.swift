@@ -1,0 +1,65 @@
+import Imaging
+
+/// RAW+JPEG pairs: a camera RAW file and a JPEG or HEIC with the same name
+/// stem, in any letter case, in the same folder (DSC_0001.NEF and
+/// DSC_0001.JPG), the two files a camera writes for one shot. Kept by
+/// PhotoCollection for the files it holds, so the list can show each pair
+/// as one photo.
+struct RawPairs {
+    private struct Slot {
+        var raw: String?
+        var picture: String?
+    }
+
+    private var slots: [String: Slot] = [:]
+
+    /// Extensions of the pictures a RAW pairs with (what cameras and phones
+    /// write beside their RAW files).
+    private static let pictures: Set<String> = ["jpg", "jpeg", "jpe", "heic", "heif", "hif"]
+
+    /// The folder and the stem in lower case; nil for a file that does not pair.
+    private static func key(of path: String) -> (key: String, isRaw: Bool)? {
+        let isRaw = PhotoFormat.isRaw(path)
+        guard isRaw || pictures.contains(PhotoFormat.lowercasedExtension(of: path)) else { return nil }
+        let name = Photo.name(of: path)
+        return (String(path.dropLast(name.count)) + Photo.stem(of: path).lowercased(), isRaw)
+    }
+
+    /// A file the collection now holds. A second RAW (or picture) with the
+    /// same stem (DSC_0001.NEF beside DSC_0001.nef) pairs no further.
+    mutating func add(_ path: String) {
+        guard let (key, isRaw) = Self.key(of: path) else { return }
+        var slot = slots[key] ?? Slot()
+        if isRaw, slot.raw == nil { slot.raw = path }
+        if !isRaw, slot.picture == nil { slot.picture = path }
+        slots[key] = slot
+    }
+
+    /// A file the collection no longer holds.
+    mutating func remove(_ path: String) {
+        guard let (key, _) = Self.key(of: path), var slot = slots[key] else { return }
+        if slot.raw == path { slot.raw = nil }
+        if slot.picture == path { slot.picture = nil }
+        slots[key] = slot.raw == nil && slot.picture == nil ? nil : slot
+    }
+
+    mutating func removeAll() { slots = [:] }
+
+    /// The other file of `path`'s pair, when both are there.
+    func partner(of path: String) -> String? {
+        guard let (key, _) = Self.key(of: path), let slot = slots[key], let raw = slot.raw,
+              let picture = slot.picture else { return nil }
+        if path == raw { return picture }
+        if path == picture { return raw }
+        return nil
+    }
+
+    /// Whether `path` is a RAW whose picture stands for the pair.
+    func isPairedRaw(_ path: String) -> Bool {
+        guard let partner = partner(of: path) else { return false }
+        return !PhotoFormat.isRaw(partner)
+    }
+
+    /// How many pairs are complete.
+    var count: Int { slots.values.count { $0.raw != nil && $0.picture != nil } }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Imaging
+@testable import LightboxCore
+import XCTest
+
+/// RAW+JPEG pairs: a camera's two files of one shot show as one photo, and
+/// every decision and file operation goes to both, over real files.
+final class RawPairTests: XCTestCase {
+    private struct Card {
+        let scratch = Scratch()
+        var folder: URL { scratch.path("card") }
+        func path(_ name: String) -> String { folder.appendingPathComponent(name).standardizedFileURL.path }
+    }
+
+    /// DSC_0001 as NEF and JPG, DSC_0002 a NEF alone, IMG_0003 a JPG alone,
+    /// dsc_0004.jpg with DSC_0004.ARW (the stems differ in case only).
+    private func card() throws -> Card {
+        let card = Card()
+        try RawSamples.write("nef", at: card.folder.appendingPathComponent("DSC_0001.NEF"), previews: ["1024x683"])
+        try PhotoFixtures.jpeg(at: card.folder.appendingPathComponent("DSC_0001.JPG"))
+        try RawSamples.write("nef", at: card.folder.appendingPathComponent("DSC_0002.NEF"), previews: ["1024x683"])
+        try PhotoFixtures.jpeg(at: card.folder.appendingPathComponent("IMG_0003.jpg"))
+        try PhotoFixtures.jpeg(at: card.folder.appendingPathComponent("dsc_0004.jpg"))
+        try RawSamples.write("arw", at: card.folder.appendingPathComponent("DSC_0004.ARW"), previews: ["1024x683"])
+        return card
+    }
+
+    @MainActor
+    private func open(_ card: Card) async throws -> (PhotoListLogic, RatingQueue) {
+        let index = try LibraryIndex()
+        let queue = RatingQueue(index: index)
+        let logic = PhotoListLogic(library: PhotoLibrary(index: index, ratings: queue),
+                                   trash: FolderTrash(folder: card.scratch.path("trash")))
+        _ = await logic.sort(by: PhotoOrder(.name))
+        await logic.load(path: card.folder.path)
+        return (logic, queue)
+    }
+
+    private func names(_ logic: PhotoListLogic) -> [String] {
+        MainActor.assumeIsolated { logic.visiblePhotos.map { Photo.name(of: $0.path) + ($0.raw.map { "+" + Photo.name(of: $0) } ?? "") } }
+    }
+
+    @MainActor
+    func testAPairIsOnePhotoAndTheCountsStayHonest() async throws {
+        let card = try card()
+        let (logic, _) = try await open(card)
+        XCTAssertEqual(Set(names(logic)), ["DSC_0001.JPG+DSC_0001.NEF", "DSC_0002.NEF", "dsc_0004.jpg+DSC_0004.ARW", "IMG_0003.jpg"])
+        guard case .presenting(let list) = logic.state else { return XCTFail("\(logic.state)") }
+        XCTAssertEqual(list.total, 4, "photos")
+        XCTAssertEqual(list.files, 6, "files")
+        XCTAssertEqual(logic.photo(at: card.path("DSC_0001.JPG"))?.raw, card.path("DSC_0001.NEF"))
+
+        // Shown apart when the preference says so, and together again.
+        _ = await logic.pairRawAndJPEG(false)
+        XCTAssertEqual(logic.visiblePhotos.count, 6)
+        XCTAssertNil(logic.photo(at: card.path("DSC_0001.JPG"))?.raw)
+        _ = await logic.pairRawAndJPEG(true)
+        XCTAssertEqual(logic.visiblePhotos.count, 4)
+    }
+
+    @MainActor
+    func testARatingGoesToBothFilesTheRAWsIntoItsSidecar() async throws {
+        let card = try card()
+        let raw = card.path("DSC_0001.NEF"), jpeg = card.path("DSC_0001.JPG")
+        let rawBytes = try Data(contentsOf: URL(fileURLWithPath: raw))
+        let (logic, queue) = try await open(card)
+        logic.rate(path: jpeg, stars: 4)
+        await queue.settled()
+        XCTAssertEqual(try ExifTool.value("XMP:Rating", of: URL(fileURLWithPath: jpeg)), "4", "the JPEG, in the file")
+        XCTAssertEqual(try ExifTool.value("XMP:Rating", of: URL(fileURLWithPath: raw + ".xmp")), "4", "the RAW, in its sidecar")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: raw)), rawBytes, "the RAW file itself untouched")
+        XCTAssertEqual(logic.photo(at: jpeg)?.rating, 4)
+
+        logic.select(paths: [card.path("dsc_0004.jpg")])
+        logic.toggleRejectedSelection()
+        await queue.settled()
+        XCTAssertEqual(try ExifTool.value("XMP:Rating", of: URL(fileURLWithPath: card.path("DSC_0004.ARW") + ".xmp")), "-1")
+    }
+
+    @MainActor
+    func testTrashMovesBothFilesAndUndoBringsThePairBack() async throws {
+        let card = try card()
+        let (logic, _) = try await open(card)
+        let result = await logic.trash(paths: [card.path("DSC_0001.JPG")])
+        XCTAssertEqual(result.trashed, [card.path("DSC_0001.JPG")], "one photo")
+        XCTAssertEqual(Set(result.files), [card.path("DSC_0001.JPG"), card.path("DSC_0001.NEF")], "its two files")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: card.path("DSC_0001.NEF")))
+        XCTAssertEqual(logic.visiblePhotos.count, 3)
+        let failures = await logic.restore(paths: result.files)
+        XCTAssertEqual(failures, [])
+        XCTAssertEqual(logic.photo(at: card.path("DSC_0001.JPG"))?.raw, card.path("DSC_0001.NEF"), "paired again")
+        XCTAssertEqual(logic.visiblePhotos.count, 4)
+    }
+
+    @MainActor
+    func testAFileLeavingOrComingSplitsOrJoinsThePair() async throws {
+        let card = try card()
+        let (logic, _) = try await open(card)
+        let jpeg = card.path("DSC_0001.JPG"), raw = card.path("DSC_0001.NEF")
+        try FileManager.default.moveItem(atPath: jpeg, toPath: card.scratch.path("aside.jpg").path)
+        logic.fileRemoved(path: jpeg)
+        XCTAssertTrue(names(logic).contains("DSC_0001.NEF"), "the RAW alone")
+        XCTAssertEqual(logic.visiblePhotos.count, 4)
+        try FileManager.default.moveItem(atPath: card.scratch.path("aside.jpg").path, toPath: jpeg)
+        await logic.fileChanged(path: jpeg)
+        XCTAssertTrue(names(logic).contains("DSC_0001.JPG+DSC_0001.NEF"), "together again")
+        XCTAssertEqual(logic.visiblePhotos.count, 4)
+        try FileManager.default.removeItem(atPath: raw)
+        logic.fileRemoved(path: raw)
+        XCTAssertTrue(names(logic).contains("DSC_0001.JPG"), "the JPEG alone")
+        XCTAssertEqual(logic.visiblePhotos.count, 4)
+    }
+
+    @MainActor
+    func testCopyingAPairCopiesBothFilesWithTheRAWsSidecar() async throws {
+        let card = try card()
+        let (logic, queue) = try await open(card)
+        logic.rate(path: card.path("DSC_0001.JPG"), stars: 2)
+        await queue.settled()
+        let album = card.scratch.path("album")
+        try FileManager.default.createDirectory(at: album, withIntermediateDirectories: true)
+        let report = await logic.transfer([card.path("DSC_0001.JPG")], to: album.path, mode: .copy, resolve: { _ in nil })
+        XCTAssertEqual(report.failures, [])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: album.path).sorted(),
+                       ["DSC_0001.JPG", "DSC_0001.NEF", "DSC_0001.NEF.xmp"])
+    }
+}
