@@ -169,7 +169,7 @@ soak: deps-test $(PKGCONFIG_DIR)/gdk-pixbuf-2.0.pc
 # project wrote for bytes it does not control. C (fuzz/*.c, built with
 # clang): the completeness check, the image-data walker a rating write
 # checks photos with, the app's checks of decoder replies, and the finder of
-# a JPEG's EXIF thumbnail, seeds in fuzz/corpus/. Swift (Sources/FuzzTargets, built into
+# a JPEG's EXIF thumbnail, seeds in fuzz/corpus/. Swift (Tools/FuzzTargets, built into
 # lightbox-fuzz with -sanitize=fuzzer in .build-fuzz/): file names' bytes,
 # thumbnail PNG text, profile.json and a damaged index's rows, seeds in
 # fuzz/swift/, which the unit tests replay (no leak checks there: the Swift
@@ -180,7 +180,7 @@ CLANG        ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_DIR      = .build/fuzz
 FUZZ_FLAGS    = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -fuse-ld=lld \
-                -ISources/CImaging/include -ISources/CImaging -ISources/CDecoding/include -ISources/CDecoding
+                -ISources/Imaging/CImaging/include -ISources/Imaging/CImaging -ISources/Imaging/CDecoding/include -ISources/Imaging/CDecoding
 SWIFT_FUZZ_TARGETS = path-bytes png-text profile index-rows
 
 FUZZ_C_TARGETS = integrity image-data replies embedded-thumbnail
@@ -188,13 +188,13 @@ FUZZ_C_TARGETS = integrity image-data replies embedded-thumbnail
 # The C targets, built as `make fuzz` runs them.
 fuzz-c: $(PKGCONFIG_DIR)/gdk-pixbuf-2.0.pc
 	mkdir -p $(FUZZ_DIR)
-	$(CLANG) $(FUZZ_FLAGS) fuzz/integrity.c Sources/CImaging/integrity.c -o $(FUZZ_DIR)/integrity
-	$(CLANG) $(FUZZ_FLAGS) fuzz/embedded-thumbnail.c Sources/CImaging/embedded-thumbnail.c Sources/CImaging/integrity.c \
+	$(CLANG) $(FUZZ_FLAGS) fuzz/integrity.c Sources/Imaging/CImaging/integrity.c -o $(FUZZ_DIR)/integrity
+	$(CLANG) $(FUZZ_FLAGS) fuzz/embedded-thumbnail.c Sources/Imaging/CImaging/embedded-thumbnail.c Sources/Imaging/CImaging/integrity.c \
 		$$(pkg-config --cflags --libs gdk-pixbuf-2.0) -o $(FUZZ_DIR)/embedded-thumbnail
-	$(CLANG) $(FUZZ_FLAGS) fuzz/image-data.c Sources/CImaging/image-data.c $$(pkg-config --cflags --libs glib-2.0) \
+	$(CLANG) $(FUZZ_FLAGS) fuzz/image-data.c Sources/Imaging/CImaging/image-data.c $$(pkg-config --cflags --libs glib-2.0) \
 		-o $(FUZZ_DIR)/image-data
-	$(CLANG) $(FUZZ_FLAGS) fuzz/replies.c Sources/CDecoding/replies.c Sources/CDecoding/client.c \
-		Sources/CDecoding/protocol.c Sources/CDecoding/sandbox.c Sources/CImaging/*.c \
+	$(CLANG) $(FUZZ_FLAGS) fuzz/replies.c Sources/Imaging/CDecoding/replies.c Sources/Imaging/CDecoding/client.c \
+		Sources/Imaging/CDecoding/protocol.c Sources/Imaging/CDecoding/sandbox.c Sources/Imaging/CImaging/*.c \
 		$$(pkg-config --cflags --libs gdk-pixbuf-2.0 gexiv2) -o $(FUZZ_DIR)/replies
 
 # Every kept C input (the seeds and each input that once failed) through
@@ -224,10 +224,10 @@ fuzz: fuzz-c
 	done
 
 # The photo file name extensions, read from the one list the app has
-# (Sources/Imaging/PhotoFormat.swift): pictures gdk-pixbuf decodes, camera
+# (Sources/Imaging/Imaging/PhotoFormat.swift): pictures gdk-pixbuf decodes, camera
 # RAW files the decoder reads itself, and pictures it reads with a library
 # of its own (JPEG XL, with libjxl).
-PHOTO_FORMATS      := Sources/Imaging/PhotoFormat.swift
+PHOTO_FORMATS      := Sources/Imaging/Imaging/PhotoFormat.swift
 format_list         = $(shell sed -n '/$(1): \[String\] = \[/,/\]/p' $(PHOTO_FORMATS) | grep -o '"[a-z0-9]*"' | tr -d '"')
 PICTURE_EXTENSIONS := $(call format_list,pictureExtensions)
 RAW_EXTENSIONS     := $(call format_list,rawExtensions)

@@ -8,17 +8,17 @@ let package = Package(
         // Saves profiles in a loop; the profile store's crash test kills it.
         .executable(name: "lightbox-profile-writer", targets: ["ProfileWriter"]),
         // Writes ratings into a photo in a loop; the rating writer's crash test kills it.
-        .executable(name: "lightbox-rating-writer", targets: ["RatingWriter"]),
+        .executable(name: "lightbox-rating-writer", targets: ["RatingWriterTool"]),
         // Thumbnails files with the app's own loader, for `make bench`.
         .executable(name: "lightbox-bench-thumbnails", targets: ["BenchThumbnails"]),
         // Decodes images for the app in a sandboxed helper process; installed
         // next to `lightbox`, which looks for it there.
-        .executable(name: "lightbox-decoder", targets: ["CDecoderMain"]),
+        .executable(name: "lightbox-decoder", targets: ["LightboxDecoder"]),
         // The project's own parsers under libFuzzer (`make fuzz`), or, built
         // normally, a replayer of fuzz inputs.
         .executable(name: "lightbox-fuzz", targets: ["Fuzz"]),
         // `make soak`: the core's services driven over a big folder while
-        // another process changes it (see Sources/Soak/main.swift).
+        // another process changes it (see Tools/Soak/main.swift).
         .executable(name: "lightbox-soak", targets: ["Soak"]),
     ],
     dependencies: [
@@ -28,7 +28,7 @@ let package = Package(
         // The GTK 4 headers and libraries, found through pkg-config.
         .systemLibrary(
             name: "CGtk",
-            path: "Sources/CGtk",
+            path: "Sources/UI/CGtk",
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
@@ -37,7 +37,7 @@ let package = Package(
         .target(
             name: "CGtkShim",
             dependencies: ["CGtk"],
-            path: "Sources/CGtkShim",
+            path: "Sources/UI/CGtkShim",
             // The libdispatch run-loop hooks (see lb-main-loop.c).
             linkerSettings: [.linkedLibrary("dispatch")]
         ),
@@ -45,37 +45,37 @@ let package = Package(
         // (see PathBytes.swift); used wherever a path meets the system.
         .target(
             name: "FilePaths",
-            path: "Sources/FilePaths"
+            path: "Sources/Core/FilePaths"
         ),
         // gettext and the C library's locale (see lb-intl.h).
         .target(
             name: "CLocalization",
-            path: "Sources/CLocalization"
+            path: "Sources/Core/CLocalization"
         ),
         // tr/trn over the "lightbox" gettext domain, and numbers and dates
         // in the person's locale. Every module with text for people uses it.
         .target(
             name: "Localization",
             dependencies: ["CLocalization"],
-            path: "Sources/Localization"
+            path: "Sources/Core/Localization"
         ),
         // Swift classes over GTK widgets: ownership, signals, actions, CSS,
         // accessibility. The only Swift code that talks to the shim.
         .target(
             name: "GtkKit",
             dependencies: ["CGtkShim", "FilePaths", "Localization"],
-            path: "Sources/GtkKit"
+            path: "Sources/UI/GtkKit"
         ),
         // gdk-pixbuf and gexiv2: decoding, scaling, PNG writing, metadata.
         .systemLibrary(
             name: "CGdkPixbuf",
-            path: "Sources/CGdkPixbuf",
+            path: "Sources/Imaging/CGdkPixbuf",
             pkgConfig: "gdk-pixbuf-2.0",
             providers: [.apt(["libgdk-pixbuf-2.0-dev"])]
         ),
         .systemLibrary(
             name: "CGExiv2",
-            path: "Sources/CGExiv2",
+            path: "Sources/Imaging/CGExiv2",
             pkgConfig: "gexiv2",
             providers: [.apt(["libgexiv2-dev"])]
         ),
@@ -83,14 +83,14 @@ let package = Package(
         .target(
             name: "CImaging",
             dependencies: ["CGdkPixbuf"],
-            path: "Sources/CImaging"
+            path: "Sources/Imaging/CImaging"
         ),
         // Metadata with gexiv2. Only lightbox-decoder and the in-process
         // paths of benchmarks and tests link it: the app never parses a photo.
         .target(
             name: "CMetadata",
             dependencies: ["CImaging", "CGExiv2"],
-            path: "Sources/CMetadata",
+            path: "Sources/Imaging/CMetadata",
             // rating.c rounds with lround; the Swift products get libm from
             // the Swift runtime, lightbox-decoder (all C) does not.
             linkerSettings: [.linkedLibrary("m")]
@@ -100,12 +100,12 @@ let package = Package(
         .target(
             name: "CDecoding",
             dependencies: ["CImaging"],
-            path: "Sources/CDecoding"
+            path: "Sources/Imaging/CDecoding"
         ),
         // LibRaw, for camera RAW files without a usable embedded preview.
         .systemLibrary(
             name: "CLibRaw",
-            path: "Sources/CLibRaw",
+            path: "Sources/Decoder/CLibRaw",
             pkgConfig: "libraw",
             providers: [.apt(["libraw-dev"])]
         ),
@@ -114,13 +114,13 @@ let package = Package(
         .target(
             name: "CRaw",
             dependencies: ["CImaging", "CGExiv2", "CLibRaw"],
-            path: "Sources/CRaw",
+            path: "Sources/Decoder/CRaw",
             linkerSettings: [.linkedLibrary("m")]
         ),
         // libjxl and its thread pool, for JPEG XL files in the decoder.
         .systemLibrary(
             name: "CLibJxl",
-            path: "Sources/CLibJxl",
+            path: "Sources/Decoder/CLibJxl",
             pkgConfig: "libjxl",
             providers: [.apt(["libjxl-dev"])]
         ),
@@ -129,7 +129,7 @@ let package = Package(
         .target(
             name: "CJxl",
             dependencies: ["CImaging", "CLibJxl"],
-            path: "Sources/CJxl",
+            path: "Sources/Decoder/CJxl",
             // libjxl.pc does not name its thread pool's library.
             linkerSettings: [.linkedLibrary("jxl_threads")]
         ),
@@ -137,92 +137,92 @@ let package = Package(
         .target(
             name: "CDecoderServer",
             dependencies: ["CDecoding", "CImaging", "CMetadata", "CRaw", "CJxl"],
-            path: "Sources/CDecoderServer"
+            path: "Sources/Decoder/CDecoderServer"
         ),
         // lightbox-decoder's main(); all of it is in CDecoderServer.
         .executableTarget(
-            name: "CDecoderMain",
+            name: "LightboxDecoder",
             dependencies: ["CDecoderServer"],
-            path: "Sources/CDecoderMain"
+            path: "Sources/Decoder/LightboxDecoder"
         ),
         // Swift over CImaging and CDecoding: images and metadata as Swift
         // values, decoded in the DecoderPool's helper processes.
         .target(
             name: "Imaging",
             dependencies: ["CImaging", "CDecoding", "FilePaths", "Localization"],
-            path: "Sources/Imaging"
+            path: "Sources/Imaging/Imaging"
         ),
         // Decoding and metadata writing in the calling process, for the
         // benchmarks' comparison and the tests' fixtures; not the app's.
         .target(
             name: "InProcessImaging",
             dependencies: ["Imaging", "CImaging", "CMetadata", "FilePaths", "Localization"],
-            path: "Sources/InProcessImaging"
+            path: "Sources/Imaging/InProcessImaging"
         ),
         // GIO without GTK (GSettings), for LightboxCore.
         .systemLibrary(
             name: "CGio",
-            path: "Sources/CGio",
+            path: "Sources/Core/CGio",
             pkgConfig: "gio-2.0",
             providers: [.apt(["libglib2.0-dev"])]
         ),
         .target(
             name: "CSettings",
             dependencies: ["CGio"],
-            path: "Sources/CSettings"
+            path: "Sources/Core/CSettings"
         ),
         // Models, stores and logic controllers. No GTK here.
         .target(
             name: "LightboxCore",
             dependencies: ["Imaging", "FilePaths", "Localization", "CSettings", .product(name: "GRDB", package: "GRDB.swift")],
-            path: "Sources/LightboxCore"
+            path: "Sources/Core/LightboxCore"
         ),
         // The application: views, controllers and the flow.
         .executableTarget(
             name: "Lightbox",
             dependencies: ["GtkKit", "LightboxCore", "FilePaths", "Localization"],
-            path: "Sources/Lightbox"
+            path: "Sources/App/Lightbox"
         ),
         // Test helper: saves profiles in a loop until killed (see main.swift).
         .executableTarget(
             name: "ProfileWriter",
             dependencies: ["LightboxCore"],
-            path: "Sources/ProfileWriter"
+            path: "Tools/ProfileWriter"
         ),
         // Test helper: writes ratings into a photo until killed (see main.swift).
         .executableTarget(
-            name: "RatingWriter",
+            name: "RatingWriterTool",
             dependencies: ["LightboxCore"],
-            path: "Sources/RatingWriter"
+            path: "Tools/RatingWriterTool"
         ),
         // Soak helper: PhotoListLogic and the app's services over a folder
         // another process changes, for ten minutes (`make soak`).
         .executableTarget(
             name: "Soak",
             dependencies: ["LightboxCore", "Imaging", "FilePaths"],
-            path: "Sources/Soak"
+            path: "Tools/Soak"
         ),
         // Benchmark helper: thumbnails a list of files with the app's loader.
         .executableTarget(
             name: "BenchThumbnails",
             dependencies: ["LightboxCore", "Imaging", "InProcessImaging"],
-            path: "Sources/BenchThumbnails"
+            path: "Tools/BenchThumbnails"
         ),
         // The fuzz targets, apart from the libFuzzer entry, so the unit
         // tests can replay their corpus.
         .target(
             name: "FuzzTargets",
             dependencies: ["LightboxCore", "FilePaths", .product(name: "GRDB", package: "GRDB.swift")],
-            path: "Sources/FuzzTargets"
+            path: "Tools/FuzzTargets"
         ),
         .target(
             name: "CFuzzer",
-            path: "Sources/CFuzzer"
+            path: "Tools/CFuzzer"
         ),
         .executableTarget(
             name: "Fuzz",
             dependencies: ["FuzzTargets", "CFuzzer"],
-            path: "Sources/Fuzz"
+            path: "Tools/Fuzz"
         ),
         .testTarget(
             name: "LightboxCoreTests",

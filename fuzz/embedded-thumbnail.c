@@ -1,5 +1,5 @@
 // libFuzzer target: the finder of a JPEG's EXIF thumbnail
-// (Sources/CImaging/embedded-thumbnail.c), which walks segments and TIFF
+// (Sources/Imaging/CImaging/embedded-thumbnail.c), which walks segments and TIFF
 // structures of an untrusted file. It must never read outside the bytes
 // it is given, and a thumbnail it reports must lie inside them; anything
 // else, and anything AddressSanitizer or UBSan sees, stops the fuzzer.

@@ -1,4 +1,4 @@
-// libFuzzer target: the image-data walker (Sources/CImaging/image-data.c),
+// libFuzzer target: the image-data walker (Sources/Imaging/CImaging/image-data.c),
 // the one parser of photo bytes left in the app (a rating write compares
 // the new file with the old before it replaces the photo). The input is
 // cut in two at a point its first byte picks; the comparison must be

@@ -1,4 +1,4 @@
-// libFuzzer target: the completeness check (Sources/CImaging/integrity.c).
+// libFuzzer target: the completeness check (Sources/Imaging/CImaging/integrity.c).
 // Its verdict must not depend on how the bytes arrive (the decoder feeds
 // it whatever read(2) returns): the whole input at once and the same bytes
 // in pieces of 1 to 8 bytes must give the same answer. Any difference, and

@@ -1,5 +1,5 @@
 // libFuzzer target: the app's checks of a decoder's replies
-// (Sources/CDecoding/replies.c). A decoder a hostile file took over can
+// (Sources/Imaging/CDecoding/replies.c). A decoder a hostile file took over can
 // send any payload with any memfd; the app must answer NONSENSE or a
 // result it can read in full, never read out of bounds, leak or crash.
 //

@@ -3,7 +3,7 @@
 marked for translation.
 
 Every text a person can see or hear (labels, accessible names, tooltips,
-messages) goes through `tr(...)` or `trn(...)` (Sources/Localization), so
+messages) goes through `tr(...)` or `trn(...)` (Sources/Core/Localization), so
 that xgettext finds it for po/lightbox.pot. This script reads the Swift
 sources of the modules that show text, finds each string literal outside
 comments, and reports those that read like words (a space between words,
@@ -21,7 +21,7 @@ import re
 import sys
 from pathlib import Path
 
-FOLDERS = ["Sources/Lightbox", "Sources/GtkKit", "Sources/LightboxCore", "Sources/Imaging", "Sources/InProcessImaging"]
+FOLDERS = ["Sources/App/Lightbox", "Sources/UI/GtkKit", "Sources/Core/LightboxCore", "Sources/Imaging/Imaging", "Sources/Imaging/InProcessImaging"]
 # Calls whose text is for developers, logs or the program itself.
 NOT_FOR_PEOPLE = re.compile(
     r"\b(fatalError|precondition|preconditionFailure|assert|assertionFailure|print|debugPrint|"

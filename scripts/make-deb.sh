@@ -16,7 +16,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # a DEBIAN folder others cannot read).
 umask 022
 
-version=$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/LightboxCore/Models/AppInfo.swift)
+version=$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/Core/LightboxCore/Models/AppInfo.swift)
 arch=$(dpkg --print-architecture)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -4,7 +4,7 @@
 1. Makes SOAK_PHOTOS small JPEGs (default 10,000), each with image data of
    its own (a gradient and its number as a bar code, encoded by ImageMagick
    in batches) and camera EXIF, and keeps a pristine copy of each.
-2. Starts lightbox-soak (Sources/Soak: PhotoListLogic over the real index,
+2. Starts lightbox-soak (Tools/Soak: PhotoListLogic over the real index,
    rating queue, sandboxed decoders and thumbnail cache; no mocks), which
    acts on SOAK_DRIVE of them (default 1,000) for SOAK_SECONDS (default
    600): rates, rejects, rotates, looks at, copies and moves them. At the

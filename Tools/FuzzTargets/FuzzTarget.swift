@@ -4,7 +4,7 @@ import LightboxCore
 
 /// The parsers this project wrote for bytes it does not control, each as a
 /// function of arbitrary bytes that must neither crash nor break its
-/// promise. `make fuzz` runs them under libFuzzer (Sources/Fuzz); the unit
+/// promise. `make fuzz` runs them under libFuzzer (Tools/Fuzz); the unit
 /// tests replay the seed corpus and every input that once failed
 /// (fuzz/swift/), so a fixed crash stays fixed.
 public enum FuzzTarget: String, CaseIterable, Sendable {
