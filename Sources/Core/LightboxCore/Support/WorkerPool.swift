@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Imaging
 
 /// A few long-lived threads for blocking work (decoding, file reading).
@@ -18,14 +19,24 @@ public final class WorkerPool: @unchecked Sendable {
         precondition(name.utf8.count <= 12, "thread names are cut at 15 bytes") // untranslated: invariant
         for index in 0..<max(1, threads) {
             let threadName = "\(name)-\(index)"
-            // Named from inside: Foundation on Linux does not pass a name
-            // set before `start()` on to the system thread.
+            // Named from inside, through the kernel's own file for it:
+            // Foundation on Linux passes a name to the system only once it
+            // counts the thread as executing, which it may not yet when the
+            // block starts (the thread then kept its creator's name; seen
+            // under load), and Swift does not see pthread_setname_np.
             Thread { [self] in
-                Thread.current.name = threadName
+                Self.name(thisThread: threadName)
                 BackgroundThread.lowerPriority()
                 work()
             }.start()
         }
+    }
+
+    private static func name(thisThread name: String) {
+        let file = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        guard file >= 0 else { return }
+        _ = name.withCString { write(file, $0, strlen($0)) }
+        close(file)
     }
 
     /// Runs `job` on one of the pool's threads.
