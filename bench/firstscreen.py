@@ -148,12 +148,23 @@ def gthumb_settings(home):
     keyfile(home, f"[org/gnome/gthumb/browser]\nwindow-width={WIDTH}\nwindow-height={HEIGHT}\n")
 
 
-def one_run(work, app, lightbox, folder, index):
+def geeqie_settings(home, text):
+    """Geeqie's settings file (bench/raw.py makes it from Geeqie's own defaults)."""
+    folder = os.path.join(home.folder("config"), "geeqie")
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "geeqierc.xml"), "w") as out:
+        out.write(text)
+
+
+def one_run(work, app, lightbox, folder, index, limit_s=RECORD_LIMIT_S, geeqie_rc=None):
     home = Home(work, f"firstscreen-{app}-{index}")
     env = home.env(GSETTINGS_BACKEND="keyfile", LIGHTBOX_BENCH_EVENTS="1")
     if app == "gthumb":
         gthumb_settings(home)
         command = ["gthumb", folder]
+    elif app == "geeqie":
+        geeqie_settings(home, geeqie_rc)
+        command = ["geeqie", folder]
     else:
         if app == "lightbox-small":
             # The densest zoom level: about twice as many cells on screen.
@@ -169,7 +180,7 @@ def one_run(work, app, lightbox, folder, index):
     threading.Thread(target=pointer_away, daemon=True).start()
     # Until the window has stopped changing for a while (or the limit).
     start = time.monotonic()
-    while time.monotonic() - start < RECORD_LIMIT_S:
+    while time.monotonic() - start < limit_s:
         time.sleep(1)
         frames = list(recorder.frames)
         if len(frames) > 20 and now_ms() - t_exec > 3000:

@@ -15,6 +15,14 @@
                 as a camera card copied by a file manager: written in name
                 order (so modification times rise with the names, a second
                 apart or less) with rising EXIF dates (the first-screen part).
+  raw-24mp/     the RAW part (bench/raw.py), its own recipe (RAW_RECIPE):
+                previews/ 20 distinct 6000x4000 photo-like JPEGs (2-4.5 MB,
+                as a camera's full-size preview); raw/ 150 camera RAW files,
+                IMG_NNNNN.{NEF,ARW,CR2,ORF,DNG} in turn, each a 6000x4000
+                sensor with one of those JPEGs as its full-size embedded
+                preview (Tests/Fixtures/raw_samples.py --preview-jpeg; 7.5-51
+                MB, 41 MB on average), EXIF dates rising with the names;
+                jpeg/ IMG_NNNNN.JPG, file N the very JPEG RAW file N embeds.
 
 Each part is skipped when its completion stamp names the current RECIPE
 (delete the folder to rebuild). About 34 GB in all; about 10-15 minutes on 2 cores, mostly disk.
@@ -38,6 +46,15 @@ CONVERT = "/usr/bin/convert" if os.path.exists("/usr/bin/convert") else "convert
 # Copies made by an older recipe are made again: 2 added the bases' EXIF
 # thumbnails.
 RECIPE = 2
+# The RAW part's own recipe (raw-24mp/): 2 varies the previews' quality
+# within each kind (1 gave each kind its own quality).
+RAW_RECIPE = 2
+RAW_FOLDER = "raw-24mp"
+# (raw_samples.py kind, extension), in turn in name order.
+RAW_KINDS = (("nef", "NEF"), ("arw", "ARW"), ("cr2", "CR2"), ("orf", "ORF"), ("dng-preview", "DNG"))
+RAW_SENSOR = "6000x4000"
+RAW_SAMPLES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Tests", "Fixtures",
+                           "raw_samples.py")
 
 
 def log(message):
@@ -190,6 +207,90 @@ def small_layout(k, moment):
     return f"d{k // 1000:03d}/s{k // 100 % 10}/IMG_{k:06d}.jpg", moment
 
 
+def raw_preview_command(index, out):
+    """A camera's full-size preview: the bases' plasma fields at 6000x4000,
+    sensor-like noise, quality 85-88 (2.3-4.5 MB). Preview i goes into the
+    RAW files of kind i mod 5: its noise, colours and quality vary within
+    each kind, so that every kind embeds the same mix."""
+    source = "plasma:fractal" if index % 3 == 0 else f"plasma:{COLOURS[index % len(COLOURS)]}"
+    command = [CONVERT, "-seed", str(2000 + index), "-size", "900x600", source]
+    if index % 4 == 1:
+        command += ["(", "-size", "900x600", "gradient:white-none", ")", "-compose", "over", "-composite"]
+    command += ["-blur", "0x0.7", "-resize", RAW_SENSOR + "!", "-attenuate", f"{0.22 + 0.03 * (index % 4):.2f}",
+                "+noise", "Gaussian", "-sampling-factor", "2x2", "-quality", str(85 + index // 5 % 4), out]
+    return command
+
+
+def make_raw(root, count, jobs, distinct=20):
+    """raw-24mp/: `count` RAW files of the kinds in turn, each embedding one
+    of `distinct` full-size previews, and the same previews as JPEG files.
+    RAW file k is a copy of base (k mod distinct) with its own EXIF dates."""
+    folder = os.path.join(root, RAW_FOLDER)
+    stamp = os.path.join(folder, ".complete")
+    if os.path.exists(stamp):
+        with open(stamp) as made:
+            if f"recipe {RAW_RECIPE}," in made.read():
+                log(f"{folder}: present")
+                return
+        log(f"{folder}: made by an older recipe; making it again")
+        shutil.rmtree(folder)
+    start = time.monotonic()
+    previews = os.path.join(folder, "previews")
+    os.makedirs(previews, exist_ok=True)
+    env = dict(os.environ, MAGICK_THREAD_LIMIT="1", OMP_NUM_THREADS="1")
+    preview_paths = [os.path.join(previews, f"preview-{i:02d}.jpg") for i in range(distinct)]
+
+    def preview(i):
+        if not os.path.exists(preview_paths[i]):
+            subprocess.run(raw_preview_command(i, preview_paths[i] + ".tmp.jpg"), check=True, env=env)
+            os.rename(preview_paths[i] + ".tmp.jpg", preview_paths[i])
+
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        list(pool.map(preview, range(distinct)))
+    log(f"  {distinct} previews, {sum(map(os.path.getsize, preview_paths)) / distinct / 1e6:.2f} MB average "
+        f"({time.monotonic() - start:.0f} s)")
+    bases = os.path.join(folder, "bases")
+    os.makedirs(bases, exist_ok=True)
+
+    def base(i):
+        kind, extension = RAW_KINDS[i % len(RAW_KINDS)]
+        path = os.path.join(bases, f"base-{i:02d}.{extension}")
+        if not os.path.exists(path):
+            subprocess.run([sys.executable, RAW_SAMPLES, kind, path, "--size", RAW_SENSOR,
+                            "--preview-jpeg", preview_paths[i]], check=True)
+        return path
+
+    # distinct is a multiple of the kinds' count, so base k mod distinct has copy k's kind.
+    assert distinct % len(RAW_KINDS) == 0
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        base_paths = list(pool.map(base, range(distinct)))
+    log(f"  {distinct} RAW bases ({time.monotonic() - start:.0f} s)")
+    date = b"2024:05:01 12:00:00"  # raw_samples.DATE, in every base's IFDs (before the pictures)
+    moment = datetime.datetime(2024, 5, 1, 9, 0, 0)
+    total = 0
+    for sub in ("raw", "jpeg"):
+        os.makedirs(os.path.join(folder, sub), exist_ok=True)
+    for k in range(count):
+        moment += datetime.timedelta(seconds=41)
+        with open(base_paths[k % distinct], "rb") as f:
+            data = f.read()
+        head = data[:65536]
+        if date not in head:
+            sys.exit(f"make_library: {base_paths[k % distinct]} lacks its date in the first 64 KB")
+        head = head.replace(date, moment.strftime("%Y:%m:%d %H:%M:%S").encode())
+        extension = RAW_KINDS[k % len(RAW_KINDS)][1]
+        with open(os.path.join(folder, "raw", f"IMG_{k + 1:05d}.{extension}"), "wb") as out:
+            out.write(head)
+            out.write(data[65536:])
+        total += len(data)
+        shutil.copyfile(preview_paths[k % distinct], os.path.join(folder, "jpeg", f"IMG_{k + 1:05d}.JPG"))
+    shutil.rmtree(bases)
+    os.sync()  # written back: the bench evicts these files from the page cache, which needs them clean
+    with open(stamp, "w") as out:
+        out.write(f"{count} RAW files, {total} bytes, recipe {RAW_RECIPE}, {distinct} previews\n")
+    log(f"{folder}: {count} RAW files, {total / count / 1e6:.1f} MB average ({time.monotonic() - start:.0f} s)")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     here = os.path.dirname(os.path.abspath(__file__))
@@ -198,7 +299,8 @@ def main():
     parser.add_argument("--bases", type=int, default=200)
     parser.add_argument("--photos", type=int, default=10_000)
     parser.add_argument("--small", type=int, default=100_000)
-    parser.add_argument("--parts", default="10k,100k,flat", help="comma-separated: 10k, 100k, flat")
+    parser.add_argument("--raw", type=int, default=150, help="RAW files in raw-24mp/")
+    parser.add_argument("--parts", default="10k,100k,flat", help="comma-separated: 10k, 100k, flat, raw")
     args = parser.parse_args()
     parts = set(args.parts.split(","))
     start = time.monotonic()
@@ -211,6 +313,11 @@ def main():
         log("another make_library.py is creating the library; waiting for it")
         fcntl.flock(lock, fcntl.LOCK_EX)
     log(f"library in {root}")
+    if "raw" in parts:
+        make_raw(root, args.raw, args.jobs)
+        parts.discard("raw")
+        if not parts:
+            return
     big = make_bases(os.path.join(root, "bases"), args.bases, False, args.jobs)
     log(f"camera bases: {len(big)}, {sum(map(len, big)) / len(big) / 1e6:.2f} MB average "
         f"({time.monotonic() - start:.0f} s)")

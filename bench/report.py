@@ -84,6 +84,26 @@ def targets(m):
             ours = med(small["settled_ms"])
             out["first_screen_small_vs_gthumb"] = {"value": ratio(ours, peer), "limit": "≤ 0.5×",
                                                    "met": check(ratio(ours, peer), 0.5) and ours <= 2000}
+    r = m.get("raw")
+    if r:
+        # The median of the runs' own ratios (RAW and JPEG measured one right after the other).
+        value = med(r["raw_vs_jpeg"]) if r.get("raw_vs_jpeg") else ratio(med(r["raw"]["per_second"]),
+                                                                         med(r["jpeg"]["per_second"]))
+        out["raw_vs_jpeg"] = {"value": value, "limit": "≥ 0.9×", "met": check(value, 0.9, at_most=False)}
+        full = r.get("full_preview")
+        if full:
+            value = med(full["vs_jpeg"]) if full.get("vs_jpeg") else ratio(med(full["per_second"]),
+                                                                           med(full["jpeg_per_second"]))
+            out["raw_full_preview_vs_jpeg"] = {"value": value, "limit": "≥ 0.9×",
+                                               "met": check(value, 0.9, at_most=False)}
+        fraction = med(r["raw"]["fraction"])
+        out["raw_bytes_read"] = {"value": fraction, "limit": "≤ 15 %", "met": check(fraction, 0.15)}
+        sc = r.get("screen")
+        for peer in ("gthumb", "geeqie"):
+            if sc and sc.get(peer):
+                value = ratio(med(sc[peer]["settled_ms"]), med(sc["lightbox"]["settled_ms"]))
+                out[f"raw_screen_vs_{peer}"] = {"value": value, "limit": "≥ 2× faster",
+                                                "met": check(value, 2, at_most=False)}
     return out
 
 
@@ -177,6 +197,34 @@ def table(results):
             row("… at the smallest thumbnails: first photo / stops changing", spread(sm["first_photo_ms"]) + " / "
                 + spread(sm["settled_ms"]) + f" ms, {spread(sm['changes'])} changes", f"gThumb {med(gt['settled_ms']):.0f} ms",
                 "first_screen_small_vs_gthumb")
+    if m.get("raw"):
+        r = m["raw"]
+        row(f"cold RAW thumbnails 256 px, {r['files']} RAW files with 24 MP previews, page cache cold",
+            spread(r["raw"]["per_second"], 1) + " /s", f"JPEGs of the previews: {med(r['jpeg']['per_second']):.1f} /s",
+            "raw_vs_jpeg")
+        full = r.get("full_preview")
+        if full:
+            row(f"… {', '.join(full['kinds'])} alone ({full['files']} files: the thumbnail from the 24 MP preview)",
+                spread(full["per_second"], 1) + " /s", f"their previews' JPEGs: {med(full['jpeg_per_second']):.1f} /s",
+                "raw_full_preview_vs_jpeg")
+        fraction = t.get("raw_bytes_read", {}).get("value")
+        row("… read from disk per RAW file (" + r.get("bytes_source", "read_bytes") + ")",
+            spread({k: v / 1e6 if k in ("median", "min", "max") else v for k, v in r["raw"]["bytes_per_file"].items()
+                    if k != "values"}, 1) + f" MB of {r['raw']['file_bytes'] / 1e6:.1f}",
+            f"read-ahead {r.get('read_ahead_kb')} kB", "raw_bytes_read",
+            f"{fraction * 100:.0f} %" if fraction is not None else "")
+        sc = r.get("screen")
+        if sc:
+            lb = sc["lightbox"]
+            peers = [p for p in ("gthumb", "geeqie") if sc.get(p)]
+            names = {"gthumb": "gThumb", "geeqie": "Geeqie"}
+            row("cold RAW folder, recorded: exec → first photo on screen", spread(lb["first_photo_ms"]) + " ms",
+                ", ".join(f"{names[p]} {med(sc[p]['first_photo_ms']):.0f} ms" for p in peers), "", "")
+            for n, p in enumerate(peers):
+                target = t.get(f"raw_screen_vs_{p}")
+                row("… → window content stops changing" if n == 0 else "",
+                    spread(lb["settled_ms"]) + " ms" if n == 0 else "", f"{names[p]} {med(sc[p]['settled_ms']):.0f} ms",
+                    f"raw_screen_vs_{p}", f"{target['value']:.1f}× faster" if target and target["value"] else "")
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = ["| " + " | ".join(c.ljust(w) for c, w in zip(r, widths)) + " |" for r in rows]
     lines.insert(1, "|" + "|".join("-" * (w + 2) for w in widths) + "|")

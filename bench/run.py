@@ -3,11 +3,12 @@
 writes bench/results.json, keeping the parts not measured this time, and
 the README's performance table from it (bench/report.py).
 
-    python3 bench/run.py [--quick] [--runs N] [--only startup,10k,thumbnails,photo,stepping,firstscreen,100k]
+    python3 bench/run.py [--quick] [--runs N] [--only startup,10k,thumbnails,photo,stepping,firstscreen,100k,raw]
 
 Expects the release build (.build/release/lightbox and
 lightbox-bench-thumbnails); creates bench/library/ on first use (see
-make_library.py). Runs itself under xvfb-run and dbus-run-session, so every
+make_library.py; the raw part's folder, bench/library/raw-24mp/, too). --quick leaves the raw
+part out unless --only names it. Runs itself under xvfb-run and dbus-run-session, so every
 program measured shares one headless X server and one session bus.
 """
 import argparse
@@ -25,20 +26,28 @@ import harness  # noqa: E402
 import measures  # noqa: E402
 import firstscreen  # noqa: E402
 import stepping  # noqa: E402
+import raw  # noqa: E402
+from make_library import RAW_FOLDER, RAW_RECIPE  # noqa: E402
 from report import table, targets, write_readme  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LIBRARY = os.path.join(HERE, "library")
-PARTS = ("startup", "10k", "thumbnails", "photo", "stepping", "firstscreen", "100k")
+PARTS = ("startup", "10k", "thumbnails", "photo", "stepping", "firstscreen", "100k", "raw")
+# Left out of --quick unless --only names them: the raw part makes 6 GB of files once, and takes minutes.
+NOT_QUICK = ("raw",)
 
 
 def parse():
     parser = argparse.ArgumentParser(description="Lightbox benchmark")
     parser.add_argument("--quick", action="store_true", help="fewer runs, fewer files (about two minutes)")
     parser.add_argument("--runs", type=int, help="repetitions of each measurement (default 3, quick 2)")
-    parser.add_argument("--only", default=",".join(PARTS), help="comma-separated parts: " + ", ".join(PARTS))
+    parser.add_argument("--only", help="comma-separated parts: " + ", ".join(PARTS)
+                        + " (default: all; --quick: all but " + ", ".join(NOT_QUICK) + ")")
     parser.add_argument("--output", default=os.path.join(HERE, "results.json"))
-    return parser.parse_args()
+    args = parser.parse_args()
+    if args.only is None:
+        args.only = ",".join(part for part in PARTS if not (args.quick and part in NOT_QUICK))
+    return args
 
 
 def reexec_headless():
@@ -55,6 +64,13 @@ def reexec_headless():
 
 
 def ensure_library(parts):
+    if "raw" in parts:
+        stamp = os.path.join(LIBRARY, RAW_FOLDER, ".complete")
+        made = open(stamp).read() if os.path.exists(stamp) else ""
+        if f"recipe {RAW_RECIPE}," not in made:
+            print("bench: creating the RAW part's folder once (about 4 minutes on 2 cores, 6 GB)", flush=True)
+            subprocess.run([sys.executable, os.path.join(HERE, "make_library.py"), "--root", LIBRARY,
+                            "--parts", "raw"], check=True)
     wanted = [name for name in ("10k", "100k", "flat") if name in parts or name == "flat" and "firstscreen" in parts]
     if all(os.path.exists(os.path.join(LIBRARY, f"photos-{name}", ".complete")) for name in wanted):
         return
@@ -82,7 +98,7 @@ def main():
         "git": subprocess.run(["git", "-C", harness.ROOT, "describe", "--always", "--dirty"],
                               capture_output=True, text=True).stdout.strip(),
         "library": {"10k": os.path.join(LIBRARY, "photos-10k"), "100k": os.path.join(LIBRARY, "photos-100k"),
-                    "flat": os.path.join(LIBRARY, "photos-flat")},
+                    "flat": os.path.join(LIBRARY, "photos-flat"), "raw": os.path.join(LIBRARY, RAW_FOLDER)},
         "measurements": {},
     }
     m = results["measurements"]
@@ -104,6 +120,8 @@ def main():
         if "firstscreen" in parts:
             m["firstscreen"] = firstscreen.first_screen(work, measures.LIGHTBOX, results["library"]["flat"],
                                                         2 if args.quick else runs)
+        if "raw" in parts:
+            m["raw"] = raw.raw_part(work, measures.LIGHTBOX, LIBRARY, args.quick, runs)
         if "100k" in parts and not args.quick:
             m["100k"] = measures.folder_runs(work, results["library"]["100k"], max(2, runs - 1),
                                              scroll=False, timeout=900, label="100k")

@@ -101,6 +101,8 @@ BENCH_PACKAGES=(
     # The first-screen measurement: the peer it opens the same folder in,
     # and the screen recorder it watches both with.
     gthumb
+    # The RAW part's second peer (recorded like gThumb).
+    geeqie
     ffmpeg
     # scripts/update-startup-order.py profiles start-up with callgrind.
     valgrind

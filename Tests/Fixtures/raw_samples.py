@@ -57,15 +57,25 @@ Checked with Debian 12's exiv2 0.27.6 (through gexiv2 0.14), LibRaw 0.20.2
     image: 14 bits in 16-bit words, Compression 32767 ("Sony ARW
     compressed" -- Sony's tag value, which LibRaw reads as unpacked 14-bit
     data when the strip holds two bytes a pixel), with the ARW 2.3 raw-IFD
-    tags SonyRawFileType, BlackLevel (0x7310) and WB_RGGBLevels (0x7313).  exiv2 names it image/x-sony-arw and lists the
-    preview and the thumbnail (image/jpeg); LibRaw decodes the sensor data.
+    tags SonyRawFileType, BlackLevel (0x7310) and WB_RGGBLevels (0x7313).
+    exiv2 names it image/x-sony-arw and lists the preview and the thumbnail
+    (image/jpeg); LibRaw decodes the sensor data.
 ``orf``  Olympus ORF: "IIRO" header; IFD0 the raw image, 12-bit packed
-    (Compression 1, BitsPerSample 12: the layout of Olympus's uncompressed
-    ORFs, which LibRaw reads with its Olympus 12-bit packing); an Olympus
+    (Compression 1, BitsPerSample 12, 1.5 bytes a pixel: the uncompressed
+    Olympus layout LibRaw reads as 12-bit values in 32-bit little-endian
+    words; current Olympus bodies write their own compression); an Olympus
     maker note ("OLYMPUS\\0II\\3\\0", offsets from its start) with the
     ThumbnailImage (0x0100) and, in CameraSettings (0x2020), PreviewImageValid,
     PreviewImageStart and PreviewImageLength.  exiv2 (image/x-olympus-orf)
     lists both JPEGs; LibRaw decodes the sensor data.
+
+LibRaw's thumbnail (libraw_unpack_thumb, ``simple_dcraw -e``) is the largest
+JPEG preview of every kind.  With no JPEG preview there is none: a DNG or an
+ARW or ORF without previews has no thumbnail, and a CR2 without an IFD0
+preview offers IFD2, which LibRaw cannot hand out ("Unsupported thumbnail
+format").  ``exiftool -validate`` finds the files sound, bar one minor
+warning on NEF (a 14-bit raw strip in 16-bit words is "oversized" to its
+generic size rule, as a real uncompressed 14-bit NEF is).
 
 What a real camera file has that these lack: maker notes beyond the few
 tags above (Canon's and Sony's are absent; no lens, focus or colour data),
@@ -75,18 +85,28 @@ curve-compressed) and ORF, tiled DNG raw data, GPS and XMP.  The thumbnails
 are not letterboxed to 4:3 as Canon's and Nikon's are.  LibRaw takes the
 colour matrix of the camera model named (see ``MODELS``), so the developed
 colour of a non-DNG file is the chosen colour seen through that camera's
-matrix: its hue holds for saturated colours, the exact values do not.
+matrix: its hue holds for saturated colours, the exact values do not.  A
+pure blue sensor develops violet (hue about 270 degrees) through Canon's
+matrices, as a real camera's would; ``colour_name`` counts hues up to 275
+as blue.  A model LibRaw has no matrix for (``model="Canon EOS Synthetic"``)
+develops the sensor colour as written, less saturated.
 
 API
 ---
 ``write_raw(kind, path, size=(600, 400), previews=None, thumbnail=DEFAULT,
 sensor_colour="red", preview_colour="blue", thumbnail_colour=None,
-orientation=1, stripe=True, make=None, model=None) -> Sample``; the
+orientation=1, stripe=True, make=None, model=None, preview_jpeg=None) -> Sample``; the
 wrappers ``write_dng_sensor``, ``write_dng_preview``, ``write_cr2``,
 ``write_nef``, ``write_arw``, ``write_orf`` take the same keywords.
+A ``Sample`` lists each ``Embedded`` picture (role, where, size, encoding,
+length, colour, and ``exiv2_mime``: how exiv2 0.27 lists it), the MIME type
+exiv2 gives the file, and whether LibRaw decodes the sensor data.
 ``check(sample_or_path, ...) -> CheckReport`` runs exiftool, exiv2 (gexiv2
-through /usr/bin/python3 when this interpreter has no ``gi``) and LibRaw's
-tools on a file and compares what they find with what was written.
+through /usr/bin/python3 when this interpreter has no ``gi``: needs
+python3-gi and gir1.2-gexiv2-0.10, which libgexiv2-dev brings) and LibRaw's
+tools (libraw-bin) on a file and compares what they find with what was
+written; ``exiv2_view(path)``, ``libraw_develop(path)`` and
+``libraw_thumbnail(path)`` are its parts.
 ``dominant_colour(rgb, width, height)``, ``stripe_edge(rgb, width, height)``,
 ``expected_stripe_edge(orientation)``, ``read_ppm(data)`` and
 ``colour_name(r, g, b)`` help a test judge the pictures a reader produced.
@@ -95,11 +115,22 @@ Command line
 ------------
     raw_samples.py KIND OUT.EXT [--size WxH] [--preview WxH]...
         [--thumbnail WxH|none] [--sensor-colour red] [--preview-colour blue]
-        [--thumbnail-colour C] [--orientation N] [--no-stripe] [--check]
+        [--thumbnail-colour C] [--orientation N] [--no-stripe]
+        [--make M] [--model M] [--preview-jpeg FILE] [--json] [--check]
     raw_samples.py --self-test [DIR]     every kind, written and checked
+
+``--check`` exits 1 when a reader disagrees with what was written;
+``--thumbnail none`` is refused for dng-preview (IFD0 is its thumbnail).
 
 Colours are names (red, green, blue, yellow, cyan, magenta, orange, white,
 grey, black) or #rrggbb.
+
+``--preview-jpeg FILE`` (``preview_jpeg=``, a path or the bytes) stores that
+JPEG, as it is, as the largest preview, in place of a painted one: a
+photograph-like preview for benchmarks (a flat colour compresses to almost
+nothing and decodes faster than any camera's).  Its size is the JPEG's own:
+it replaces the largest ``--preview`` size (or is the one preview when none
+is given).  Tests that judge colours do not use it.
 """
 
 from __future__ import annotations
@@ -135,7 +166,8 @@ MODELS = {
 DEFAULT = object()  # "the kind's usual thumbnail"
 DEFAULT_SIZE = (600, 400)
 DEFAULT_PREVIEW = (1024, 683)
-DEFAULT_THUMBNAIL = {"dng-preview": (256, 171), "cr2": (160, 120), "nef": (160, 120), "arw": (160, 120), "orf": (160, 120)}
+DEFAULT_THUMBNAIL = {"dng-preview": (256, 171), "cr2": (160, 120), "nef": (160, 120), "arw": (160, 120),
+                     "orf": (160, 120)}
 DATE = "2024:05:01 12:00:00"
 
 COLOURS = {
@@ -177,8 +209,9 @@ def colour_name(r: int, g: int, b: int) -> str:
     if high - low < 0.25 * high + 16:
         return "white" if high >= 170 else "grey"
     hue = colorsys.rgb_to_hsv(r / 255, g / 255, b / 255)[0] * 360
+    # Blue reaches 275 degrees: camera matrices turn a pure blue sensor violet.
     for limit, name in ((15, "red"), (45, "orange"), (70, "yellow"), (165, "green"), (195, "cyan"),
-                        (265, "blue"), (330, "magenta"), (361, "red")):
+                        (275, "blue"), (330, "magenta"), (361, "red")):
         if hue < limit:
             return name
     return "red"
@@ -242,11 +275,13 @@ def read_ppm(data: bytes) -> tuple:
         while data[pos:pos + 1].isspace():
             pos += 1
         if data[pos:pos + 1] == b"#":
-            pos = data.index(b"\n", pos) + 1
+            pos = data.find(b"\n", pos) + 1 or len(data)
             continue
         end = pos
-        while not data[end:end + 1].isspace():
+        while end < len(data) and not data[end:end + 1].isspace():
             end += 1
+        if end == pos or end >= len(data):
+            raise ValueError("not a PPM/PGM: truncated header")
         fields.append(data[pos:end])
         pos = end
     pos += 1
@@ -492,10 +527,10 @@ class Mosaic:
         return words.tobytes()
 
 
-def lossless_jpeg(rows: Sequence[Sequence[int]], components: int, precision: int) -> bytes:
+def lossless_jpeg(rows: Iterable[Sequence[int]], height: int, wide: int, components: int, precision: int) -> bytes:
     """An ITU T.81 lossless JPEG (SOF3, predictor 1, one Huffman table) of
-    `rows`, each holding `components` interleaved samples a column."""
-    height, wide = len(rows), len(rows[0]) // components
+    `height` rows, each holding `wide` columns of `components` interleaved
+    samples."""
     # Category 0 takes 1 bit, categories 1..15 take 5 (codes 10000..11110).
     counts = [0] * 16
     counts[0], counts[4] = 1, 15
@@ -526,7 +561,9 @@ def lossless_jpeg(rows: Sequence[Sequence[int]], components: int, precision: int
     row_bits = {}
     parts = []
     above = [1 << (precision - 1)] * components
+    count = 0
     for row in rows:
+        count += 1
         key = (tuple(above), bytes(struct.pack(f"<{len(row)}H", *row)))
         if key not in row_bits:
             bits = []
@@ -536,6 +573,8 @@ def lossless_jpeg(rows: Sequence[Sequence[int]], components: int, precision: int
             row_bits[key] = "".join(bits)
         parts.append(row_bits[key])
         above = list(row[:components])
+    if count != height:
+        raise ValueError(f"lossless_jpeg: {count} rows, not {height}")
     stream = "".join(parts)
     stream += "1" * (-len(stream) % 8)
     entropy = int(stream, 2).to_bytes(len(stream) // 8, "big").replace(b"\xff", b"\xff\x00")
@@ -634,7 +673,7 @@ class _Writer:
     """State shared by the kinds' writers."""
 
     def __init__(self, kind, path, size, previews, thumbnail, sensor_colour, preview_colour,
-                 thumbnail_colour, orientation, stripe, make, model):
+                 thumbnail_colour, orientation, stripe, make, model, preview_jpeg=None):
         if kind not in KINDS:
             raise ValueError(f"unknown kind {kind!r}: one of {', '.join(KINDS)}")
         if not 1 <= int(orientation) <= 8:
@@ -648,6 +687,19 @@ class _Writer:
         if previews is None:
             previews = [DEFAULT_PREVIEW]
         self.previews = sorted((_size(p) for p in previews), key=lambda s: s[0] * s[1], reverse=True)
+        self.preview_jpeg = None
+        if preview_jpeg is not None:
+            if kind == "dng-sensor":
+                raise ValueError("dng-sensor has no preview: use dng-preview")
+            if not isinstance(preview_jpeg, (bytes, bytearray)):
+                with open(preview_jpeg, "rb") as f:
+                    preview_jpeg = f.read()
+            if preview_jpeg[:2] != b"\xff\xd8":
+                raise ValueError("preview_jpeg is not a JPEG")
+            self.preview_jpeg = bytes(preview_jpeg)
+            # The given picture is the largest preview, at its own size.
+            self.previews = [jpeg_size(self.preview_jpeg)] + self.previews[1:]
+            self.previews.sort(key=lambda s: s[0] * s[1], reverse=True)
         self.thumbnail = DEFAULT_THUMBNAIL.get(kind) if thumbnail is DEFAULT else (
             None if thumbnail in (None, "none") else _size(thumbnail))
         self.sensor_colour = _colour_text(sensor_colour)
@@ -659,6 +711,8 @@ class _Writer:
         self.embedded = []
 
     def jpeg(self, size, role="preview") -> bytes:
+        if role == "preview" and self.preview_jpeg is not None and size == jpeg_size(self.preview_jpeg):
+            return self.preview_jpeg
         colour = self.preview_colour if role == "preview" else self.thumbnail_colour
         return encode_jpeg(size[0], size[1], colour, self.stripe)
 
@@ -726,13 +780,12 @@ def _write_dng(w: _Writer) -> Sample:
     if w.kind == "dng-sensor":
         _dng_raw_ifd(w, ifd0)
     else:
-        if w.thumbnail:
-            rgb = w.rgb(w.thumbnail)
-            ifd0.set(0x00FE, LONG, 1)
-            _rgb_image_ifd(ifd0, w.thumbnail[0], w.thumbnail[1], rgb)
-            w.note("thumbnail", "IFD0", w.thumbnail, "rgb", len(rgb), "image/tiff")
-        else:
-            ifd0.set(0x00FE, LONG, 1)
+        if not w.thumbnail:
+            raise ValueError("dng-preview: IFD0 is the thumbnail, it cannot be none")
+        rgb = w.rgb(w.thumbnail)
+        ifd0.set(0x00FE, LONG, 1)
+        _rgb_image_ifd(ifd0, w.thumbnail[0], w.thumbnail[1], rgb)
+        w.note("thumbnail", "IFD0", w.thumbnail, "rgb", len(rgb), "image/tiff")
         raw = Ifd("SubIFD1")
         _dng_raw_ifd(w, raw)
         subs = [raw]
@@ -782,13 +835,19 @@ def _write_cr2(w: _Writer) -> Sample:
     mosaic = Mosaic(w.width, w.height, w.sensor_colour, w.stripe, 0, 15000)
     first = (w.width // 2) // 2 * 2
     slices = [(0, first), (first, w.width - first)]
-    stream = []
-    for x0, span in slices:
-        for y in range(w.height):
-            row = mosaic.row(y)
-            stream.extend(row[x0:x0 + span])
-    rows = [stream[i:i + w.width] for i in range(0, len(stream), w.width)]
-    ljpeg = lossless_jpeg(rows, 2, 14)
+
+    def jpeg_rows():
+        # The slices one after the other, each top to bottom, cut into
+        # rows of the JPEG frame (as wide as the sensor).
+        pending = []
+        for x0, span in slices:
+            for y in range(w.height):
+                pending.extend(mosaic.row(y)[x0:x0 + span])
+                while len(pending) >= w.width:
+                    yield pending[:w.width]
+                    del pending[:w.width]
+
+    ljpeg = lossless_jpeg(jpeg_rows(), w.height, w.width // 2, 2, 14)
     ifd3.set(0x0103, SHORT, 6).set(0x0111, LONG, Data(ljpeg)).set(0x0117, LONG, len(ljpeg))
     ifd3.set(0xC5D8, LONG, 1).set(0xC5E0, LONG, 1)
     ifd3.set(0xC640, SHORT, [1, first, w.width - first])  # CR2Slice
@@ -824,8 +883,8 @@ def _write_nef(w: _Writer) -> Sample:
     w.too_many(2)
     ifd0 = Ifd("IFD0")
     _common_ifd0(ifd0, w.make, w.model, w.orientation, "Ver.1.00 ")
-    ifd0.set(0x00FE, LONG, 1)
     if w.thumbnail:
+        ifd0.set(0x00FE, LONG, 1)
         rgb = w.rgb(w.thumbnail)
         _rgb_image_ifd(ifd0, w.thumbnail[0], w.thumbnail[1], rgb)
         w.note("thumbnail", "IFD0", w.thumbnail, "rgb", len(rgb), "image/tiff")
@@ -940,7 +999,8 @@ _WRITERS = {"dng-sensor": _write_dng, "dng-preview": _write_dng, "cr2": _write_c
 
 def write_raw(kind: str, path, size=DEFAULT_SIZE, previews: Optional[Iterable] = None, thumbnail=DEFAULT,
               sensor_colour="red", preview_colour="blue", thumbnail_colour=None, orientation: int = 1,
-              stripe: bool = True, make: Optional[str] = None, model: Optional[str] = None) -> Sample:
+              stripe: bool = True, make: Optional[str] = None, model: Optional[str] = None,
+              preview_jpeg=None) -> Sample:
     """Write a synthetic RAW file of `kind` (see KINDS) to `path`.
 
     size: the sensor's (width, height) or "WxH", both even.
@@ -952,9 +1012,11 @@ def write_raw(kind: str, path, size=DEFAULT_SIZE, previews: Optional[Iterable] =
         kind's usual one (DNG 256x171 RGB; the others 160x120).
     orientation: the EXIF Orientation written, 1..8.
     stripe: the top quarter of every picture white, as stored.
+    preview_jpeg: a JPEG (path or bytes) stored as it is as the largest
+        preview, at its own size (see the module's docstring).
     Returns a Sample describing what went where and what the readers list."""
     writer = _Writer(kind, path, size, None if previews is None else list(previews), thumbnail, sensor_colour,
-                     preview_colour, thumbnail_colour, orientation, stripe, make, model)
+                     preview_colour, thumbnail_colour, orientation, stripe, make, model, preview_jpeg)
     return _WRITERS[kind](writer)
 
 
@@ -1104,7 +1166,10 @@ def libraw_develop(path: str) -> Optional[dict]:
     done = subprocess.run([tool, "-w", "-h", "-Z", "-", path], capture_output=True)
     if done.returncode != 0 or not done.stdout.startswith(b"P"):
         return {"error": (done.stderr or done.stdout)[-500:].decode("latin-1")}
-    width, height, rgb = read_ppm(done.stdout)
+    try:
+        width, height, rgb = read_ppm(done.stdout)
+    except ValueError as error:
+        return {"error": str(error)}
     colour, share = dominant_colour(rgb, width, height)
     return {"width": width, "height": height, "colour": colour, "colour_share": round(share, 3),
             "stripe": stripe_edge(rgb, width, height), "stderr": done.stderr.decode("latin-1").strip()}
@@ -1126,12 +1191,18 @@ def libraw_thumbnail(path: str) -> Optional[dict]:
         name = os.path.join(directory, found[0])
         with open(name, "rb") as thumb:
             data = thumb.read()
+        if not data:
+            message = (done.stderr or done.stdout).decode("latin-1").strip()
+            return {"error": message[-500:] or "empty thumbnail"}
         if name.endswith(".jpg"):
             djpeg = shutil.which("djpeg")
             if not djpeg:
                 return {"kind": "jpeg", "width": jpeg_size(data)[0], "height": jpeg_size(data)[1]}
             data = subprocess.run([djpeg, "-pnm"], input=data, capture_output=True, check=True).stdout
-        width, height, rgb = read_ppm(data)
+        try:
+            width, height, rgb = read_ppm(data)
+        except ValueError as error:
+            return {"error": str(error)}
         colour, share = dominant_colour(rgb, width, height)
         return {"kind": "jpeg" if name.endswith(".jpg") else "bitmap", "width": width, "height": height,
                 "colour": colour, "colour_share": round(share, 3), "stripe": stripe_edge(rgb, width, height)}
@@ -1279,6 +1350,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--no-stripe", action="store_true", help="no white top quarter")
     parser.add_argument("--make")
     parser.add_argument("--model")
+    parser.add_argument("--preview-jpeg", metavar="FILE", help="this JPEG, as it is, as the largest preview")
     parser.add_argument("--check", action="store_true", help="check the file with exiftool, exiv2 and LibRaw")
     parser.add_argument("--json", action="store_true", help="print what was written as JSON")
     parser.add_argument("--self-test", nargs="?", const="", metavar="DIR",
@@ -1297,7 +1369,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         sample = write_raw(args.kind, args.out, size=args.size, previews=previews, thumbnail=thumbnail,
                            sensor_colour=args.sensor_colour, preview_colour=args.preview_colour,
                            thumbnail_colour=args.thumbnail_colour, orientation=args.orientation,
-                           stripe=not args.no_stripe, make=args.make, model=args.model)
+                           stripe=not args.no_stripe, make=args.make, model=args.model,
+                           preview_jpeg=args.preview_jpeg)
     except (ValueError, RuntimeError, subprocess.CalledProcessError) as error:
         print(f"raw_samples.py: {error}", file=sys.stderr)
         return 2
