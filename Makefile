@@ -31,14 +31,14 @@ DESTDIR     ?=
 SWIFT       ?= swift
 # The Swift runtime and Foundation are linked in statically: the binary
 # runs without the toolchain's libraries and starts about 10 ms sooner
-# (fewer shared objects to map and relocate; see bench/README.md). lld,
+# (fewer shared objects to map and relocate; see Tools/bench/README.md). lld,
 # which the toolchain ships, links it without the warning GNU gold prints
 # for a libc call inside the static Foundation. Its relative relocations
 # are packed (DT_RELR, glibc 2.36 and later): 2 MB of relocation entries
 # read at every start become 16 kB. Each function gets a section of its own,
 # and the functions start-up runs go first, in Resources/link/startup-order.txt
 # (scripts/update-startup-order.py): start-up then maps 3 MB less of the
-# binary (bench/README.md). Changing these flags needs a clean release
+# binary (Tools/bench/README.md). Changing these flags needs a clean release
 # build: SwiftPM does not compile again for them. The executables export no
 # symbols (Resources/link/exports.map).
 STARTUP_ORDER = -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
@@ -144,9 +144,9 @@ test-orca: deps-test
 orca-transcript: deps-test
 	LIGHTBOX_BIN="$(ORCA_BIN)" Tests/Orca/run.sh --transcript "$(ORCA_TRANSCRIPT)"
 
-# Not part of `make test`. The photo library is made once in bench/library/.
+# Not part of `make test`. The photo library is made once in Tools/bench/library/.
 bench: deps deps-bench build
-	python3 bench/run.py $(if $(QUICK),--quick)
+	python3 Tools/bench/run.py $(if $(QUICK),--quick)
 
 # Not part of `make test`. A soak (scripts/soak.py): SOAK_PHOTOS (10000)
 # generated photos; lightbox-soak (PhotoListLogic over the app's index,
@@ -166,13 +166,13 @@ soak: deps-test $(PKGCONFIG_DIR)/gdk-pixbuf-2.0.pc
 	SOAK_SECONDS=$(SOAK_SECONDS) SOAK_PHOTOS=$(SOAK_PHOTOS) SOAK_DRIVE=$(SOAK_DRIVE) python3 scripts/soak.py
 
 # libFuzzer, with AddressSanitizer (and UBSan for C), over every parser this
-# project wrote for bytes it does not control. C (fuzz/*.c, built with
+# project wrote for bytes it does not control. C (Tools/fuzz/*.c, built with
 # clang): the completeness check, the image-data walker a rating write
 # checks photos with, the app's checks of decoder replies, and the finder of
-# a JPEG's EXIF thumbnail, seeds in fuzz/corpus/. Swift (Tools/FuzzTargets, built into
+# a JPEG's EXIF thumbnail, seeds in Tools/fuzz/corpus/. Swift (Tools/FuzzTargets, built into
 # lightbox-fuzz with -sanitize=fuzzer in .build-fuzz/): file names' bytes,
 # thumbnail PNG text, profile.json and a damaged index's rows, seeds in
-# fuzz/swift/, which the unit tests replay (no leak checks there: the Swift
+# Tools/fuzz/swift/, which the unit tests replay (no leak checks there: the Swift
 # runtime's caches and a 4 KiB leak in Foundation's reading of an empty
 # file would be reported for every run). Each target runs FUZZ_SECONDS;
 # what it finds goes to .build/fuzz/ (keep a fixed input in the seeds).
@@ -188,12 +188,12 @@ FUZZ_C_TARGETS = integrity image-data replies embedded-thumbnail
 # The C targets, built as `make fuzz` runs them.
 fuzz-c: $(PKGCONFIG_DIR)/gdk-pixbuf-2.0.pc
 	mkdir -p $(FUZZ_DIR)
-	$(CLANG) $(FUZZ_FLAGS) fuzz/integrity.c Sources/Imaging/CImaging/integrity.c -o $(FUZZ_DIR)/integrity
-	$(CLANG) $(FUZZ_FLAGS) fuzz/embedded-thumbnail.c Sources/Imaging/CImaging/embedded-thumbnail.c Sources/Imaging/CImaging/integrity.c \
+	$(CLANG) $(FUZZ_FLAGS) Tools/fuzz/integrity.c Sources/Imaging/CImaging/integrity.c -o $(FUZZ_DIR)/integrity
+	$(CLANG) $(FUZZ_FLAGS) Tools/fuzz/embedded-thumbnail.c Sources/Imaging/CImaging/embedded-thumbnail.c Sources/Imaging/CImaging/integrity.c \
 		$$(pkg-config --cflags --libs gdk-pixbuf-2.0) -o $(FUZZ_DIR)/embedded-thumbnail
-	$(CLANG) $(FUZZ_FLAGS) fuzz/image-data.c Sources/Imaging/CImaging/image-data.c $$(pkg-config --cflags --libs glib-2.0) \
+	$(CLANG) $(FUZZ_FLAGS) Tools/fuzz/image-data.c Sources/Imaging/CImaging/image-data.c $$(pkg-config --cflags --libs glib-2.0) \
 		-o $(FUZZ_DIR)/image-data
-	$(CLANG) $(FUZZ_FLAGS) fuzz/replies.c Sources/Imaging/CDecoding/replies.c Sources/Imaging/CDecoding/client.c \
+	$(CLANG) $(FUZZ_FLAGS) Tools/fuzz/replies.c Sources/Imaging/CDecoding/replies.c Sources/Imaging/CDecoding/client.c \
 		Sources/Imaging/CDecoding/protocol.c Sources/Imaging/CDecoding/sandbox.c Sources/Imaging/CImaging/*.c \
 		$$(pkg-config --cflags --libs gdk-pixbuf-2.0 gexiv2) -o $(FUZZ_DIR)/replies
 
@@ -202,17 +202,17 @@ fuzz-c: $(PKGCONFIG_DIR)/gdk-pixbuf-2.0.pc
 # fixed crash stays fixed. The Swift ones are replayed by FuzzCorpusTests.
 fuzz-replay: fuzz-c
 	for target in $(FUZZ_C_TARGETS); do \
-		ls fuzz/corpus/$$target/* >/dev/null || exit 1; \
-		$(FUZZ_DIR)/$$target -runs=0 fuzz/corpus/$$target/* 2>$(FUZZ_DIR)/$$target-replay.log \
+		ls Tools/fuzz/corpus/$$target/* >/dev/null || exit 1; \
+		$(FUZZ_DIR)/$$target -runs=0 Tools/fuzz/corpus/$$target/* 2>$(FUZZ_DIR)/$$target-replay.log \
 			|| { cat $(FUZZ_DIR)/$$target-replay.log; echo "fuzz-replay: $$target failed on a kept input"; exit 1; }; \
-		echo "fuzz-replay: $$target: $$(ls fuzz/corpus/$$target | wc -l) inputs passed"; \
+		echo "fuzz-replay: $$target: $$(ls Tools/fuzz/corpus/$$target | wc -l) inputs passed"; \
 	done
 
 fuzz: fuzz-c
 	for target in $(FUZZ_C_TARGETS); do \
 		mkdir -p $(FUZZ_DIR)/$$target-corpus; \
 		$(FUZZ_DIR)/$$target -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(FUZZ_DIR)/$$target- \
-			$(FUZZ_DIR)/$$target-corpus fuzz/corpus/$$target || exit 1; \
+			$(FUZZ_DIR)/$$target-corpus Tools/fuzz/corpus/$$target || exit 1; \
 	done
 	$(SWIFT) build --build-path .build-fuzz --product lightbox-fuzz -j 2 -Xswiftc -use-ld=lld \
 		-Xswiftc -DFUZZING -Xswiftc -sanitize=fuzzer,address
@@ -220,7 +220,7 @@ fuzz: fuzz-c
 		mkdir -p $(FUZZ_DIR)/$$target-corpus; \
 		LIGHTBOX_FUZZ_TARGET=$$target SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 .build-fuzz/debug/lightbox-fuzz \
 			-max_total_time=$(FUZZ_SECONDS) -detect_leaks=0 \
-			-artifact_prefix=$(FUZZ_DIR)/$$target- $(FUZZ_DIR)/$$target-corpus fuzz/swift/$$target || exit 1; \
+			-artifact_prefix=$(FUZZ_DIR)/$$target- $(FUZZ_DIR)/$$target-corpus Tools/fuzz/swift/$$target || exit 1; \
 	done
 
 # The photo file name extensions, read from the one list the app has

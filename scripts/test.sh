@@ -5,7 +5,7 @@
 #
 #   1. metadata   desktop-file-validate and appstreamcli validate --no-net, the
 #                 translations (scripts/check-translations.sh), the GSettings schema,
-#                 the README's performance table against bench/results.json
+#                 the README's performance table against Tools/bench/results.json
 #   2. install    `make install` / `make uninstall` into a scratch DESTDIR, and the Debian package
 #   3. unit       swift test --skip-build, under Xvfb and a private D-Bus; as root,
 #                 the tests of what permissions refuse run again as an unprivileged user
@@ -99,8 +99,8 @@ step "translations: marked strings, the template, complete catalogs (scripts/che
     scripts/check-translations.sh || ok=0
 step "the GSettings schema compiles (glib-compile-schemas --strict --dry-run)" \
     glib-compile-schemas --strict --dry-run --schema-file="Resources/$APP_ID.gschema.xml" || ok=0
-step "the README's performance table is the last \`make bench\` results (bench/report.py --check-readme)" \
-    python3 bench/report.py --check-readme || ok=0
+step "the README's performance table is the last \`make bench\` results (Tools/bench/report.py --check-readme)" \
+    python3 Tools/bench/report.py --check-readme || ok=0
 if [ "$ok" -eq 1 ]; then record metadata PASS; else record metadata FAIL; fi
 
 # ----------------------------------------------------------------- install

@@ -2,12 +2,12 @@ import Foundation
 import FuzzTargets
 import XCTest
 
-/// Every input kept in fuzz/swift/TARGET/ (the seeds, and each input that
+/// Every input kept in Tools/fuzz/swift/TARGET/ (the seeds, and each input that
 /// once made a target fail) runs through its target again: a fixed crash
 /// stays fixed. `make fuzz` looks for new ones.
 final class FuzzCorpusTests: XCTestCase {
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../fuzz/swift").standardizedFileURL
+        .appendingPathComponent("../../Tools/fuzz/swift").standardizedFileURL
 
     func testEveryKeptInputPassesItsTarget() throws {
         for target in FuzzTarget.allCases {

@@ -6,7 +6,7 @@ import LightboxCore
 /// function of arbitrary bytes that must neither crash nor break its
 /// promise. `make fuzz` runs them under libFuzzer (Tools/Fuzz); the unit
 /// tests replay the seed corpus and every input that once failed
-/// (fuzz/swift/), so a fixed crash stays fixed.
+/// (Tools/fuzz/swift/), so a fixed crash stays fixed.
 public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A file name's bytes, carried in a `String` and given back.
     case pathBytes = "path-bytes"

@@ -10,7 +10,7 @@ public struct Photo: Identifiable, Hashable, Sendable {
     /// in one shared object: a photo is copied whole many times over (the
     /// list, its index, the grid's model), and with one reference a copy
     /// costs one retain instead of one per string and box, and the struct
-    /// stays small (bench/README.md has what this saves on big folders).
+    /// stays small (Tools/bench/README.md has what this saves on big folders).
     private var record: Record
     public let fileSize: Int64
     /// Modification time, whole seconds since 1970 (as thumbnails record it).

@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """make bench: measures Lightbox beside a floor or a peer, prints a table and
-writes bench/results.json, keeping the parts not measured this time, and
-the README's performance table from it (bench/report.py).
+writes Tools/bench/results.json, keeping the parts not measured this time, and
+the README's performance table from it (Tools/bench/report.py).
 
-    python3 bench/run.py [--quick] [--runs N] [--only startup,10k,thumbnails,photo,stepping,firstscreen,100k,raw]
+    python3 Tools/bench/run.py [--quick] [--runs N] [--only startup,10k,thumbnails,photo,stepping,firstscreen,100k,raw]
 
 Expects the release build (.build/release/lightbox and
-lightbox-bench-thumbnails); creates bench/library/ on first use (see
-make_library.py; the raw part's folder, bench/library/raw-24mp/, too). --quick leaves the raw
+lightbox-bench-thumbnails); creates Tools/bench/library/ on first use (see
+make_library.py; the raw part's folder, Tools/bench/library/raw-24mp/, too). --quick leaves the raw
 part out unless --only names it. Runs itself under xvfb-run and dbus-run-session, so every
 program measured shares one headless X server and one session bus.
 """
@@ -135,7 +135,7 @@ def main():
     print(f"\nbench: {results['elapsed_s']} s; results in {os.path.relpath(args.output)}")
     if os.path.abspath(args.output) == os.path.join(HERE, "results.json"):
         write_readme(results)
-        print("bench: the README's table now shows these results (bench/report.py --check-readme)")
+        print("bench: the README's table now shows these results (Tools/bench/report.py --check-readme)")
 
 
 def merge(results, path):

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Creates the benchmark photo library under bench/library/, once.
+"""Creates the benchmark photo library under Tools/bench/library/, once.
 
-    python3 bench/make_library.py [--root bench/library] [--jobs 2]
+    python3 Tools/bench/make_library.py [--root Tools/bench/library] [--jobs 2]
 
   bases/        200 distinct camera-size JPEGs (4000x3000, ImageMagick plasma
                 and gradients with sensor-like noise, 4:2:0, 2.5-4.5 MB) with
@@ -15,7 +15,7 @@
                 as a camera card copied by a file manager: written in name
                 order (so modification times rise with the names, a second
                 apart or less) with rising EXIF dates (the first-screen part).
-  raw-24mp/     the RAW part (bench/raw.py), its own recipe (RAW_RECIPE):
+  raw-24mp/     the RAW part (Tools/bench/raw.py), its own recipe (RAW_RECIPE):
                 previews/ 20 distinct 6000x4000 photo-like JPEGs (2-4.5 MB,
                 as a camera's full-size preview); raw/ 150 camera RAW files,
                 IMG_NNNNN.{NEF,ARW,CR2,ORF,DNG} in turn, each a 6000x4000

@@ -237,8 +237,8 @@ def table(results):
     return "\n".join(lines)
 
 
-README = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "README.md")
-BEGIN = "<!-- bench:begin (bench/report.py writes this table from bench/results.json; do not edit) -->"
+README = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "README.md")
+BEGIN = "<!-- bench:begin (Tools/bench/report.py writes this table from Tools/bench/results.json; do not edit) -->"
 END = "<!-- bench:end -->"
 
 
@@ -283,10 +283,10 @@ def write_readme(results):
 def check_readme(results):
     _, block, _ = readme_parts(open(README).read())
     if block == readme_block(results):
-        print("report: README.md's performance table is bench/results.json's")
+        print("report: README.md's performance table is Tools/bench/results.json's")
         return 0
-    print("report: README.md's performance table differs from bench/results.json: "
-          "run `python3 bench/report.py --write-readme` (make bench does)")
+    print("report: README.md's performance table differs from Tools/bench/results.json: "
+          "run `python3 Tools/bench/report.py --write-readme` (make bench does)")
     return 1
 
 

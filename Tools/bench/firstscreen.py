@@ -149,7 +149,7 @@ def gthumb_settings(home):
 
 
 def geeqie_settings(home, text):
-    """Geeqie's settings file (bench/raw.py makes it from Geeqie's own defaults)."""
+    """Geeqie's settings file (Tools/bench/raw.py makes it from Geeqie's own defaults)."""
     folder = os.path.join(home.folder("config"), "geeqie")
     os.makedirs(folder, exist_ok=True)
     with open(os.path.join(folder, "geeqierc.xml"), "w") as out:
