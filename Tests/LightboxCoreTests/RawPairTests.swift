@@ -121,6 +121,8 @@ final class RawPairTests: XCTestCase {
         try FileManager.default.createDirectory(at: album, withIntermediateDirectories: true)
         let report = await logic.transfer([card.path("DSC_0001.JPG")], to: album.path, mode: .copy, resolve: { _ in nil })
         XCTAssertEqual(report.failures, [])
+        XCTAssertEqual(report.photoCount, 1, "one photo, however many files")
+        XCTAssertEqual(report.done.count, 2)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: album.path).sorted(),
                        ["DSC_0001.JPG", "DSC_0001.NEF", "DSC_0001.NEF.xmp"])
     }

@@ -36,6 +36,12 @@ public struct TransferReport: Equatable, Sendable {
     public var failures: [FileFailure] = []
     /// Stopped before every photo was tried; those not tried are untouched.
     public var cancelled = false
+    /// How many photos arrived whole, when that is not one a file (a
+    /// RAW+JPEG pair is two files): what the notice counts.
+    public var photosDone: Int?
+
+    /// The photos that arrived: `photosDone`, else one a file.
+    public var photoCount: Int { photosDone ?? done.count }
 }
 
 /// Copies or moves photos, with their XMP sidecars, into a folder. Nothing

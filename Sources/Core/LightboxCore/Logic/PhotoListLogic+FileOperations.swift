@@ -109,7 +109,8 @@ extension PhotoListLogic {
                          progress: @escaping @MainActor (Int, Int) -> Void = { _, _ in }) async -> TransferReport {
         let destination = URL(fileURLWithPath: folder).standardizedFileURL.path
         // A RAW+JPEG pair travels whole (each file with its sidecar).
-        let paths = paths.flatMap { photos.photo(at: $0)?.files ?? [$0] }
+        let groups = paths.map { photos.photo(at: $0)?.files ?? [$0] }
+        let paths = groups.flatMap { $0 }
         // A rating still on its way into a photo goes in before the photo
         // moves (as before a trash): a write finding its photo moved away
         // is refused, and the photo would arrive without it.
@@ -119,7 +120,11 @@ extension PhotoListLogic {
                 Task { @MainActor in progress(done, total) }
             }
         }
-        let report = await withTaskCancellationHandler { await work.value } onCancel: { work.cancel() }
+        var report = await withTaskCancellationHandler { await work.value } onCancel: { work.cancel() }
+        if paths.count != groups.count {
+            let arrived = Set(report.done.map(\.from))
+            report.photosDone = groups.count { $0.allSatisfy(arrived.contains) }
+        }
         for file in report.done {
             switch mode {
             case .move where isInFolder(file.to):

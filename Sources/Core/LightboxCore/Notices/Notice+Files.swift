@@ -51,7 +51,7 @@ extension Notice {
     /// skipped and what failed.
     static func transferred(_ report: TransferReport, to folder: String, mode: PhotoTransferMode) -> Notice {
         let name = (folder as NSString).lastPathComponent.displayablePath
-        let text = transferredText(report.done.count, to: name, mode: mode, skipped: report.skipped.count,
+        let text = transferredText(report.photoCount, to: name, mode: mode, skipped: report.skipped.count,
                                    cancelled: report.cancelled)
         // Two sentences: what was done, then what could not be.
         return Notice(report.failures.isEmpty ? text : text + ". " + failedText(report.failures, FileAction(mode)),
