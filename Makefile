@@ -65,6 +65,7 @@ APPS_DIR     = $(DATADIR)/applications
 METAINFO_DIR = $(DATADIR)/metainfo
 ICONS_DIR    = $(DATADIR)/icons/hicolor
 SCHEMAS_DIR  = $(DATADIR)/glib-2.0/schemas
+MAN_DIR      = $(DATADIR)/man/man1
 
 DESKTOP_SRC  = Resources/$(APP_ID).desktop
 METAINFO_SRC = Resources/$(APP_ID).metainfo.xml
@@ -248,7 +249,8 @@ install: $(MIME_TOOL) locale
 		fi; \
 	done
 	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(LIBEXECDIR)" "$(DESTDIR)$(APPS_DIR)" "$(DESTDIR)$(METAINFO_DIR)" \
-		"$(DESTDIR)$(ICONS_DIR)/scalable/apps" "$(DESTDIR)$(ICONS_DIR)/symbolic/apps" "$(DESTDIR)$(SCHEMAS_DIR)"
+		"$(DESTDIR)$(ICONS_DIR)/scalable/apps" "$(DESTDIR)$(ICONS_DIR)/symbolic/apps" "$(DESTDIR)$(SCHEMAS_DIR)" \
+		"$(DESTDIR)$(MAN_DIR)"
 	$(INSTALL_PROGRAM) "$(BUILD_DIR)/lightbox" "$(DESTDIR)$(BINDIR)/lightbox"
 	$(INSTALL_PROGRAM) "$(BUILD_DIR)/lightbox-decoder" "$(DESTDIR)$(LIBEXECDIR)/lightbox-decoder"
 	@# The desktop file declares the image types the installed gdk-pixbuf
@@ -270,6 +272,10 @@ install: $(MIME_TOOL) locale
 	$(INSTALL_DATA) $(ICON_SRC) "$(DESTDIR)$(ICONS_DIR)/scalable/apps/$(APP_ID).svg"
 	$(INSTALL_DATA) $(SYMBOLIC_SRC) "$(DESTDIR)$(ICONS_DIR)/symbolic/apps/$(APP_ID)-symbolic.svg"
 	$(INSTALL_DATA) $(SCHEMA_SRC) "$(DESTDIR)$(SCHEMAS_DIR)/$(APP_ID).gschema.xml"
+	@# The manual page is --help's own text (help2man), so the two never differ.
+	help2man --locale=C.UTF-8 --no-info --no-discard-stderr --version-string="$(VERSION)" --name="browse, rate and cull photos" \
+		--output="$(DESTDIR)$(MAN_DIR)/lightbox.1" "$(BUILD_DIR)/lightbox"
+	chmod 644 "$(DESTDIR)$(MAN_DIR)/lightbox.1"
 	@$(MAKE) --no-print-directory update-caches
 
 # A Debian package of the release build, in .build/ (see scripts/make-deb.sh).
@@ -286,6 +292,7 @@ uninstall:
 	rm -f "$(DESTDIR)$(ICONS_DIR)/scalable/apps/$(APP_ID).svg"
 	rm -f "$(DESTDIR)$(ICONS_DIR)/symbolic/apps/$(APP_ID)-symbolic.svg"
 	rm -f "$(DESTDIR)$(SCHEMAS_DIR)/$(APP_ID).gschema.xml"
+	rm -f "$(DESTDIR)$(MAN_DIR)/lightbox.1"
 	@$(MAKE) --no-print-directory update-caches
 
 # Refresh the icon cache, the desktop database and the compiled schemas of a

@@ -40,6 +40,8 @@ BUILD_PACKAGES=(
     libavif-gdk-pixbuf
     # msgfmt and xgettext: the translations in po/ are compiled with the app.
     gettext
+    # The manual page, made from --help by make install.
+    help2man
 )
 
 # To test: a headless X server and session bus, the accessibility stack for

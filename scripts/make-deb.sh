@@ -23,6 +23,8 @@ trap 'rm -rf "$work"' EXIT
 root="$work/root"
 
 make --no-print-directory install DESTDIR="$root" PREFIX=/usr BUILD_DIR="${BUILD_DIR:-.build/release}" >/dev/null
+# Debian keeps manual pages compressed, with no timestamp in the gzip header.
+gzip -9n "$root/usr/share/man/man1/lightbox.1"
 # As Debian ships programs: without their symbol tables.
 for program in "$root/usr/bin/lightbox" "$root/usr/libexec/lightbox/lightbox-decoder"; do
     if [ "$(head -c 4 "$program" | tail -c 3)" = "ELF" ]; then strip --strip-unneeded "$program"; fi

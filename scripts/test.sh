@@ -121,6 +121,7 @@ expected=(
     "usr/share/icons/hicolor/scalable/apps/$APP_ID.svg"
     "usr/share/icons/hicolor/symbolic/apps/$APP_ID-symbolic.svg"
     "usr/share/glib-2.0/schemas/$APP_ID.gschema.xml"
+    "usr/share/man/man1/lightbox.1"
 )
 for lang in $(sed 's/#.*//' po/LINGUAS); do
     expected+=("usr/share/locale/$lang/LC_MESSAGES/lightbox.mo")
@@ -178,7 +179,8 @@ fi
 deb=$scratch/lightbox.deb
 if step "scripts/make-deb.sh (stand-in programs)" env BUILD_DIR="$fakebuild" DEB_OUT="$deb" scripts/make-deb.sh; then
     contents=$(dpkg-deb --contents "$deb" | awk '{print $6}' | grep -v '/$' | sed 's|^\./||' | sort)
-    want=$(printf '%s\n' "${expected[@]}" usr/share/doc/lightbox/changelog.gz usr/share/doc/lightbox/copyright | sort)
+    want=$(printf '%s\n' "${expected[@]}" usr/share/doc/lightbox/changelog.gz usr/share/doc/lightbox/copyright \
+        | sed 's|man1/lightbox.1$|man1/lightbox.1.gz|' | sort)
     if [ "$contents" = "$want" ]; then
         echo "    ok: the package holds exactly the installed files and its doc files"
     else
@@ -195,8 +197,10 @@ if step "scripts/make-deb.sh (stand-in programs)" env BUILD_DIR="$fakebuild" DEB
         echo "    FAILED: Depends should name bubblewrap and a GSettings backend: $depends"; ok=0
     fi
     if command -v lintian >/dev/null 2>&1; then
-        errors=$(lintian --allow-root "$deb" 2>/dev/null | grep '^E:' || true)
+        report=$(lintian --allow-root "$deb" 2>/dev/null || true)
+        errors=$(grep '^E:' <<<"$report" || true)
         if [ -z "$errors" ]; then echo "    ok: lintian reports no errors"; else echo "    FAILED: lintian: $errors"; ok=0; fi
+        if grep -q 'no-manual-page' <<<"$report"; then echo "    FAILED: lintian: no manual page"; ok=0; fi
     fi
 else
     ok=0

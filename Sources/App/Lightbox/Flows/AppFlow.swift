@@ -78,7 +78,17 @@ final class AppFlow {
             tr("Open each FOLDER in a window to browse the photos in it."),
             // Translators: --help's text; FOLDER and PHOTO are the arguments in the usage line.
             tr("Each PHOTO opens in a photo window, over a window of its folder with the photos given there selected (photos of one folder share that window)."),
-        ].joined(separator: " "))
+        ].joined(separator: " ") + "\n\n" + Self.formatsHelp)
+    }
+
+    /// The formats --help names, from the one list the scanner reads.
+    private static var formatsHelp: String {
+        let upper = { (extensions: [String]) in extensions.map { $0.uppercased() }.joined(separator: ", ") }
+        // Translators: --help's list of the file types Lightbox reads; {pictures} and {raw} are lists of
+        // file name extensions ("JPG, PNG, …", "DNG, CR2, …").
+        return tr("Photos it reads: {pictures}; camera RAW files: {raw}.",
+                  ["pictures": upper(PhotoFormat.pictureExtensions + PhotoFormat.libraryExtensions),
+                   "raw": upper(PhotoFormat.rawExtensions)])
     }
 
     /// The application stopped: file writes under way (a rotation, which is
