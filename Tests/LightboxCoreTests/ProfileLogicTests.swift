@@ -54,7 +54,7 @@ final class ProfileLogicTests: XCTestCase {
             XCTAssertEqual(final, harness.logic.state)
             XCTAssertEqual(harness.model.profile, Self.saved)
             XCTAssertEqual(harness.model.status, .loaded)
-            XCTAssertFalse(harness.logic.hasPendingEdits)
+            XCTAssertFalse(harness.logic.state.hasPendingEdits)
         }
     }
 
@@ -130,14 +130,14 @@ final class ProfileLogicTests: XCTestCase {
             draft.email = "zoe@example.org"
             draft.about = "Hi 👋"
             XCTAssertEqual(state, .presenting(ProfilePresentation(profile: Self.saved, draft: draft)))
-            XCTAssertTrue(harness.logic.hasPendingEdits)
+            XCTAssertTrue(harness.logic.state.hasPendingEdits)
             XCTAssertEqual(harness.model.profile, Self.saved, "nothing saved until Save")
 
             harness.logic.changeDisplayName("  Zoë 山田  ")
             harness.logic.changeDisplayName("Ada Lovelace ")
             harness.logic.changeEmail("ada@example.com")
             harness.logic.changeAbout("Numbers.")
-            XCTAssertFalse(harness.logic.hasPendingEdits, "white space that saving trims is no edit")
+            XCTAssertFalse(harness.logic.state.hasPendingEdits, "white space that saving trims is no edit")
         }
     }
 
@@ -190,7 +190,7 @@ final class ProfileLogicTests: XCTestCase {
             XCTAssertFalse(chosen.isDecodingPhoto)
             XCTAssertEqual(chosen.draft.avatar.map { [$0.width, $0.height] }, [256, 512])
             XCTAssertNil(chosen.profile.avatar, "pending until saved")
-            XCTAssertTrue(harness.logic.hasPendingEdits)
+            XCTAssertTrue(harness.logic.state.hasPendingEdits)
         }
     }
 
@@ -205,7 +205,7 @@ final class ProfileLogicTests: XCTestCase {
             XCTAssertEqual(presentation.draft.avatar, old)
             XCTAssertEqual(presentation.photoProblem,
                            "“notes.txt” cannot be used as your photo. The file is not an image Lightbox can read.")
-            XCTAssertFalse(harness.logic.hasPendingEdits)
+            XCTAssertFalse(harness.logic.state.hasPendingEdits)
         }
     }
 
@@ -217,7 +217,7 @@ final class ProfileLogicTests: XCTestCase {
             guard case .presenting(let presentation) = harness.logic.removeAvatar() else { return XCTFail() }
             XCTAssertNil(presentation.draft.avatar)
             XCTAssertEqual(presentation.draft.initials, "AL")
-            XCTAssertTrue(harness.logic.hasPendingEdits)
+            XCTAssertTrue(harness.logic.state.hasPendingEdits)
         }
     }
 
@@ -242,7 +242,7 @@ final class ProfileLogicTests: XCTestCase {
             XCTAssertEqual(harness.store.saved, [expected])
             XCTAssertEqual(harness.model.profile, expected)
             XCTAssertEqual(seen, ["", "Ada Lovelace", "Zoë 山田 👩‍💻"])
-            XCTAssertFalse(harness.logic.hasPendingEdits)
+            XCTAssertFalse(harness.logic.state.hasPendingEdits)
             token.cancel()
         }
     }
@@ -263,7 +263,7 @@ final class ProfileLogicTests: XCTestCase {
                 .saving(kept), .failed(.cannotSave("Your profile could not be saved: the disk is full."), kept),
             ])
             XCTAssertEqual(harness.model.profile, Self.saved, "nothing changed elsewhere")
-            XCTAssertTrue(harness.logic.hasPendingEdits)
+            XCTAssertTrue(harness.logic.state.hasPendingEdits)
 
             // Editing goes on with the message in place; a later save works.
             XCTAssertEqual(harness.logic.changeAbout("x"), .failed(
@@ -272,6 +272,51 @@ final class ProfileLogicTests: XCTestCase {
             store.saveError = nil
             guard case .presenting(let presentation) = await harness.logic.save() else { return XCTFail() }
             XCTAssertEqual(presentation.profile.displayName, "Zoë")
+        }
+    }
+
+    // MARK: Editing mode
+
+    func testTheEditingModeIsPartOfTheState() async {
+        await onMainActor {
+            let harness = Harness(FakeProfileStore(.success(.loaded(Self.saved, notice: nil))))
+            await harness.logic.load()
+            XCTAssertEqual(harness.presentation?.mode, .showing, "the profile shows first")
+            _ = harness.takeStates()
+
+            let editing = ProfilePresentation(profile: Self.saved, mode: .editing)
+            XCTAssertEqual(harness.logic.beginEditing(), .presenting(editing))
+            XCTAssertEqual(harness.logic.beginEditing(), .presenting(editing))
+            XCTAssertEqual(harness.takeStates(), [.presenting(editing)], "editing again changes nothing")
+            XCTAssertFalse(harness.logic.state.hasPendingEdits, "editing is no edit")
+
+            harness.logic.changeDisplayName("Zoë")
+            XCTAssertEqual(harness.presentation?.mode, .editing, "edits keep editing")
+            XCTAssertTrue(harness.logic.state.hasPendingEdits)
+            XCTAssertEqual(harness.logic.revert(), .presenting(ProfilePresentation(profile: Self.saved)),
+                           "Cancel drops the edits and leaves editing")
+
+            harness.logic.beginEditing()
+            harness.logic.changeDisplayName("Zoë")
+            harness.store.saveError = ProfileStoreError("nope")
+            await harness.logic.save()
+            XCTAssertEqual(harness.presentation?.mode, .editing, "a failed save keeps editing")
+            XCTAssertTrue(harness.logic.state.hasPendingEdits)
+            harness.store.saveError = nil
+            await harness.logic.save()
+            XCTAssertEqual(harness.presentation?.mode, .showing, "a save that goes through leaves editing")
+            XCTAssertFalse(harness.logic.state.hasPendingEdits)
+        }
+    }
+
+    func testNothingToEditBeforeTheProfileIsThere() async {
+        await onMainActor {
+            let harness = Harness(FakeProfileStore(.failure(ProfileStoreError("The disk is on fire."))))
+            XCTAssertEqual(harness.logic.beginEditing(), .loading)
+            await harness.logic.load()
+            XCTAssertEqual(harness.logic.beginEditing(), .failed(.cannotLoad("The disk is on fire."), nil))
+            XCTAssertNil(harness.logic.state.presentation)
+            XCTAssertFalse(harness.logic.state.hasPendingEdits)
         }
     }
 
@@ -290,7 +335,7 @@ final class ProfileLogicTests: XCTestCase {
             harness.logic.changeDisplayName("Zoë")
             await harness.logic.save()
             XCTAssertEqual(harness.logic.revert(), .presenting(ProfilePresentation(profile: Self.saved)))
-            XCTAssertFalse(harness.logic.hasPendingEdits)
+            XCTAssertFalse(harness.logic.state.hasPendingEdits)
         }
     }
 }

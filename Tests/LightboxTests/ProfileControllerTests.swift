@@ -33,7 +33,7 @@ final class ProfileControllerTests: DisplayTestCase {
             }
             // GTK closes only realized windows: show it, as the flow does.
             controller.present()
-            Task { await controller.load() }
+            controller.load()
             spin(until: { self.view.visiblePage == .profile }, "the profile to load")
         }
 
@@ -72,7 +72,7 @@ final class ProfileControllerTests: DisplayTestCase {
         XCTAssertEqual(buttons.map(\.avatar.initials), ["AL", "AL"])
 
         let view = fixture.view
-        view.beginEditing()
+        view.editButton.emit("clicked")
         view.editor.nameEntry.text = "  Zoë Saldaña  "
         view.window.activateAction("win.save")      // what Ctrl+S does
         spin(until: { !fixture.store.saved.isEmpty }, "the save")
@@ -91,7 +91,7 @@ final class ProfileControllerTests: DisplayTestCase {
         defer { fixture.view.window.destroy() }
         fixture.store.saveFailure = ProfileStoreError("Your profile could not be saved: the disk is read-only.")
         let view = fixture.view
-        view.beginEditing()
+        view.editButton.emit("clicked")
         view.editor.nameEntry.text = "Grace"
         view.editor.nameEntry.emit("activate")
         spin(until: { view.problemLabel.isVisible }, "the problem")
@@ -105,23 +105,23 @@ final class ProfileControllerTests: DisplayTestCase {
         let fixture = Fixture()
         defer { fixture.view.window.destroy() }
         let view = fixture.view
-        view.beginEditing()
+        view.editButton.emit("clicked")
         view.editor.nameEntry.text = "Grace"
         view.window.activateAction("win.cancel-editing")   // what Escape does
         XCTAssertFalse(view.isEditing)
         XCTAssertEqual(fixture.presentation?.draft, Self.saved)
-        view.beginEditing()
+        view.editButton.emit("clicked")
         XCTAssertEqual(view.editor.nameEntry.text, "Ada Lovelace")
         view.editor.emailEntry.text = "x@example.org"
         view.cancelButton.emit("clicked")
-        XCTAssertFalse(fixture.logic.hasPendingEdits)
+        XCTAssertFalse(fixture.logic.state.hasPendingEdits)
     } }
 
     func testChoosingAndRemovingAPhoto() { onMain {
         let fixture = Fixture()
         defer { fixture.view.window.destroy() }
         let view = fixture.view
-        view.beginEditing()
+        view.editButton.emit("clicked")
         view.onIntent(.photoChosen(ProfileFixtures.image("me.ppm", width: 900, height: 900)))   // the file chooser's answer
         spin(until: { fixture.presentation?.draft.avatar != nil }, "the photo")
         XCTAssertEqual(fixture.presentation?.draft.avatar?.width, 512)
@@ -143,21 +143,17 @@ final class ProfileControllerTests: DisplayTestCase {
         let fixture = Fixture()
         defer { fixture.view.window.destroy() }
         let path = ProfileFixtures.image("photo.ppm", rgb: [10, 200, 10])
-        var done = false
-        Task {
-            await fixture.controller.setPhoto(path: path)
-            done = true
-        }
-        spin(until: { done }, "the photo")
+        fixture.controller.setPhoto(path: path)
+        spin(until: { fixture.presentation?.draft.avatar != nil }, "the photo")
         XCTAssertTrue(fixture.view.isEditing)
         XCTAssertEqual(fixture.presentation?.draft.avatar?.rgba(x: 1, y: 1), [10, 200, 10, 255])
-        XCTAssertTrue(fixture.logic.hasPendingEdits)
+        XCTAssertTrue(fixture.logic.state.hasPendingEdits)
     } }
 
     func testClosingWithUnsavedEditsAsksFirst() { onMain {
         let fixture = Fixture()
         let view = fixture.view
-        view.beginEditing()
+        view.editButton.emit("clicked")
         view.editor.nameEntry.text = "Grace"
 
         view.window.close()
@@ -178,7 +174,7 @@ final class ProfileControllerTests: DisplayTestCase {
     func testDiscardClosesWithoutSaving() { onMain {
         let fixture = Fixture()
         let view = fixture.view
-        view.beginEditing()
+        view.editButton.emit("clicked")
         view.editor.nameEntry.text = "Grace"
         view.window.close()
         view.question?.answer("discard")
@@ -192,12 +188,47 @@ final class ProfileControllerTests: DisplayTestCase {
         do {
             let fixture = Fixture()
             fixture.view.window.onFinalize { finalized = true }
-            fixture.view.beginEditing()
+            fixture.view.editButton.emit("clicked")
             fixture.view.editor.nameEntry.text = "Grace"
             fixture.view.window.close()
             fixture.view.question?.answer("discard")
         }
         spin(until: { finalized }, "the profile window to be finalized")
+    } }
+
+    func testTheModeAndUnsavedEditsComeFromTheState() { onMain {
+        let fixture = Fixture()
+        let view = fixture.view
+        // The logic alone changes: the view hears of it only through the
+        // state it renders, and the controller reads the same state.
+        fixture.logic.beginEditing()
+        XCTAssertTrue(view.isEditing)
+        XCTAssertEqual(view.visiblePage, .editor)
+        fixture.logic.changeEmail("grace@example.com")
+        XCTAssertEqual(view.editor.emailEntry.text, "grace@example.com")
+
+        view.window.close()
+        XCTAssertEqual(view.question?.title, "Save Changes?", "asked as an effect, from the state's unsaved edits")
+        view.question?.answer("cancel")
+        XCTAssertEqual(fixture.actions, [])
+
+        // Quitting asks the same question; it goes on once the window has closed.
+        var quitting = false
+        XCTAssertFalse(fixture.controller.allowsQuit(then: { quitting = true }))
+        XCTAssertEqual(view.question?.title, "Save Changes?")
+        view.question?.answer("discard")
+        XCTAssertEqual(fixture.actions, ["closing"])
+        XCTAssertTrue(quitting)
+        XCTAssertTrue(fixture.store.saved.isEmpty)
+    } }
+
+    func testWithoutUnsavedEditsQuittingGoesOnAndEditingAloneIsNoEdit() { onMain {
+        let fixture = Fixture()
+        defer { fixture.view.window.destroy() }
+        fixture.view.editButton.emit("clicked")
+        XCTAssertTrue(fixture.view.isEditing)
+        XCTAssertTrue(fixture.controller.allowsQuit(then: { XCTFail("nothing to wait for") }))
+        XCTAssertNil(fixture.view.question)
     } }
 
     func testClosingWithoutEditsDoesNotAsk() { onMain {

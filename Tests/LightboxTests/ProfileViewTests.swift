@@ -39,7 +39,12 @@ final class ProfileViewTests: DisplayTestCase {
         XCTAssertFalse(view.saveButton.isVisible)
         XCTAssertFalse(view.cancelButton.isVisible)
 
+        var intents: [ProfileWindowView.Intent] = []
+        view.onIntent = { intents.append($0) }
         view.editButton.emit("clicked")
+        XCTAssertEqual(intents, [.edit], "Edit is asked for; the state says when it is on")
+        XCTAssertFalse(view.isEditing)
+        view.render(.presenting(ProfilePresentation(profile: Self.profile, notice: "Moved aside.", mode: .editing)))
         XCTAssertTrue(view.isEditing)
         XCTAssertEqual(view.visiblePage, .editor)
         XCTAssertEqual(view.editor.nameEntry.text, "Zoë Saldaña")
@@ -51,7 +56,7 @@ final class ProfileViewTests: DisplayTestCase {
         XCTAssertFalse(view.editButton.isVisible)
         XCTAssertFalse(view.editor.removePhotoButton.isSensitive, "no photo to remove")
 
-        view.endEditing()
+        view.render(.presenting(ProfilePresentation(profile: Self.profile, notice: "Moved aside.")))
         XCTAssertEqual(view.visiblePage, .profile)
     } }
 
@@ -61,8 +66,7 @@ final class ProfileViewTests: DisplayTestCase {
         var draft = Self.profile
         draft.displayName = " "
         draft.email = "nope"
-        view.render(.presenting(ProfilePresentation(profile: Self.profile, draft: draft)))
-        view.beginEditing()
+        view.render(.presenting(ProfilePresentation(profile: Self.profile, draft: draft, mode: .editing)))
         XCTAssertTrue(view.editor.nameError.isVisible)
         XCTAssertEqual(view.editor.nameError.text, "Enter a display name.")
         XCTAssertTrue(view.editor.nameEntry.hasCssClass("error"))
@@ -86,7 +90,7 @@ final class ProfileViewTests: DisplayTestCase {
 
         draft.displayName = "山田 👩‍💻"
         draft.email = ""
-        view.render(.presenting(ProfilePresentation(profile: Self.profile, draft: draft)))
+        view.render(.presenting(ProfilePresentation(profile: Self.profile, draft: draft, mode: .editing)))
         XCTAssertFalse(view.editor.nameError.isVisible)
         XCTAssertFalse(view.editor.nameEntry.hasCssClass("error"))
         XCTAssertTrue(view.saveButton.isSensitive)
@@ -102,9 +106,8 @@ final class ProfileViewTests: DisplayTestCase {
         defer { view.window.destroy() }
         var draft = Self.profile
         draft.displayName = "New"
-        let presentation = ProfilePresentation(profile: Self.profile, draft: draft)
+        let presentation = ProfilePresentation(profile: Self.profile, draft: draft, mode: .editing)
         view.render(.presenting(presentation))
-        view.beginEditing()
         view.render(.saving(presentation))
         XCTAssertEqual(view.visiblePage, .editor)
         XCTAssertFalse(view.saveButton.isSensitive)
@@ -126,8 +129,8 @@ final class ProfileViewTests: DisplayTestCase {
         defer { view.window.destroy() }
         var draft = Self.profile
         draft.avatar = try ProfileFixtures.avatar()
-        view.render(.presenting(ProfilePresentation(profile: Self.profile, draft: draft, isDecodingPhoto: true)))
-        view.beginEditing()
+        view.render(.presenting(ProfilePresentation(profile: Self.profile, draft: draft, isDecodingPhoto: true,
+                                                    mode: .editing)))
         XCTAssertEqual(view.editor.avatar.showing, "photo")
         XCTAssertEqual(view.summary.avatar.showing, "initials")
         XCTAssertTrue(view.editor.photoSpinner.isVisible)
@@ -135,10 +138,78 @@ final class ProfileViewTests: DisplayTestCase {
         XCTAssertTrue(view.editor.removePhotoButton.isSensitive)
 
         view.render(.presenting(ProfilePresentation(profile: Self.profile, draft: draft,
-                                                    photoProblem: "“x.txt” cannot be used as your photo.")))
+                                                    photoProblem: "“x.txt” cannot be used as your photo.",
+                                                    mode: .editing)))
         XCTAssertFalse(view.editor.photoSpinner.isVisible)
         XCTAssertTrue(view.editor.photoProblemLabel.isVisible)
         XCTAssertEqual(view.editor.photoProblemLabel.text, "“x.txt” cannot be used as your photo.")
+    } }
+
+    func testTheModeComesFromTheStateAndRenderingItAgainChangesNothing() { onMain {
+        let view = ProfileWindowView(application: testApplication)
+        defer { view.window.destroy() }
+        view.window.present()
+        var draft = Self.profile
+        draft.displayName = "Zoë"
+        let editing = ProfileLogic.State.presenting(ProfilePresentation(profile: Self.profile, draft: draft, mode: .editing))
+        view.render(editing)
+        XCTAssertEqual(view.visiblePage, .editor)
+        XCTAssertTrue(view.editor.nameEntry.containsFocus, "editing starts in the name")
+        XCTAssertTrue(view.saveButton.isVisible)
+        XCTAssertTrue(view.cancelButton.isVisible)
+        XCTAssertFalse(view.editButton.isVisible)
+
+        // The person moves on to the email, and the same state comes again
+        // (as every keystroke's does): nothing moves, nothing is retyped.
+        view.editor.emailEntry.grabFocus()
+        var intents: [ProfileWindowView.Intent] = []
+        view.onIntent = { intents.append($0) }
+        view.render(editing)
+        XCTAssertTrue(view.editor.emailEntry.containsFocus, "the focus stays where the person put it")
+        XCTAssertEqual(view.visiblePage, .editor)
+        XCTAssertEqual(view.editor.nameEntry.text, "Zoë")
+        XCTAssertTrue(view.saveButton.isVisible)
+        XCTAssertFalse(view.editButton.isVisible)
+        XCTAssertEqual(intents, [], "rendering reports nothing")
+
+        // Showing again (after Save or Cancel): Edit takes the focus, once.
+        let showing = ProfileLogic.State.presenting(ProfilePresentation(profile: Self.profile))
+        view.render(showing)
+        XCTAssertEqual(view.visiblePage, .profile)
+        XCTAssertFalse(view.isEditing)
+        XCTAssertTrue(view.editButton.isFocus)
+        XCTAssertFalse(view.saveButton.isVisible)
+        intents = []   // (the editor's fields, written back to the saved profile, report it)
+        view.render(showing)
+        XCTAssertTrue(view.editButton.isFocus)
+        XCTAssertEqual(intents, [])
+    } }
+
+    func testClosingIsAskedAndTheQuestionIsAnEffect() { onMain {
+        let view = ProfileWindowView(application: testApplication)
+        var draft = Self.profile
+        draft.displayName = "Zoë"
+        view.render(.presenting(ProfilePresentation(profile: Self.profile, draft: draft, mode: .editing)))
+        view.perform(.present)   // GTK closes only realized windows
+        var intents: [ProfileWindowView.Intent] = []
+        view.onIntent = { intents.append($0) }
+
+        // The view does not know about unsaved edits: closing is asked for,
+        // and until the answer the window stays.
+        view.window.close()
+        XCTAssertEqual(intents, [.closeRequested])
+        XCTAssertNil(view.question, "no question the controller did not ask")
+        XCTAssertTrue(view.window.isVisible)
+
+        view.perform(.askToSaveChanges)
+        XCTAssertEqual(view.question?.title, "Save Changes?")
+        view.question?.answer("discard")
+        XCTAssertEqual(intents, [.closeRequested, .closeAnswered(.discard)])
+        XCTAssertNil(view.question)
+
+        view.perform(.close)
+        XCTAssertEqual(intents, [.closeRequested, .closeAnswered(.discard), .closed], "closed without asking again")
+        XCTAssertFalse(view.window.isVisible)
     } }
 
     func testTheHeaderBarButtonShowsTheProfile() throws { try onMain {

@@ -17,7 +17,8 @@ extension AppFlow {
         tasks.start { await profile.load() }
     }
 
-    /// "Edit Profile…": presents the profile window, creating it the first time.
+    /// "Edit Profile…": presents the profile window, creating it the first
+    /// time (its load is its own task, ended when it closes).
     @discardableResult
     func editProfile() -> ProfileWindowController {
         if let profileWindow {
@@ -30,25 +31,20 @@ extension AppFlow {
         }
         profileWindow = controller
         controller.present()
-        // The flow's task, not the window's: ProfileWindowController keeps
-        // none of its own.
-        tasks.start { await controller.load() }
+        controller.load()
         return controller
     }
 
     /// "Set as Profile Photo": the profile window, in editing, with the
     /// photo as the pending avatar.
     func setProfilePhoto(path: String) {
-        let controller = editProfile()
-        tasks.start { await controller.setPhoto(path: path) }
+        editProfile().setPhoto(path: path)
     }
 
     /// Whether quitting may go on now. With unsaved profile edits the
     /// window asks Save / Discard / Cancel first, and `then` runs once it
     /// has closed.
     func profileAllowsQuit(then: @escaping () -> Void) -> Bool {
-        guard let profileWindow, profileWindow.hasPendingEdits else { return true }
-        profileWindow.close(then: then)
-        return false
+        profileWindow?.allowsQuit(then: then) ?? true
     }
 }

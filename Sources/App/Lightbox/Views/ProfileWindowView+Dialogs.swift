@@ -2,8 +2,9 @@ import GtkKit
 import LightboxCore
 import Localization
 
-/// A profile window's dialogs: choosing a photo, and asking before edits
-/// are lost on closing.
+/// A profile window's dialogs, each performed as an effect: choosing a
+/// photo, and asking before edits are lost on closing. Closing itself is
+/// asked of the controller.
 extension ProfileWindowView {
     func choosePhoto() {
         chooser?.cancel()
@@ -19,18 +20,14 @@ extension ProfileWindowView {
         }
     }
 
-    /// Closing with unsaved edits asks first (Save, Discard, Cancel); the
-    /// answer comes back as `.closeAnswered`, and the window stays open
-    /// until `close(asked:)` closes it.
-    func closeRequested() -> Bool {
-        guard hasPendingEdits, !closingAsked else {
-            onIntent(.closed)
-            return false
-        }
+    /// "Save changes?" (Save, Discard, Cancel), the window brought forward
+    /// first; asked again, the question already open comes forward. The
+    /// answer comes back as `.closeAnswered`.
+    func askToSaveChanges() {
         window.present()
         if let question {
             question.present()
-            return true
+            return
         }
         let question = MessageWindow(
             title: tr("Save Changes?"), heading: tr("Save changes to your profile?"),
@@ -44,13 +41,19 @@ extension ProfileWindowView {
             self?.question = nil
             self?.onIntent(.closeAnswered(CloseAnswer(rawValue: id) ?? .cancel))
         }
-        return true
     }
 
-    /// Closes the window; with `asked`, without asking about edits (they
-    /// were saved or discarded).
-    func close(asked: Bool = false) {
-        if asked { closingAsked = true }
-        window.close()
+    /// "close-request": the controller answers `.closeRequested` at once,
+    /// with `.close` (the window goes) or `.askToSaveChanges` (it stays
+    /// until the answer). Once `.close` was performed, requests go through.
+    func closeRequested() -> Bool {
+        if !closeAllowed {
+            answeringCloseRequest = true
+            onIntent(.closeRequested)
+            answeringCloseRequest = false
+        }
+        guard closeAllowed else { return true }
+        onIntent(.closed)
+        return false
     }
 }

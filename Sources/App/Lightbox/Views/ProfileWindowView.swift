@@ -4,13 +4,18 @@ import Localization
 
 /// How the profile window looks: its header bar (Edit, or Cancel and
 /// Save), a notice or problem bar, and the page for the state (loading,
-/// failed, the profile, the editor). Showing versus editing is this
-/// view's own state, and so is asking before edits are lost on closing;
-/// everything else comes from `render`.
+/// failed, the profile, the editor). All that lasts, showing versus
+/// editing included, comes from `render`; dialogs and what is said once
+/// come from `perform`. It decides nothing: even closing is asked of its
+/// controller, which knows from the state whether edits would be lost.
 @MainActor
 final class ProfileWindowView {
-    enum Intent {
+    enum Intent: Equatable {
+        /// Edit: the editor instead of the profile.
+        case edit
         case nameChanged(String), emailChanged(String), aboutChanged(String)
+        /// Choose Photo…: the file chooser is asked for (`.choosePhoto`).
+        case choosePhoto
         /// A photo chosen in the file chooser.
         case photoChosen(String)
         case removePhoto
@@ -21,13 +26,32 @@ final class ProfileWindowView {
         /// Try Again, after the profile could not be read.
         case reload
         case dismissNotice
-        /// The answer to "Save changes?" when closing with unsaved edits.
+        /// The close button or Ctrl+W: answered by `.close`, or by
+        /// `.askToSaveChanges` when edits would be lost; until then the
+        /// window stays.
+        case closeRequested
+        /// The answer to "Save changes?" (`.askToSaveChanges`).
         case closeAnswered(CloseAnswer)
-        /// The window is closing (nothing would be lost, or it was asked).
+        /// The window is closing (after `.close`).
         case closed
     }
 
     enum CloseAnswer: String { case save, discard, cancel }
+
+    /// What the window does once, when told.
+    enum Effect: Equatable {
+        case present
+        /// Closes the window without asking (nothing would be lost, or the
+        /// edits were saved or discarded); `.closed` follows.
+        case close
+        /// "Save changes?" with Save, Discard and Cancel, the window
+        /// brought forward; answered by `.closeAnswered`.
+        case askToSaveChanges
+        /// The file chooser for a profile photo; answered by `.photoChosen`.
+        case choosePhoto
+        /// The edits were saved: Edit, which has the focus, says so.
+        case saved
+    }
 
     var onIntent: (Intent) -> Void = { _ in }
 
@@ -53,17 +77,23 @@ final class ProfileWindowView {
     var chooser: FileChooser?
     /// The open "Save changes?" question, if any.
     var question: MessageWindow?
+    /// Set by `.close`: the close request under way, or the next, goes
+    /// through without asking the controller.
+    var closeAllowed = false
+    /// A close request is being answered (`.close` then needs no second
+    /// `window.close()`: the request under way is let through).
+    var answeringCloseRequest = false
+    /// What the state shown lets Save do (rendered, like the buttons).
     private var canSave = false
-    /// Whether closing now would lose edits (from the last state shown).
-    private(set) var hasPendingEdits = false
-    /// Set once closing was asked about (or forced): the next close goes.
-    var closingAsked = false
 
     /// What Edit says of the profile (set when it changes).
     private var editDescription: String?
 
-    /// Editing mode (view state): the editor instead of the profile.
-    private(set) var isEditing = false
+    /// The mode shown: the presentation's, none while there is none. Focus
+    /// moves only when it changes, so rendering a state again moves nothing.
+    private var shownMode: ProfilePresentation.Mode?
+    /// Whether the editor is on show (from the state rendered).
+    var isEditing: Bool { shownMode == .editing }
 
     init(application: Application) {
         window = ApplicationWindow(application: application)
@@ -92,7 +122,7 @@ final class ProfileWindowView {
         window.setChild(Box(.vertical, [noticeBar, problemLabel, pages]))
         installActions()
         dismiss.onClicked { [weak self] in self?.onIntent(.dismissNotice) }
-        editButton.onClicked { [weak self] in self?.beginEditing() }
+        editButton.onClicked { [weak self] in self?.onIntent(.edit) }
         cancelButton.onClicked { [weak self] in self?.onIntent(.cancel) }
         saveButton.onClicked { [weak self] in self?.save() }
         editor.onIntent = { [weak self] intent in self?.handle(intent) }
@@ -127,7 +157,7 @@ final class ProfileWindowView {
         case .nameChanged(let name): onIntent(.nameChanged(name))
         case .emailChanged(let email): onIntent(.emailChanged(email))
         case .aboutChanged(let about): onIntent(.aboutChanged(about))
-        case .choosePhoto: choosePhoto()
+        case .choosePhoto: onIntent(.choosePhoto)
         case .removePhoto: onIntent(.removePhoto)
         case .submit: save()
         }
@@ -147,27 +177,23 @@ final class ProfileWindowView {
 
     var visiblePage: Page? { pages.visibleChildName.flatMap(Page.init(rawValue:)) }
 
-    // MARK: Editing mode
+    // MARK: Effects
 
-    private var lastState: ProfileLogic.State = .loading
-
-    /// Switches to the editor (the Edit button, or a photo set from a
-    /// photo window).
-    func beginEditing() {
-        isEditing = true
-        render(lastState)
-        editor.nameEntry.grabFocus()
-    }
-
-    /// Back to showing the profile (after Save, Cancel or Discard). The
-    /// editor's fields go away: Edit takes the focus, and says `notice`
-    /// ("Profile saved") when there is one.
-    func endEditing(notice: String? = nil) {
-        isEditing = false
-        render(lastState)
-        editButton.grabFocus()
-        if let notice {
+    func perform(_ effect: Effect) {
+        switch effect {
+        case .present: window.present()
+        case .close:
+            closeAllowed = true
+            // Inside "close-request" GTK ignores a second close: the
+            // request under way is let through instead (`closeRequested`).
+            if !answeringCloseRequest { window.close() }
+        case .askToSaveChanges: askToSaveChanges()
+        case .choosePhoto: choosePhoto()
+        case .saved:
+            let notice = tr("Profile saved")
             editButton.announce(notice)
+            // Edit's description is the notice now: the next render puts
+            // whose profile it is back.
             editDescription = notice
         }
     }
@@ -175,7 +201,6 @@ final class ProfileWindowView {
     // MARK: Rendering
 
     func render(_ state: ProfileLogic.State) {
-        lastState = state
         switch state {
         case .loading:
             show(page: .loading, presentation: nil)
@@ -192,6 +217,7 @@ final class ProfileWindowView {
     }
 
     private func show(_ presentation: ProfilePresentation, saving: Bool, problem: ProfileProblem?) {
+        let isEditing = presentation.mode == .editing
         summary.render(presentation.profile)
         let whose = Self.whose(presentation.profile)
         if whose != editDescription {
@@ -224,8 +250,9 @@ final class ProfileWindowView {
 
     private func show(page: Page, presentation: ProfilePresentation?) {
         pages.visibleChildName = page.rawValue
-        hasPendingEdits = presentation?.hasPendingEdits ?? false
-        let editing = isEditing && presentation != nil
+        let modeBefore = shownMode
+        shownMode = presentation?.mode
+        let editing = shownMode == .editing
         editButton.isVisible = presentation != nil && !editing
         cancelButton.isVisible = editing
         saveButton.isVisible = editing
@@ -238,9 +265,22 @@ final class ProfileWindowView {
         }
         noticeLabel.text = presentation?.notice ?? ""
         noticeBar.isVisible = presentation?.notice != nil
-        // Something must have the focus for a screen reader to read the
-        // window: once the profile shows, Edit, which says whose it is.
-        if page == .profile, window.focusedWidget == nil { editButton.grabFocus() }
+        moveFocus(from: modeBefore, page: page)
+    }
+
+    /// The focus follows a change of mode, once the page is on show: into
+    /// the name when editing starts; to Edit when it ends, as the editor's
+    /// fields go away. Something must have the focus for a screen reader
+    /// to read the window: once the profile shows, Edit, which says whose
+    /// it is.
+    private func moveFocus(from modeBefore: ProfilePresentation.Mode?, page: Page) {
+        if shownMode == .editing, modeBefore != .editing {
+            editor.nameEntry.grabFocus()
+        } else if shownMode == .showing, modeBefore == .editing {
+            editButton.grabFocus()
+        } else if page == .profile, window.focusedWidget == nil {
+            editButton.grabFocus()
+        }
     }
 
     /// GTK 4.8 focuses Edit while the window is being activated, and Orca

@@ -5,11 +5,16 @@ import Localization
 /// thing the person can do; each answers with the new state, and
 /// `onChange` hears every state, the intermediate ones of async work too.
 @MainActor
-public final class ProfileLogic: LogicController {
+public final class ProfileLogic: StatePublishing {
+    /// Everything the profile window shows: the page, and with a
+    /// presentation whether it is shown or edited (`ProfilePresentation.mode`)
+    /// and whether there are edits a close would lose (`hasPendingEdits`).
+    /// The window reads nothing else from the logic.
     public enum State: Equatable, Sendable {
         /// Reading the saved profile.
         case loading
-        /// The profile, the edits not saved yet and what is wrong with them.
+        /// The profile, shown or being edited, the edits not saved yet and
+        /// what is wrong with them.
         case presenting(ProfilePresentation)
         /// Writing the edits; the window waits.
         case saving(ProfilePresentation)
@@ -35,9 +40,6 @@ public final class ProfileLogic: LogicController {
         self.decodeAvatar = decodeAvatar
     }
 
-    /// Whether there are edits a close would lose.
-    public var hasPendingEdits: Bool { presentation?.hasPendingEdits ?? false }
-
     // MARK: Actions
 
     /// Shows the profile, loading it first unless the model has it already
@@ -57,6 +59,16 @@ public final class ProfileLogic: LogicController {
         problem = nil
         presentation = ProfilePresentation(profile: model.profile, notice: model.notice)
         observation = observation ?? model.observe { [weak self] profile in self?.modelChanged(profile) }
+        return publish()
+    }
+
+    /// Edit: the window shows the editor, with the draft. Nothing to edit
+    /// before the profile is there.
+    @discardableResult
+    public func beginEditing() -> State {
+        guard var presentation, presentation.mode != .editing else { return state }
+        presentation.mode = .editing
+        self.presentation = presentation
         return publish()
     }
 
@@ -106,8 +118,8 @@ public final class ProfileLogic: LogicController {
     }
 
     /// Writes the edits (off the main thread). On success every window
-    /// shows the new profile; on failure the edits stay and the state says
-    /// why.
+    /// shows the new profile and this one leaves editing; on failure the
+    /// edits stay, still being edited, and the state says why.
     @discardableResult
     public func save() async -> State {
         guard var presentation, !isSaving, presentation.canSave else { return state }
@@ -126,6 +138,7 @@ public final class ProfileLogic: LogicController {
             presentation.draft = saved
             presentation.validation = ProfileValidation.check(saved)
             presentation.photoProblem = nil
+            presentation.mode = .showing
             self.presentation = presentation
             model.commit(saved)
         case .failure(let error):
@@ -134,11 +147,14 @@ public final class ProfileLogic: LogicController {
         return publish()
     }
 
-    /// Drops the edits: the draft becomes the saved profile again.
+    /// Cancel (or Discard on closing): drops the edits, so the draft is
+    /// the saved profile again, and goes back to showing it. Not while
+    /// saving: the save decides what is kept.
     @discardableResult
     public func revert() -> State {
         guard var presentation, !isSaving else { return state }
         photoRequest += 1
+        presentation.mode = .showing
         presentation.draft = presentation.profile
         presentation.validation = ProfileValidation.check(presentation.profile)
         presentation.photoProblem = nil
@@ -200,8 +216,31 @@ public final class ProfileLogic: LogicController {
     }
 }
 
+extension ProfileLogic.State {
+    /// The presentation on show, in whichever state (none while loading,
+    /// nor when loading failed).
+    public var presentation: ProfilePresentation? {
+        switch self {
+        case .presenting(let presentation), .saving(let presentation), .failed(_, let presentation?): presentation
+        case .loading, .failed(_, nil): nil
+        }
+    }
+
+    /// Whether there are edits a close would lose: the presentation's
+    /// answer, the one place that knows.
+    public var hasPendingEdits: Bool { presentation?.hasPendingEdits ?? false }
+}
+
 /// The profile as the window shows it.
 public struct ProfilePresentation: Equatable, Sendable {
+    /// Whether the window shows the saved profile or the editor.
+    public enum Mode: Equatable, Sendable {
+        /// The saved profile, with Edit.
+        case showing
+        /// The draft in the editor, with Cancel and Save.
+        case editing
+    }
+
     /// The saved profile.
     public var profile: Profile
     /// The pending edits: the fields as the person typed them.
@@ -213,15 +252,19 @@ public struct ProfilePresentation: Equatable, Sendable {
     public var photoProblem: String?
     /// A chosen photo is being decoded.
     public var isDecodingPhoto: Bool
+    /// Shown or being edited: Edit starts editing; Cancel, Discard and a
+    /// save that goes through end it.
+    public var mode: Mode
 
     public init(profile: Profile, draft: Profile? = nil, notice: String? = nil,
-                photoProblem: String? = nil, isDecodingPhoto: Bool = false) {
+                photoProblem: String? = nil, isDecodingPhoto: Bool = false, mode: Mode = .showing) {
         self.profile = profile
         self.draft = draft ?? profile
         validation = ProfileValidation.check(draft ?? profile)
         self.notice = notice
         self.photoProblem = photoProblem
         self.isDecodingPhoto = isDecodingPhoto
+        self.mode = mode
     }
 
     /// Whether the draft differs from the saved profile (beyond white space
