@@ -8,8 +8,10 @@ import XCTest
 /// A photo window's controller over a real list: keys step and rate, and
 /// what is beyond the window goes to the flow.
 final class PhotoWindowControllerTests: DisplayTestCase {
-    func testStepsRatesAndAsksTheFlowForTheRest() throws { try onMain {
-        let folder = try PhotoFolder(["a", "b"])
+    /// A folder of `names`, loaded into a list in name order.
+    @MainActor
+    private static func loadedList(_ names: [String]) throws -> (PhotoFolder, PhotoListLogic) {
+        let folder = try PhotoFolder(names)
         let list = PhotoListLogic(library: PhotoLibrary(index: try LibraryIndex()), trash: DesktopTrash())
         var loaded = false
         Task {
@@ -18,6 +20,11 @@ final class PhotoWindowControllerTests: DisplayTestCase {
             loaded = true
         }
         spin(until: { loaded }, "the folder")
+        return (folder, list)
+    }
+
+    func testStepsRatesAndAsksTheFlowForTheRest() throws { try onMain {
+        let (folder, list) = try Self.loadedList(["a", "b"])
         let view = PhotoWindowView(application: testApplication)
         var actions: [String] = []
         let controller = PhotoWindowController(
@@ -55,15 +62,7 @@ final class PhotoWindowControllerTests: DisplayTestCase {
     /// The tasks a window starts are its own: closing it mid-slideshow
     /// stops the slideshow at once, not at the last photo.
     func testClosingTheWindowCancelsWhatItStarted() throws { try onMain {
-        let folder = try PhotoFolder(["a", "b", "c"])
-        let list = PhotoListLogic(library: PhotoLibrary(index: try LibraryIndex()), trash: DesktopTrash())
-        var loaded = false
-        Task {
-            _ = await list.sort(by: PhotoOrder(.name))
-            await list.load(path: folder.photos.path)
-            loaded = true
-        }
-        spin(until: { loaded }, "the folder")
+        let (folder, list) = try Self.loadedList(["a", "b", "c"])
         let view = PhotoWindowView(application: testApplication)
         let logic = PhotoViewerLogic(photo: list.visiblePhotos[0], browsing: list)
         var closed = false
@@ -81,6 +80,7 @@ final class PhotoWindowControllerTests: DisplayTestCase {
         // seconds from now.
         XCTAssertTrue(MainLoop.iterate(until: { logic.state.slideshow == nil }, timeout: 2), "the slideshow cancelled")
         XCTAssertEqual(logic.photo.title, "a")
-        withExtendedLifetime(controller) {}
+        // The photos are decoded from their files until the end.
+        withExtendedLifetime((controller, folder)) {}
     } }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// `onChange` reports every state shown (those that arrive while loading
 /// or sorting included).
 @MainActor
-public final class PhotoListLogic: LogicController {
+public final class PhotoListLogic: StatePublishing {
     public enum State: Equatable, Sendable {
         /// No folder chosen yet.
         case idle

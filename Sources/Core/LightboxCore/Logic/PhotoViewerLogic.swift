@@ -20,7 +20,7 @@ public protocol PhotoBrowsing: AnyObject {
 /// each answers with the new state (see PhotoViewerLogic+State), and
 /// `onChange` hears every state (the loading one before a decode ends too).
 @MainActor
-public final class PhotoViewerLogic: LogicController {
+public final class PhotoViewerLogic: StatePublishing {
     /// The largest side decoded for viewing; bigger photos are scaled down
     /// while decoding (100% zoom then shows this size). 6144 px keeps a
     /// 24-megapixel camera's photos whole at under 100 MB of pixels.

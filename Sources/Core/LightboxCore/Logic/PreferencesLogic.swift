@@ -4,7 +4,7 @@ import Localization
 /// What the preferences window does, without GTK: shows the preferences
 /// and keeps each choice in the settings, applying it at once.
 @MainActor
-public final class PreferencesLogic: LogicController {
+public final class PreferencesLogic: StatePublishing {
     public enum State: Equatable, Sendable {
         case presenting(Preferences)
         /// The choice applies to this run, but could not be kept for the

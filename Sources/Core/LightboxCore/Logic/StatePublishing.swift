@@ -5,13 +5,13 @@
 /// keeps one and publishes through it, so no logic can change its state
 /// without telling its screen.
 @MainActor
-public protocol LogicController: AnyObject {
+public protocol StatePublishing: AnyObject {
     associatedtype State: Equatable & Sendable
     /// Where the state is kept and published.
     var output: StateOutput<State> { get }
 }
 
-extension LogicController {
+extension StatePublishing {
     /// What the screen shows now.
     public var state: State { output.state }
 
