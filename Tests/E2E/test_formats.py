@@ -83,6 +83,13 @@ class PairTests(LightboxTestCase):
         send_keys("4")
         wait_for(lambda: (find(window, name="DSC_0001").description or "").startswith("Rated 4 stars, RAW+JPEG"),
                  message=lambda: a11y.describe(find(window, name="DSC_0001")))
+        # Its photo window's properties name both files.
+        send_keys("Return")
+        photo = app.window("DSC_0001")
+        a11y.xdotool("mousemove", "--window", a11y.x_window("DSC_0001"), "200", "300")
+        send_keys("F9")
+        wait_for(lambda: {"DSC_0001.JPG", "DSC_0001.NEF"} <= set(a11y.label_texts(photo, everywhere=True)),
+                 message=lambda: f"the properties; labels: {a11y.label_texts(photo, everywhere=True)}")
         send_keys("ctrl+q")
         self.assertEqual(app.wait_exit(), 0, app.stderr())
 

@@ -1,3 +1,4 @@
+import FilePaths
 import Foundation
 import GtkKit
 import Imaging
@@ -61,6 +62,10 @@ final class PropertiesPanelView {
     static func details(of photo: Photo, origin: PixelData.Origin = .picture) -> [Detail] {
         // Translators: the names of a photo's details, in the properties panel.
         var details: [(String, String)] = [(tr("File"), photo.fileName)]
+        if let raw = photo.raw {
+            // Translators: a detail in the properties panel: the camera RAW file shown as one photo with this JPEG.
+            details.append((tr("RAW File"), (raw as NSString).lastPathComponent.displayablePath))
+        }
         // Translators: a detail in the properties panel: what a camera RAW photo is shown from.
         let shownFrom = tr("Shown From")
         switch origin {
