@@ -1,5 +1,5 @@
 import Foundation
-import LightboxCore
+@testable import LightboxCore
 import XCTest
 
 final class AtomicFileTests: XCTestCase {

@@ -1,6 +1,6 @@
 import FilePaths
 import Foundation
-import LightboxCore
+@testable import LightboxCore
 import XCTest
 
 final class FolderScannerTests: XCTestCase {

@@ -1,7 +1,7 @@
 import FilePaths
 import Foundation
 import Imaging
-import LightboxCore
+@testable import LightboxCore
 
 /// A trash of the tests' own: files move into `folder` and back, each
 /// under a name of its own (files trashed from two folders can share a

@@ -1,6 +1,6 @@
 import Foundation
 @testable import Imaging
-import LightboxCore
+@testable import LightboxCore
 import XCTest
 
 /// The last step of a metadata write, putting the new file in the photo's

@@ -1,7 +1,7 @@
 import Foundation
 import Imaging
 import InProcessImaging
-import LightboxCore
+@testable import LightboxCore
 import XCTest
 
 /// Test images made in memory and written with gdk-pixbuf.

@@ -1,4 +1,4 @@
-import LightboxCore
+@testable import LightboxCore
 import XCTest
 
 final class XDGDirectoriesTests: XCTestCase {

@@ -5,7 +5,7 @@ public struct FileFailure: Equatable, Sendable {
     public let path: String
     public let reason: String
 
-    public init(path: String, reason: String) {
+    init(path: String, reason: String) {
         self.path = path
         self.reason = reason
     }
@@ -21,12 +21,12 @@ public struct BatchTrashResult: Equatable, Sendable {
     public var trashed: [String] = []
     /// Every file that went (a RAW+JPEG pair's two): what Undo puts back.
     public var files: [String] = []
-    public var failures: [FileFailure] = []
+    package var failures: [FileFailure] = []
     /// Cancelled before every photo was tried (those left are untouched).
     public var cancelled = false
 
     /// `files` nil: the photos are their files (no pair among them).
-    public init(trashed: [String] = [], files: [String]? = nil, failures: [FileFailure] = [], cancelled: Bool = false) {
+    init(trashed: [String] = [], files: [String]? = nil, failures: [FileFailure] = [], cancelled: Bool = false) {
         self.trashed = trashed
         self.files = files ?? trashed
         self.failures = failures

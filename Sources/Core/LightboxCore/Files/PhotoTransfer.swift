@@ -6,7 +6,7 @@ import Localization
 public struct NameClash: Equatable, Sendable {
     public let source: String
     /// The file already there.
-    public let existing: String
+    let existing: String
     /// Whether other photos are still to go after this one (an answer can
     /// then be for all of them).
     public let othersFollow: Bool
@@ -17,7 +17,7 @@ public struct ClashDecision: Equatable, Sendable {
     public let answer: NameClashAnswer
     public let forAll: Bool
 
-    public init(_ answer: NameClashAnswer, forAll: Bool = false) {
+    package init(_ answer: NameClashAnswer, forAll: Bool = false) {
         self.answer = answer
         self.forAll = forAll
     }
@@ -32,16 +32,16 @@ public struct TransferReport: Equatable, Sendable {
 
     public var done: [File] = []
     /// Photos left where they were, as the person answered.
-    public var skipped: [String] = []
-    public var failures: [FileFailure] = []
+    var skipped: [String] = []
+    package var failures: [FileFailure] = []
     /// Stopped before every photo was tried; those not tried are untouched.
     public var cancelled = false
     /// How many photos arrived whole, when that is not one a file (a
     /// RAW+JPEG pair is two files): what the notice counts.
-    public var photosDone: Int?
+    var photosDone: Int?
 
     /// The photos that arrived: `photosDone`, else one a file.
-    public var photoCount: Int { photosDone ?? done.count }
+    var photoCount: Int { photosDone ?? done.count }
 }
 
 /// Copies or moves photos, with their XMP sidecars, into a folder. Nothing
@@ -52,14 +52,14 @@ public struct TransferReport: Equatable, Sendable {
 /// least, whenever the work stops. Runs on the calling task's thread (call
 /// it off the main thread); cancelling the task stops it between photos,
 /// or during a big photo's copy (its temporary goes).
-public struct PhotoTransfer: Sendable {
-    public init() {}
+struct PhotoTransfer: Sendable {
+    init() {}
 
     /// - Parameters:
     ///   - resolve: asked on each clash, unless an answer "for all" came
     ///     before; nil stops the transfer there.
     ///   - progress: photos done (tried) and the total, after each photo.
-    public func run(_ paths: [String], to folder: String, mode: PhotoTransferMode,
+    func run(_ paths: [String], to folder: String, mode: PhotoTransferMode,
                     resolve: @Sendable (NameClash) async -> ClashDecision?,
                     progress: @Sendable (Int, Int) -> Void = { _, _ in }) async -> TransferReport {
         var report = TransferReport()

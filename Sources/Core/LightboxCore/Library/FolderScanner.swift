@@ -8,11 +8,11 @@ public struct ScannedFile: Equatable, Sendable {
     public let size: Int64
     public let modificationTime: Int
     /// A symbolic link whose target is missing.
-    public let isBrokenLink: Bool
+    let isBrokenLink: Bool
     /// The XMP sidecar beside it, if any (see `SidecarNaming`).
     public let sidecar: SidecarFile?
 
-    public init(path: String, size: Int64, modificationTime: Int, isBrokenLink: Bool = false,
+    init(path: String, size: Int64, modificationTime: Int, isBrokenLink: Bool = false,
                 sidecar: SidecarFile? = nil) {
         self.path = path
         self.size = size
@@ -30,7 +30,7 @@ public struct ScannedFile: Equatable, Sendable {
 public struct FolderScanner: Sendable {
     /// File name extensions (lower case, no dot) that count as photos.
     public let extensions: Set<String>
-    public let batchSize: Int
+    let batchSize: Int
 
     public init(extensions: Set<String> = FolderScanner.imageExtensions, batchSize: Int = 256) {
         self.extensions = extensions

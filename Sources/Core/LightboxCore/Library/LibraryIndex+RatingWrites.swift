@@ -2,15 +2,15 @@ import Foundation
 import GRDB
 
 /// A rating waiting to be written into a photo's file or sidecar.
-public struct PendingRatingWrite: Equatable, Sendable {
-    public let path: String
-    public let stars: Int
+package struct PendingRatingWrite: Equatable, Sendable {
+    package let path: String
+    package let stars: Int
     /// Attempts that failed so far.
-    public let attempts: Int
+    let attempts: Int
     /// Why the last attempt failed.
-    public let failure: String?
+    package let failure: String?
     /// Whether that failure was shown already (it is shown once).
-    public let reported: Bool
+    package let reported: Bool
 }
 
 extension PendingRatingWrite {
@@ -28,7 +28,7 @@ extension PendingRatingWrite {
 extension LibraryIndex {
     /// Sets the rating and, when `queueingWrite`, queues writing it into
     /// the file, in one transaction: a newer rating replaces a queued one.
-    public func setRating(_ stars: Int, for path: String, queueingWrite: Bool) throws {
+    func setRating(_ stars: Int, for path: String, queueingWrite: Bool) throws {
         try database.write { db in
             try LibraryIndex.setRating(stars, for: path, in: db)
             if queueingWrite {
@@ -41,7 +41,7 @@ extension LibraryIndex {
     }
 
     /// Every queued write, oldest first.
-    public func pendingWrites() throws -> [PendingRatingWrite] {
+    package func pendingWrites() throws -> [PendingRatingWrite] {
         try database.read { db in
             try Row.fetchAll(db, sql: "SELECT path, stars, attempts, failure, reported FROM rating_write ORDER BY rowid")
                 .compactMap(PendingRatingWrite.init(row:))
@@ -50,7 +50,7 @@ extension LibraryIndex {
 
     /// The paths below `folder` with a write queued: their files still
     /// state the old rating, which must not replace the new one.
-    public func pendingWritePaths(under folder: String) throws -> Set<String> {
+    package func pendingWritePaths(under folder: String) throws -> Set<String> {
         let (low, high) = LibraryIndex.range(under: folder)
         return try database.read { db in
             Set(try Row.fetchAll(db, sql: "SELECT path FROM rating_write WHERE path >= ? AND path < ?",
@@ -58,7 +58,7 @@ extension LibraryIndex {
         }
     }
 
-    public func hasPendingWrite(_ path: String) throws -> Bool {
+    func hasPendingWrite(_ path: String) throws -> Bool {
         try database.read { db in
             try Bool.fetchOne(db, sql: "SELECT 1 FROM rating_write WHERE path = ?", arguments: [path]) ?? false
         }
@@ -67,7 +67,7 @@ extension LibraryIndex {
     /// The write of `stars` is done, or abandoned: it leaves the queue
     /// unless a newer rating was queued meanwhile. `file`, when given, is
     /// the file as written (so the next scan need not read it again).
-    public func finishWrite(path: String, stars: Int, file: IndexedFile? = nil) throws {
+    func finishWrite(path: String, stars: Int, file: IndexedFile? = nil) throws {
         try database.write { db in
             try db.execute(sql: "DELETE FROM rating_write WHERE path = ? AND stars = ?", arguments: [path, stars])
             if let file {
@@ -81,7 +81,7 @@ extension LibraryIndex {
 
     /// An attempt failed; returns the write as it now stands.
     @discardableResult
-    public func recordFailure(path: String, stars: Int, reason: String) throws -> PendingRatingWrite? {
+    func recordFailure(path: String, stars: Int, reason: String) throws -> PendingRatingWrite? {
         try database.write { db in
             try db.execute(sql: "UPDATE rating_write SET attempts = attempts + 1, failure = ? WHERE path = ? AND stars = ?",
                            arguments: [reason, path, stars])
@@ -92,7 +92,7 @@ extension LibraryIndex {
     }
 
     /// The failure of the write to `path` was shown.
-    public func markReported(path: String) throws {
+    func markReported(path: String) throws {
         try database.write { db in
             try db.execute(sql: "UPDATE rating_write SET reported = 1 WHERE path = ?", arguments: [path])
         }

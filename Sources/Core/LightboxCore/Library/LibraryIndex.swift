@@ -11,11 +11,11 @@ public struct IndexedFile: Equatable, Sendable {
     public let metadata: PhotoMetadata?
     /// The rating the file or its sidecar states (the sidecar's first);
     /// nil when neither states one.
-    public let statedRating: Int?
+    let statedRating: Int?
     /// The sidecar as it was when read: a changed sidecar is read again.
     public let sidecar: SidecarStamp?
 
-    public init(path: String, size: Int64, modificationTime: Int, metadata: PhotoMetadata?,
+    init(path: String, size: Int64, modificationTime: Int, metadata: PhotoMetadata?,
                 statedRating: Int? = nil, sidecar: SidecarStamp? = nil) {
         self.path = path
         self.size = size
@@ -26,7 +26,7 @@ public struct IndexedFile: Equatable, Sendable {
     }
 
     /// Whether this entry still describes `file` (and its sidecar).
-    public func isCurrent(for file: ScannedFile) -> Bool {
+    func isCurrent(for file: ScannedFile) -> Bool {
         size == file.size && modificationTime == file.modificationTime
             && sidecar == file.sidecar.map(SidecarStamp.init)
     }
@@ -37,18 +37,18 @@ public struct SidecarStamp: Hashable, Sendable {
     public let size: Int64
     public let modificationTime: Int
 
-    public init(size: Int64, modificationTime: Int) {
+    init(size: Int64, modificationTime: Int) {
         self.size = size
         self.modificationTime = modificationTime
     }
 
-    public init(_ sidecar: SidecarFile) {
+    init(_ sidecar: SidecarFile) {
         self.init(size: sidecar.size, modificationTime: sidecar.modificationTime)
     }
 
     /// Marks a file indexed before Lightbox read ratings from files: no
     /// sidecar has this stamp, so the file is read again.
-    public static let unread = SidecarStamp(size: -1, modificationTime: -1)
+    package static let unread = SidecarStamp(size: -1, modificationTime: -1)
 }
 
 /// The SQLite index in `$XDG_DATA_HOME/lightbox/library.sqlite`: file
@@ -194,7 +194,7 @@ public final class LibraryIndex: Sendable {
         }
     }
 
-    public func setRating(_ stars: Int, for path: String) throws {
+    func setRating(_ stars: Int, for path: String) throws {
         try database.write { db in try LibraryIndex.setRating(stars, for: path, in: db) }
     }
 

@@ -8,7 +8,7 @@ public struct SidecarFile: Hashable, Sendable {
     /// Whole seconds since 1970.
     public let modificationTime: Int
 
-    public init(path: String, size: Int64, modificationTime: Int) {
+    init(path: String, size: Int64, modificationTime: Int) {
         self.path = path
         self.size = size
         self.modificationTime = modificationTime
@@ -20,12 +20,12 @@ public struct SidecarFile: Hashable, Sendable {
 /// One replace the extension (IMG_0001.xmp, shared by a raw file and the
 /// JPEG beside it). When both exist, the whole-name one is the photo's
 /// own and is used.
-public enum SidecarNaming: Sendable {
+enum SidecarNaming: Sendable {
     case appended
     case replacingExtension
 
     /// The sidecar's path for `photo` under this convention.
-    public func path(for photo: String) -> String {
+    func path(for photo: String) -> String {
         switch self {
         case .appended: photo + ".xmp"
         case .replacingExtension: String(photo.dropLast(Photo.name(of: photo).count)) + Photo.stem(of: photo) + ".xmp"
@@ -34,7 +34,7 @@ public enum SidecarNaming: Sendable {
 
     /// Both names, the preferred first, each also with `.XMP` (as
     /// cameras and Windows tools spell it).
-    public static func candidates(for photo: String) -> [String] {
+    static func candidates(for photo: String) -> [String] {
         [SidecarNaming.appended, .replacingExtension].flatMap { naming -> [String] in
             let path = naming.path(for: photo)
             return [path, path.dropLast(4) + ".XMP"]
@@ -42,13 +42,13 @@ public enum SidecarNaming: Sendable {
     }
 
     /// Whether `name` is an XMP sidecar's (by its extension, any case).
-    public static func isSidecar(_ name: Substring) -> Bool {
+    static func isSidecar(_ name: Substring) -> Bool {
         name.utf8.count > 4 && name.lowercased().hasSuffix(".xmp")
     }
 
     /// The sidecar beside `photo` now, preferring the whole-name one; nil
     /// when there is none. (Stats the disk: not for the main thread.)
-    public static func existing(for photo: String) -> SidecarFile? {
+    static func existing(for photo: String) -> SidecarFile? {
         for path in candidates(for: photo) {
             var info = stat()
             if Posix.stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {

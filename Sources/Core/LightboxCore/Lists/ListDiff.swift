@@ -5,7 +5,7 @@ public struct ListSplice<ID: Hashable>: Equatable {
     public let removed: Int
     public let inserted: [ID]
 
-    public init(position: Int, removed: Int, inserted: [ID]) {
+    init(position: Int, removed: Int, inserted: [ID]) {
         self.position = position
         self.removed = removed
         self.inserted = inserted

@@ -6,7 +6,7 @@ public struct SortedPhotos: Equatable, Sendable {
     public private(set) var photos: [Photo]
     public let order: PhotoOrder
 
-    public init(_ photos: [Photo] = [], order: PhotoOrder) {
+    init(_ photos: [Photo] = [], order: PhotoOrder) {
         self.photos = order.sorted(photos)
         self.order = order
     }
@@ -15,7 +15,7 @@ public struct SortedPhotos: Equatable, Sendable {
 
     /// Merges `added` in. Linear when they come sorted in this order (the
     /// library sends its batches so); sorted here otherwise.
-    public mutating func merge(_ added: [Photo]) { replace([], with: added) }
+    package mutating func merge(_ added: [Photo]) { replace([], with: added) }
 
     /// Removes these photos, each as the list holds it now (its place is
     /// found from its data); photos not in the list are ignored.

@@ -7,7 +7,7 @@ extension PhotoListLogic {
     /// Moves the selected photos to the trash, one after another off the
     /// main thread; a photo that cannot go is reported and the rest still
     /// go. `progress(done, total)` is called on the main actor.
-    public func trashSelection(progress: @escaping @MainActor (Int, Int) -> Void = { _, _ in })
+    func trashSelection(progress: @escaping @MainActor (Int, Int) -> Void = { _, _ in })
         async -> BatchTrashResult {
         await trash(paths: selectedPhotos.map(\.path), progress: progress)
     }

@@ -58,7 +58,7 @@ public struct PhotosToOpen: Equatable, Sendable {
     /// Says so when the limit left some out.
     public let notice: Notice?
 
-    public init(_ asked: [Photo]) {
+    init(_ asked: [Photo]) {
         photos = Array(asked.prefix(Self.limit))
         notice = asked.count > Self.limit ? .openedFirst(Self.limit, of: asked.count) : nil
     }

@@ -32,7 +32,7 @@ extension PhotoListLogic {
 
     /// Leaves the photo unrated (xmp:Rating 0).
     @discardableResult
-    public func clearRating(path: String) -> State { rate(path: path, stars: 0) }
+    package func clearRating(path: String) -> State { rate(path: path, stars: 0) }
 
     /// Turns a photo a quarter clockwise or counter-clockwise: its EXIF
     /// orientation changes at once in the list and is written into the

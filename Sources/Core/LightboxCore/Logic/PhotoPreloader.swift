@@ -15,8 +15,8 @@ public final class PhotoPreloader {
 
     /// Bytes of pixels held at most (current photo included). A 24 MP
     /// photo decoded at a 4K screen's size takes 33 MB: four fit.
-    public let budget: Int
-    public let behind: Int
+    let budget: Int
+    package let behind: Int
     public let ahead: Int
     /// The side photos are decoded to fit while the window's size is not
     /// known (the largest monitor's side, in device pixels); a change drops
@@ -61,7 +61,7 @@ public final class PhotoPreloader {
     /// Why a photo could not be decoded, for the one shown.
     private var failures: [String: String] = [:]
 
-    public init(side: Int, budget: Int = 160 << 20, behind: Int = 1, ahead: Int = 2, decode: @escaping Decode) {
+    init(side: Int, budget: Int = 160 << 20, behind: Int = 1, ahead: Int = 2, decode: @escaping Decode) {
         self.side = side
         self.budget = budget
         self.behind = behind
@@ -99,13 +99,13 @@ public final class PhotoPreloader {
     }
 
     /// Bytes of pixels held now.
-    public var bytesHeld: Int { entries.values.reduce(0) { $0 + $1.pixels.byteCount } }
+    var bytesHeld: Int { entries.values.reduce(0) { $0 + $1.pixels.byteCount } }
     /// Paths held, and the one being decoded (for tests and the benchmark).
-    public var heldPaths: Set<String> { Set(entries.keys) }
+    var heldPaths: Set<String> { Set(entries.keys) }
     public var decoding: String? { running?.path }
 
     /// Returns once the decode under way, if any, has ended.
-    public func decodeEnded() async {
+    func decodeEnded() async {
         await running?.task.value
     }
 
@@ -113,7 +113,7 @@ public final class PhotoPreloader {
     public func failure(for photo: Photo) -> String? { failures[photo.path] }
 
     /// Stops every decode and lets go of all pixels (the window closed).
-    public func dropAll() {
+    func dropAll() {
         running?.task.cancel()
         running = nil
         entries = [:]

@@ -35,7 +35,7 @@ extension PhotoViewerLogic {
             public var index: Int
             public var count: Int
 
-            public init(index: Int, count: Int) {
+            package init(index: Int, count: Int) {
                 self.index = index
                 self.count = count
             }
@@ -61,6 +61,6 @@ extension PhotoViewerLogic {
             self.advancesAfterRating = advancesAfterRating
         }
 
-        public var isGone: Bool { picture == .gone }
+        package var isGone: Bool { picture == .gone }
     }
 }

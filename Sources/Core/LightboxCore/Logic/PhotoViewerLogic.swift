@@ -24,7 +24,7 @@ public final class PhotoViewerLogic: StatePublishing {
     /// The largest side decoded for viewing; bigger photos are scaled down
     /// while decoding (100% zoom then shows this size). 6144 px keeps a
     /// 24-megapixel camera's photos whole at under 100 MB of pixels.
-    public nonisolated static let maxDecodedSize = 6144
+    package nonisolated static let maxDecodedSize = 6144
 
     public let output: StateOutput<State>
     /// The photo shown (the last one, once gone).
@@ -37,7 +37,7 @@ public final class PhotoViewerLogic: StatePublishing {
     /// The photo decoded in full (asked for, or shown), if any.
     var fullResolution: String?
     /// The neighbours, decoded ahead (see `PhotoPreloader`).
-    public let preloader: PhotoPreloader
+    let preloader: PhotoPreloader
     private let decode: PhotoPreloader.Decode
     /// What the slideshow counts its seconds by.
     let clock: any Clock<Duration>

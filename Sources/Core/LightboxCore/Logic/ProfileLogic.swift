@@ -256,7 +256,7 @@ public struct ProfilePresentation: Equatable, Sendable {
     /// save that goes through end it.
     public var mode: Mode
 
-    public init(profile: Profile, draft: Profile? = nil, notice: String? = nil,
+    package init(profile: Profile, draft: Profile? = nil, notice: String? = nil,
                 photoProblem: String? = nil, isDecodingPhoto: Bool = false, mode: Mode = .showing) {
         self.profile = profile
         self.draft = draft ?? profile

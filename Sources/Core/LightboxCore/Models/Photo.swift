@@ -42,9 +42,9 @@ public struct Photo: Identifiable, Hashable, Sendable {
         }
     }
     /// Whether the metadata was read (without copying it out).
-    public var hasMetadata: Bool { record.metadata != nil }
+    var hasMetadata: Bool { record.metadata != nil }
 
-    public init(path: String, fileSize: Int64, modificationTime: Int,
+    package init(path: String, fileSize: Int64, modificationTime: Int,
                 metadata: PhotoMetadata? = nil, rating: Int = 0) {
         let (title, date) = Photo.derived(path: path, modificationTime: modificationTime, metadata: metadata)
         record = Record(path: path, title: title, metadata: metadata, raw: nil)
@@ -93,19 +93,19 @@ public struct Photo: Identifiable, Hashable, Sendable {
     public var id: String { path }
 
     /// XMP's range: -1 is "rejected", 0 "unrated".
-    public static let ratingRange = -1...5
+    package static let ratingRange = -1...5
     public static let rejected = -1
 
     public var isRejected: Bool { rating == Photo.rejected }
 
-    public static func clampedRating(_ rating: Int) -> Int {
+    static func clampedRating(_ rating: Int) -> Int {
         min(max(rating, ratingRange.lowerBound), ratingRange.upperBound)
     }
 
     public mutating func rate(_ stars: Int) { rating = Photo.clampedRating(stars) }
 
     /// The same photo after its file changed on disk to `size` and `modificationTime`.
-    public func withFile(size: Int64, modificationTime: Int) -> Photo {
+    func withFile(size: Int64, modificationTime: Int) -> Photo {
         var photo = Photo(path: path, fileSize: size, modificationTime: modificationTime, metadata: metadata,
                           rating: rating)
         // A photo with no date taken is dated by its modification time,
@@ -115,7 +115,7 @@ public struct Photo: Identifiable, Hashable, Sendable {
     }
 
     /// The same photo shown with `raw` as its RAW file (nil: on its own).
-    public func paired(with raw: String?) -> Photo {
+    package func paired(with raw: String?) -> Photo {
         guard raw != record.raw else { return self }
         var photo = self
         photo.record = Record(path: path, title: title, metadata: metadata, raw: raw)
@@ -144,7 +144,7 @@ public struct Photo: Identifiable, Hashable, Sendable {
     }
 
     /// Splits a search into folded words.
-    public static func searchWords(_ text: String) -> [String] {
+    static func searchWords(_ text: String) -> [String] {
         fold(text).split(whereSeparator: \.isWhitespace).map(String.init)
     }
 
@@ -198,18 +198,18 @@ public struct PhotoMetadata: Codable, Hashable, Sendable {
     public var pixelWidth: Int
     public var pixelHeight: Int
     public var dateTaken: Date?
-    public var cameraMake: String?
-    public var cameraModel: String?
+    var cameraMake: String?
+    var cameraModel: String?
     public var title: String?
-    public var exposureNumerator: Int?
-    public var exposureDenominator: Int?
+    var exposureNumerator: Int?
+    var exposureDenominator: Int?
     public var fNumber: Double?
     public var focalLength: Double?
     public var iso: Int?
     /// EXIF orientation 1…8, 0 when unknown.
     public var orientation: Int
 
-    public init(pixelWidth: Int = 0, pixelHeight: Int = 0, dateTaken: Date? = nil,
+    init(pixelWidth: Int = 0, pixelHeight: Int = 0, dateTaken: Date? = nil,
                 cameraMake: String? = nil, cameraModel: String? = nil, title: String? = nil,
                 exposureNumerator: Int? = nil, exposureDenominator: Int? = nil,
                 fNumber: Double? = nil, focalLength: Double? = nil, iso: Int? = nil, orientation: Int = 0) {
@@ -252,7 +252,7 @@ public struct PhotoMetadata: Codable, Hashable, Sendable {
     }
 
     /// Parses EXIF's "YYYY:MM:DD HH:MM:SS" (local time, as cameras write it).
-    public static func exifDate(_ text: String?) -> Date? {
+    static func exifDate(_ text: String?) -> Date? {
         guard let text else { return nil }
         let digits = text.split(whereSeparator: { ":- T".contains($0) }).compactMap { Int($0) }
         guard digits.count >= 6, digits[0] > 1800, (1...12).contains(digits[1]), (1...31).contains(digits[2])

@@ -15,7 +15,7 @@ public struct PhotoList: Equatable, Sendable {
     /// The selected photos among those shown, by path.
     public let selection: Set<String>
 
-    public init(folder: Folder, photos: [Photo], total: Int, files: Int? = nil, ratingFailure: RatingWriteFailure? = nil,
+    package init(folder: Folder, photos: [Photo], total: Int, files: Int? = nil, ratingFailure: RatingWriteFailure? = nil,
                 selection: Set<String> = []) {
         self.folder = folder
         self.photos = photos
@@ -53,10 +53,10 @@ public struct LoadProgress: Equatable, Sendable {
     /// Whether the folder walk is over (metadata may still be read).
     public var scanFinished: Bool
     /// Photos whose metadata is read, out of those that needed reading.
-    public var metadataRead: Int
+    var metadataRead: Int
     public var metadataTotal: Int
 
-    public init(found: Int = 0, scanFinished: Bool = false, metadataRead: Int = 0, metadataTotal: Int = 0) {
+    package init(found: Int = 0, scanFinished: Bool = false, metadataRead: Int = 0, metadataTotal: Int = 0) {
         self.found = found
         self.scanFinished = scanFinished
         self.metadataRead = metadataRead

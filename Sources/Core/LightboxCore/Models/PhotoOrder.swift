@@ -18,7 +18,7 @@ public struct PhotoOrder: Equatable, Hashable, Sendable {
 
     /// A strict total order: ties on the key fall back to the title, then
     /// the path, so sorting is stable across runs.
-    public func areInIncreasingOrder(_ a: Photo, _ b: Photo) -> Bool {
+    func areInIncreasingOrder(_ a: Photo, _ b: Photo) -> Bool {
         let primary: ComparisonResult = switch key {
         case .name: PhotoOrder.compareNames(a.title, b.title)
         case .dateTaken: PhotoOrder.compare(a.dateTaken, b.dateTaken)
@@ -117,7 +117,7 @@ public struct PhotoFilter: Equatable, Sendable {
     public var minimumRating: Int
     public var rejected: Rejected
 
-    public init(text: String = "", minimumRating: Int = 0, rejected: Rejected = .shown) {
+    package init(text: String = "", minimumRating: Int = 0, rejected: Rejected = .shown) {
         self.text = text
         self.minimumRating = max(0, Photo.clampedRating(minimumRating))
         self.rejected = rejected
@@ -144,7 +144,7 @@ public struct PhotoFilter: Equatable, Sendable {
     }
 
     /// A predicate for many photos (the search is folded once).
-    public func predicate() -> @Sendable (Photo) -> Bool {
+    func predicate() -> @Sendable (Photo) -> Bool {
         let words = Photo.searchWords(text)
         let minimum = minimumRating, rejected = rejected
         return { photo in

@@ -2,8 +2,8 @@ import Foundation
 
 /// The main window's size and maximized state, remembered between runs.
 public struct WindowState: Codable, Equatable, Sendable {
-    public static let minimumWidth = 360
-    public static let minimumHeight = 294
+    static let minimumWidth = 360
+    static let minimumHeight = 294
     public static let standard = WindowState(width: 1000, height: 700, isMaximized: false)
 
     public var width: Int
@@ -18,7 +18,7 @@ public struct WindowState: Codable, Equatable, Sendable {
 
     /// The state with a size no window could sensibly have replaced by the
     /// standard one (a corrupt or hand-edited file).
-    public var sanitized: WindowState {
+    var sanitized: WindowState {
         let sane = (Self.minimumWidth...16_384).contains(width) && (Self.minimumHeight...16_384).contains(height)
         return sane ? self : WindowState(width: Self.standard.width, height: Self.standard.height,
                                          isMaximized: isMaximized)

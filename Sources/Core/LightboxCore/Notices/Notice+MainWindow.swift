@@ -34,7 +34,7 @@ extension Notice {
     }
 
     /// Only the first `limit` of `count` selected photos were opened.
-    public static func openedFirst(_ limit: Int, of count: Int) -> Notice {
+    static func openedFirst(_ limit: Int, of count: Int) -> Notice {
         Notice(trn("Opened the first {limit} of the {count} selected photo",
                    "Opened the first {limit} of the {count} selected photos", count: count, ["limit": limit]))
     }
@@ -46,7 +46,7 @@ extension Notice {
     }
 
     /// "Move Rejected to Trash…" in a folder with no rejected photo.
-    public static var noneRejected: Notice {
+    static var noneRejected: Notice {
         // Translators: X is the key that rejects a photo.
         Notice(tr("No photo in this folder is rejected (X rejects a photo)"))
     }

@@ -16,7 +16,7 @@ public struct Notice: Equatable, Sendable {
     /// How long it shows, unless another notice takes its place first.
     public let seconds: Double
 
-    public init(_ text: String, button: Button? = nil, seconds: Double = 8) {
+    package init(_ text: String, button: Button? = nil, seconds: Double = 8) {
         self.text = text
         self.button = button
         self.seconds = seconds

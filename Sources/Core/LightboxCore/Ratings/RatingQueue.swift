@@ -11,9 +11,9 @@ public struct RatingWriteFailure: Equatable, Sendable {
     /// Why, for a person: "the disk is full".
     public let reason: String
     /// Whether it was a rotation (else a rating).
-    public let isRotation: Bool
+    let isRotation: Bool
 
-    public init(path: String, fileName: String, reason: String, isRotation: Bool = false) {
+    package init(path: String, fileName: String, reason: String, isRotation: Bool = false) {
         self.path = path
         self.fileName = fileName
         self.reason = reason

@@ -33,7 +33,7 @@ public struct Preferences: Codable, Equatable, Sendable {
     /// one photo.
     public var pairsRawAndJPEG: Bool
 
-    public init(ratingStorage: RatingStorage = .photoFiles, advancesAfterRating: Bool = false,
+    init(ratingStorage: RatingStorage = .photoFiles, advancesAfterRating: Bool = false,
                 pairsRawAndJPEG: Bool = true) {
         self.ratingStorage = ratingStorage
         self.advancesAfterRating = advancesAfterRating

@@ -19,9 +19,9 @@ public struct RatingWriteResult: Equatable, Sendable {
     /// The files written, photo and sidecars.
     public var written: [String]
     /// Whether the photo file itself was replaced (its mtime changed).
-    public var photoRewritten: Bool
+    package var photoRewritten: Bool
 
-    public init(written: [String] = [], photoRewritten: Bool = false) {
+    init(written: [String] = [], photoRewritten: Bool = false) {
         self.written = written
         self.photoRewritten = photoRewritten
     }
@@ -34,15 +34,15 @@ public struct RatingFileError: Error, Equatable, Sendable {
     /// Why, for a person ("the disk is full").
     public let reason: String
     /// Whether trying again later may work (a full disk, a busy file).
-    public let isTransient: Bool
+    package let isTransient: Bool
     /// The photo is gone: there is nothing left to write.
-    public let isGone: Bool
+    package let isGone: Bool
     /// Another program moved the file away or put another file under its
     /// name while it was being written: nothing was written, and trying
     /// again would write into whatever the name holds now.
-    public let isConflict: Bool
+    package let isConflict: Bool
 
-    public init(path: String, reason: String, isTransient: Bool = false, isGone: Bool = false,
+    init(path: String, reason: String, isTransient: Bool = false, isGone: Bool = false,
                 isConflict: Bool = false) {
         self.path = path
         self.reason = reason

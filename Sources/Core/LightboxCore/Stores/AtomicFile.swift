@@ -5,14 +5,14 @@ import Localization
 /// either the old content or the new one: the bytes go to a temporary
 /// file in the same folder, are flushed to disk, and the temporary file is
 /// renamed over the target.
-public enum AtomicFile {
-    public enum WriteError: Error, Equatable, Sendable {
+enum AtomicFile {
+    enum WriteError: Error, Equatable, Sendable {
         case cannotCreate(path: String, errno: Int32)
         case cannotWrite(path: String, errno: Int32)
         case cannotRename(path: String, errno: Int32)
 
         /// What the person can do about it, in a sentence.
-        public var message: String {
+        var message: String {
             switch self {
             case .cannotCreate(let path, let code), .cannotWrite(let path, let code),
                  .cannotRename(let path, let code):
@@ -33,7 +33,7 @@ public enum AtomicFile {
 
     /// Writes `data` to `url` atomically, creating its folder (mode 0700)
     /// when needed. `mode` is the new file's permission bits.
-    public static func write(_ data: Data, to url: URL, mode: mode_t = 0o600) throws(WriteError) {
+    static func write(_ data: Data, to url: URL, mode: mode_t = 0o600) throws(WriteError) {
         let folder = url.deletingLastPathComponent().path
         if mkdir(folder, 0o700) != 0, errno != EEXIST {
             try? FileManager.default.createDirectory(

@@ -5,10 +5,10 @@ import Foundation
 /// that is unset, empty or not absolute falls back to the default.
 public struct XDGDirectories: Sendable, Equatable {
     public let home: URL
-    public let configHome: URL
+    package let configHome: URL
     public let dataHome: URL
-    public let cacheHome: URL
-    public let stateHome: URL
+    package let cacheHome: URL
+    let stateHome: URL
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         let home = URL(fileURLWithPath: environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }

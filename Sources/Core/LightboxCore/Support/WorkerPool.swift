@@ -7,7 +7,7 @@ import Imaging
 /// count; blocking work there makes every hop back to the main actor wait.
 /// These threads are separate, and run at a lower priority (nice 10) than
 /// the main thread, so drawing and input come first.
-public final class WorkerPool: @unchecked Sendable {
+final class WorkerPool: @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [@Sendable () -> Void] = []
     private var head = 0
@@ -15,7 +15,7 @@ public final class WorkerPool: @unchecked Sendable {
     /// - Parameter name: threads are named `name-0`, `name-1`, …, as
     ///   profilers and `top` show them. Linux keeps 15 bytes of a thread's
     ///   name and refuses longer ones: keep `name` to 12.
-    public init(name: String, threads: Int) {
+    init(name: String, threads: Int) {
         precondition(name.utf8.count <= 12, "thread names are cut at 15 bytes") // untranslated: invariant
         for index in 0..<max(1, threads) {
             let threadName = "\(name)-\(index)"
@@ -40,7 +40,7 @@ public final class WorkerPool: @unchecked Sendable {
     }
 
     /// Runs `job` on one of the pool's threads.
-    public func submit(_ job: @escaping @Sendable () -> Void) {
+    func submit(_ job: @escaping @Sendable () -> Void) {
         condition.lock()
         jobs.append(job)
         condition.signal()
@@ -49,7 +49,7 @@ public final class WorkerPool: @unchecked Sendable {
 
     /// Runs `work` on the pool and waits for its result without holding
     /// a Swift concurrency thread.
-    public func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
             submit { continuation.resume(returning: work()) }
         }
@@ -57,7 +57,7 @@ public final class WorkerPool: @unchecked Sendable {
 
     /// Runs `work` for every element, spread over the pool's threads, and
     /// returns when all are done (on the calling thread, which waits).
-    public func forEach<Element: Sendable>(_ elements: [Element], _ work: @escaping @Sendable (Element) -> Void) {
+    func forEach<Element: Sendable>(_ elements: [Element], _ work: @escaping @Sendable (Element) -> Void) {
         let group = DispatchGroup()
         for element in elements {
             group.enter()
@@ -86,25 +86,25 @@ public final class WorkerPool: @unchecked Sendable {
 }
 
 /// A flag one thread sets and others read (cancellation of pool work).
-public final class AtomicFlag: Sendable {
+final class AtomicFlag: Sendable {
     private let value = Locked(false)
 
-    public init() {}
+    init() {}
 
-    public var isSet: Bool { value.withLock { $0 } }
-    public func set() { value.withLock { $0 = true } }
+    var isSet: Bool { value.withLock { $0 } }
+    func set() { value.withLock { $0 = true } }
 }
 
 /// Results filled in by several threads, one slot each.
-public final class ResultSlots<Value: Sendable>: Sendable {
+package final class ResultSlots<Value: Sendable>: Sendable {
     private let slots: Locked<[Value?]>
 
-    public init(count: Int) { slots = Locked(Array(repeating: nil, count: count)) }
+    package init(count: Int) { slots = Locked(Array(repeating: nil, count: count)) }
 
-    public func set(_ index: Int, _ value: Value) { slots.withLock { $0[index] = value } }
+    package func set(_ index: Int, _ value: Value) { slots.withLock { $0[index] = value } }
 
     /// The values set so far, in slot order.
-    public var values: [Value] { slots.withLock { $0.compactMap { $0 } } }
+    package var values: [Value] { slots.withLock { $0.compactMap { $0 } } }
 }
 
 /// A value one thread delivers once and another takes: at once when it is

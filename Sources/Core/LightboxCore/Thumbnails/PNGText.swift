@@ -3,7 +3,7 @@ import Foundation
 /// Reads the text chunks (tEXt, and uncompressed iTXt) of a PNG file
 /// without decoding its pixels: what the thumbnail cache needs to tell
 /// whether a thumbnail is valid. Image data is skipped, not read.
-public enum PNGText {
+package enum PNGText {
     private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     /// A text chunk larger than this is not a thumbnail key; skip it.
     private static let largestTextChunk = 1 << 16
@@ -11,7 +11,7 @@ public enum PNGText {
 
     /// The keyword → text pairs of the PNG at `url`, or nil when the file
     /// cannot be read or is not a PNG. The first of repeated keys wins.
-    public static func read(from url: URL) -> [String: String]? {
+    package static func read(from url: URL) -> [String: String]? {
         guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
         defer { try? handle.close() }
         var file = FileChunks(handle: handle)
@@ -19,7 +19,7 @@ public enum PNGText {
     }
 
     /// The same, of a PNG's bytes in memory.
-    public static func read(bytes: [UInt8]) -> [String: String]? {
+    package static func read(bytes: [UInt8]) -> [String: String]? {
         var memory = MemoryChunks(bytes: bytes)
         return read(&memory)
     }

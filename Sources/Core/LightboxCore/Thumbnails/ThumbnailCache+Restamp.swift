@@ -8,7 +8,7 @@ extension ThumbnailCache {
     /// instead of decoding the photo again. Returns how many were
     /// re-stamped; those that were not valid for `old` are left alone.
     @discardableResult
-    public func restamp(from old: ThumbnailSource, to new: ThumbnailSource) -> Int {
+    package func restamp(from old: ThumbnailSource, to new: ThumbnailSource) -> Int {
         let uri = uri(for: old.path)
         var count = 0
         for size in ThumbnailSize.allCases {

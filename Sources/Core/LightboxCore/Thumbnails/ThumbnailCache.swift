@@ -13,7 +13,7 @@ import Imaging
 /// decoding).
 public struct ThumbnailCache: Sendable {
     /// What the cache holds for a file.
-    public enum Lookup: Equatable, Sendable {
+    enum Lookup: Equatable, Sendable {
         /// A valid thumbnail (possibly of a larger size than asked).
         case thumbnail(URL)
         /// Lightbox failed on this very version of the file before.
@@ -24,13 +24,13 @@ public struct ThumbnailCache: Sendable {
     /// `$XDG_CACHE_HOME/thumbnails`.
     public let root: URL
     /// `thumbnails/fail/lightbox-<version>`.
-    public let failFolder: URL
+    let failFolder: URL
     /// The `Software` text written into thumbnails.
-    public let software: String
+    let software: String
     /// Images declaring more pixels than this are refused unread.
-    public let maxPixels: Int
+    let maxPixels: Int
     /// Whether a valid thumbnail of a larger size may serve a request.
-    public let usesLargerThumbnails: Bool
+    let usesLargerThumbnails: Bool
     /// The processes that decode the files (and the cached thumbnails).
     public let decoders: DecoderPool
 
@@ -51,14 +51,14 @@ public struct ThumbnailCache: Sendable {
     /// The file's URI as GLib's `g_filename_to_uri` spells it, which is
     /// what file managers hash. Relative paths are taken from the current
     /// folder.
-    public func uri(for path: String) -> String {
+    package func uri(for path: String) -> String {
         let absolute = path.hasPrefix("/")
             ? path : FileManager.default.currentDirectoryPath + "/" + path
         return Imaging.fileURI(path: absolute) ?? URL(fileURLWithPath: absolute).absoluteString
     }
 
     /// The MD5 of the URI: the thumbnail's file name without `.png`.
-    public func hash(of uri: String) -> String { Imaging.md5Hex(uri) }
+    func hash(of uri: String) -> String { Imaging.md5Hex(uri) }
 
     /// Where the thumbnail of `uri` at `size` lives (whether or not it exists).
     public func path(for uri: String, size: ThumbnailSize) -> URL {
@@ -66,7 +66,7 @@ public struct ThumbnailCache: Sendable {
     }
 
     /// Where Lightbox records that it could not read `uri`.
-    public func failurePath(for uri: String) -> URL {
+    func failurePath(for uri: String) -> URL {
         failFolder.appendingPathComponent(hash(of: uri) + ".png")
     }
 
@@ -78,7 +78,7 @@ public struct ThumbnailCache: Sendable {
 
     /// What the cache holds for `source` at `size`, reading only PNG text
     /// chunks, never pixels.
-    public func lookup(_ source: ThumbnailSource, size: ThumbnailSize) -> Lookup {
+    func lookup(_ source: ThumbnailSource, size: ThumbnailSize) -> Lookup {
         let uri = uri(for: source.path)
         let name = hash(of: uri) + ".png"
         for candidate in candidates(for: size) {

@@ -22,24 +22,24 @@ public final class ThumbnailLoader: Sendable {
     }
 
     /// How requests were answered since the loader was made.
-    public struct Stats: Equatable, Sendable {
+    package struct Stats: Equatable, Sendable {
         /// Source files decoded (successfully or not).
-        public var decoded = 0
+        package var decoded = 0
         /// Answered by a valid thumbnail, or fail entry, on disk.
-        public var fromDisk = 0
+        package var fromDisk = 0
         /// Answered by the in-memory cache.
-        public var fromMemory = 0
+        var fromMemory = 0
         /// Queued jobs dropped unstarted because no one waited any more.
-        public var cancelled = 0
+        package var cancelled = 0
 
-        public init() {}
+        init() {}
     }
 
     public let size: ThumbnailSize
     /// The most bytes the in-memory cache holds.
     public let memoryLimit: Int
     /// The most jobs running at once.
-    public let concurrency: Int
+    let concurrency: Int
 
     private let work: @Sendable (ThumbnailSource) -> ThumbnailCache.Loaded
     /// The threads that decode (shared by all loaders; each loader keeps
@@ -98,7 +98,7 @@ public final class ThumbnailLoader: Sendable {
     }
 
     /// The in-memory outcome for `source`, failure included, or nil.
-    public func cachedResult(_ source: ThumbnailSource) -> Result<PixelData, ThumbnailError>? {
+    func cachedResult(_ source: ThumbnailSource) -> Result<PixelData, ThumbnailError>? {
         state.withLock { s in
             let result = s.memory.value(for: source)
             if result != nil { s.stats.fromMemory += 1 }
@@ -114,11 +114,11 @@ public final class ThumbnailLoader: Sendable {
         }
     }
 
-    public var stats: Stats { state.withLock { $0.stats } }
+    package var stats: Stats { state.withLock { $0.stats } }
     /// Bytes held by the in-memory cache; never above `memoryLimit`.
     public var memoryUsage: Int { state.withLock { $0.memory.totalCost } }
     /// Requests waiting for a free worker.
-    public var queuedCount: Int { state.withLock { s in s.jobs.values.count { !$0.started } } }
+    var queuedCount: Int { state.withLock { s in s.jobs.values.count { !$0.started } } }
     /// How many requests wait for `source`'s job (a test waits for a
     /// request to have joined one).
     func waiting(for source: ThumbnailSource) -> Int { state.withLock { $0.jobs[source]?.waiters.count ?? 0 } }

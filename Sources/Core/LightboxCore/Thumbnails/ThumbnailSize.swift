@@ -75,9 +75,9 @@ public struct ThumbnailError: Error, Equatable, Sendable, CustomStringConvertibl
     public let detail: String?
     /// Not the file's doing (no decoder could be started): not recorded
     /// in the cache's fail folder, and worth trying again later.
-    public let isTransient: Bool
+    package let isTransient: Bool
 
-    public init(reason: String, detail: String? = nil, isTransient: Bool = false) {
+    package init(reason: String, detail: String? = nil, isTransient: Bool = false) {
         self.reason = reason
         self.detail = detail
         self.isTransient = isTransient

@@ -6,7 +6,7 @@ import Localization
 /// Why a file cannot become the profile photo, in a sentence.
 public struct AvatarError: Error, Equatable, Sendable {
     public let message: String
-    public init(_ message: String) { self.message = message }
+    init(_ message: String) { self.message = message }
 }
 
 /// A profile photo, decoded and scaled to at most 512 × 512 pixels.
@@ -14,9 +14,9 @@ public struct AvatarError: Error, Equatable, Sendable {
 /// their pixels are.
 public struct AvatarImage: Equatable, Sendable {
     /// The largest side an avatar keeps.
-    public static let maxSize = 512
+    package static let maxSize = 512
     /// Files declaring more pixels than this are refused before decoding.
-    public static let maxPixels = 100_000_000
+    static let maxPixels = 100_000_000
 
     let image: DecodedImage
     /// All pixels, RGBA.
@@ -27,7 +27,7 @@ public struct AvatarImage: Equatable, Sendable {
     public let squareRGBA: [UInt8]
     public let squareSide: Int
     /// The name of the file the store keeps it in, once stored.
-    public internal(set) var storedFileName: String?
+    var storedFileName: String?
 
     init(_ image: DecodedImage, storedFileName: String? = nil) {
         let pixels = image.pixels

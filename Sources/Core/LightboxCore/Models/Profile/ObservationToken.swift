@@ -4,7 +4,7 @@
 public final class ObservationToken {
     private var onCancel: (@MainActor () -> Void)?
 
-    public init(_ onCancel: @escaping @MainActor () -> Void) { self.onCancel = onCancel }
+    init(_ onCancel: @escaping @MainActor () -> Void) { self.onCancel = onCancel }
 
     public func cancel() {
         onCancel?()

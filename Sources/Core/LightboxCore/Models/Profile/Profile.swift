@@ -9,7 +9,7 @@ public struct Profile: Equatable, Sendable {
     /// The photo; nil shows the initials on a colour instead.
     public var avatar: AvatarImage?
 
-    public init(displayName: String, email: String = "", about: String = "", avatar: AvatarImage? = nil) {
+    package init(displayName: String, email: String = "", about: String = "", avatar: AvatarImage? = nil) {
         self.displayName = displayName
         self.email = email
         self.about = about
@@ -74,7 +74,7 @@ public struct SystemAccount: Equatable, Sendable {
 
     /// The display name to start with: the real name, else the login name,
     /// cleaned so that it passes validation.
-    public var defaultDisplayName: String {
+    var defaultDisplayName: String {
         let real = realName.trimmingCharacters(in: .whitespacesAndNewlines)
         // GLib answers "Unknown" when the password database has no name.
         let name = real.isEmpty || real == "Unknown" ? userName : real // untranslated: GLib's answer

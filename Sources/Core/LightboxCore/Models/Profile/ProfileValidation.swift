@@ -7,19 +7,19 @@ import Localization
 public struct ProfileValidation: Equatable, Sendable {
     public static let maxNameLength = 64
     public static let maxAboutLength = 500
-    public static let maxEmailLength = 254
+    static let maxEmailLength = 254
 
     public var displayName: String?
     public var email: String?
     public var about: String?
 
-    public init(displayName: String? = nil, email: String? = nil, about: String? = nil) {
+    init(displayName: String? = nil, email: String? = nil, about: String? = nil) {
         self.displayName = displayName
         self.email = email
         self.about = about
     }
 
-    public var isValid: Bool { displayName == nil && email == nil && about == nil }
+    var isValid: Bool { displayName == nil && email == nil && about == nil }
 
     /// Checks `profile` as the person typed it (before `normalized`).
     public static func check(_ profile: Profile) -> ProfileValidation {
@@ -29,7 +29,7 @@ public struct ProfileValidation: Equatable, Sendable {
     }
 
     /// The profile as it is saved: surrounding white space trimmed.
-    public static func normalized(_ profile: Profile) -> Profile {
+    static func normalized(_ profile: Profile) -> Profile {
         var profile = profile
         profile.displayName = profile.displayName.trimmingCharacters(in: .whitespacesAndNewlines)
         profile.email = profile.email.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -76,7 +76,7 @@ public struct ProfileValidation: Equatable, Sendable {
     /// One "@", a local part and a domain of at least two dot-separated
     /// labels; no spaces, controls or characters addresses cannot hold
     /// unquoted. Non-ASCII letters are fine (internationalized addresses).
-    public static func looksLikeEmail(_ email: String) -> Bool {
+    static func looksLikeEmail(_ email: String) -> Bool {
         guard email.count <= maxEmailLength,
               !email.unicodeScalars.contains(where: { isControl($0) || $0.properties.isWhitespace })
         else { return false }

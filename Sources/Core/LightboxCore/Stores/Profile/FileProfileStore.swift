@@ -16,7 +16,7 @@ public struct FileProfileStore: ProfileStore {
 
     public init(folder: URL) { self.folder = folder }
 
-    public var profileURL: URL { folder.appendingPathComponent(Self.profileFileName) }
+    package var profileURL: URL { folder.appendingPathComponent(Self.profileFileName) }
 
     static let profileFileName = "profile.json"
     static let avatarPrefix = "avatar-"

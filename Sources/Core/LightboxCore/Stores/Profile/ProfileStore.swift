@@ -28,7 +28,7 @@ public enum ProfileLoadResult: Equatable, Sendable {
 /// can act on.
 public struct ProfileStoreError: Error, Equatable, Sendable {
     public let message: String
-    public init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
 
     /// "the disk is full", for an errno: what follows "Your profile could
     /// not be saved: ".

@@ -66,7 +66,7 @@ public final class AppSettings: @unchecked Sendable {
     public var isKept: Bool { persistent }
 
     /// Whether the values come from the schema (else the standard ones).
-    public var hasSchema: Bool { settings != nil }
+    var hasSchema: Bool { settings != nil }
 
     /// Writes what is still on its way to the settings daemon; called when
     /// the app quits, whose last changes would otherwise be lost.
