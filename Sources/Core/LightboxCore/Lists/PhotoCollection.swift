@@ -156,18 +156,11 @@ final class PhotoCollection {
         let changing = Set(paths)
         var partners: [String: Photo?] = [:]
         for path in paths {
-            let partner = pairs.partner(of: path) ?? pairPartner(joining: path)
+            let partner = pairs.partner(of: path) ?? pairs.partner(joining: path)
             guard let partner, !changing.contains(partner), let photo = byPath[partner] else { continue }
             partners[partner] = .some(presented(photo))
         }
         return partners
-    }
-
-    /// The file already held that `path` would pair with when it arrives.
-    private func pairPartner(joining path: String) -> String? {
-        var probe = pairs
-        probe.add(path)
-        return probe.partner(of: path)
     }
 
     /// Shows each partner as it is now shown: joined, left, or changed.

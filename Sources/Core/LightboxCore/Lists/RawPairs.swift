@@ -54,6 +54,13 @@ struct RawPairs {
         return nil
     }
 
+    /// The file already held that `path` would pair with once added (the
+    /// RAW for a picture, the picture for a RAW); nil when none would.
+    func partner(joining path: String) -> String? {
+        guard let (key, isRaw) = Self.key(of: path), let slot = slots[key] else { return nil }
+        return isRaw ? (slot.raw == nil ? slot.picture : nil) : (slot.picture == nil ? slot.raw : nil)
+    }
+
     /// Whether `path` is a RAW whose picture stands for the pair.
     func isPairedRaw(_ path: String) -> Bool {
         guard let partner = partner(of: path) else { return false }
