@@ -24,3 +24,4 @@
 #include "lb-desktop.h"
 #include "lb-appearance.h"
 #include "lb-memory.h"
+#include "lb-focus.h"
