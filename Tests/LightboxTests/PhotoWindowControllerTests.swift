@@ -59,6 +59,52 @@ final class PhotoWindowControllerTests: DisplayTestCase {
         spin(until: { actions.last == "closed" }, "the window to close")
     } }
 
+    /// Labels, titles and keywords reach the list (which writes them into
+    /// the files) and show in the window at once.
+    func testLabelsTitlesAndKeywordsChangeThePhoto() throws { try onMain {
+        let (folder, list) = try Self.loadedList(["a", "b"])
+        let view = PhotoWindowView(application: testApplication)
+        let controller = PhotoWindowController(
+            view: view, logic: PhotoViewerLogic(photo: list.visiblePhotos[0], browsing: list)) { _ in }
+        controller.present()
+        spin(until: { view.shownSize != nil }, "the photo")
+        let path = folder.path("a")
+
+        XCTAssertTrue(view.window.activateAction(ActionNames.toggleLabel.detailed, target: "Red"))
+        XCTAssertEqual(list.photo(at: path)?.tags.label, .red)
+        XCTAssertEqual(view.shownLabel, .red)
+        XCTAssertTrue(view.labelBadge.isVisible)
+        XCTAssertEqual(view.properties.tags.labelButtons.filter(\.button.isActive).map(\.label), [.red])
+        view.window.activateAction(ActionNames.toggleLabel.detailed, target: "Red")
+        XCTAssertNil(list.photo(at: path)?.tags.label, "the same key again takes it away")
+        XCTAssertFalse(view.labelBadge.isVisible)
+
+        view.window.activateAction(ActionNames.properties.detailed)
+        let entry = view.properties.keywords.entry
+        entry.text = "Places|Brittany|Finistère"
+        entry.emit("activate")
+        let finistere = try XCTUnwrap(Keyword("Places|Brittany|Finistère"))
+        XCTAssertEqual(list.photo(at: path)?.tags.keywords, [finistere])
+        XCTAssertEqual(view.properties.keywords.shown, [finistere])
+        // Known now: offered for the next photo.
+        view.window.activateAction(ActionNames.next.detailed)
+        spin(until: { view.window.title == "b" }, "the next photo")
+        entry.text = "brit"
+        XCTAssertEqual(view.properties.keywords.suggestions, [finistere])
+        view.properties.keywords.suggestionButtons[0].emit("clicked")
+        XCTAssertEqual(list.photo(at: folder.path("b"))?.tags.keywords, [finistere])
+        view.properties.keywords.removeButtons[0].emit("clicked")
+        XCTAssertEqual(list.photo(at: folder.path("b"))?.tags.keywords, [])
+        XCTAssertEqual(view.properties.keywords.removeButtons.count, 0)
+
+        let title = view.properties.tags.titleEntry
+        title.text = "Pointe du Raz"
+        title.emit("activate")
+        XCTAssertEqual(list.photo(at: folder.path("b"))?.tags.title, "Pointe du Raz")
+        XCTAssertEqual(view.window.title, "Pointe du Raz", "the title names the window")
+        view.window.close()
+    } }
+
     /// The tasks a window starts are its own: closing it mid-slideshow
     /// stops the slideshow at once, not at the last photo.
     func testClosingTheWindowCancelsWhatItStarted() throws { try onMain {

@@ -2,8 +2,9 @@ import GtkKit
 import LightboxCore
 
 /// Binds one photo window to its viewer logic: stepping in the order of the
-/// main window it came from, ratings, slideshows; trashing the photo and
-/// making it the profile photo are asked of the flow.
+/// main window it came from, ratings, labels, titles, captions and
+/// keywords, slideshows; trashing the photo and making it the profile
+/// photo are asked of the flow.
 @MainActor
 final class PhotoWindowController {
     private let view: PhotoWindowView
@@ -25,6 +26,7 @@ final class PhotoWindowController {
         logic.onChange = { [weak view] state in view?.render(state) }
         logic.setAdvancesAfterRating(advancesAfterRating)
         view.onIntent = { [weak self] intent in self?.handle(intent) }
+        view.knownKeywords = { [weak logic] in logic?.knownKeywords ?? [] }
         run { await $0.load() }
     }
 
@@ -50,6 +52,14 @@ final class PhotoWindowController {
         case .advanceAfterRating(let on):
             logic.setAdvancesAfterRating(on)
             send(.advancesAfterRatingChanged(on))
+        // Tags change the photo shown at once (the list writes them into
+        // its files later): not through `run`, which would cancel a step
+        // under way.
+        case .toggleLabel(let label): logic.toggleLabel(label)
+        case .setTitle(let title): logic.setTitle(title)
+        case .setCaption(let caption): logic.setCaption(caption)
+        case .addKeyword(let text): logic.addKeyword(text)
+        case .removeKeyword(let keyword): logic.removeKeyword(keyword)
         case .trash: send(.trashPhoto(path: path, from: self))
         case .setProfilePhoto: send(.setProfilePhoto(path: path))
         case .wantsFullResolution: tasks.start { [logic] in _ = await logic.loadFullResolution() }

@@ -18,6 +18,8 @@ extension PhotoWindowView {
         private var inhibition: UInt32?
         /// Whether the slideshow was last said to be paused.
         private var saidPaused = false
+        /// Whether a slideshow is in the state last rendered.
+        private var isShown = false
 
         init(window: ApplicationWindow, picture: Picture, pauseAction: Action) {
             self.window = window
@@ -28,8 +30,15 @@ extension PhotoWindowView {
 
         var isPlaying: Bool { inhibition != nil }
 
+        /// Whether the keyboard is in a text field of the properties: Space
+        /// is typed there, not taken to pause.
+        var isTyping = false {
+            didSet { enablePause() }
+        }
+
         func render(_ show: Slideshow?) {
-            if pauseAction.isEnabled != (show != nil) { pauseAction.isEnabled = show != nil }
+            isShown = show != nil
+            enablePause()
             if show != nil, inhibition == nil {
                 // Translators: why Lightbox keeps the screen from blanking, which the desktop may show.
                 inhibition = window.inhibitIdle(reason: tr("Playing a slideshow"))
@@ -45,6 +54,11 @@ extension PhotoWindowView {
                 picture.announce(show.isPaused ? tr("Slideshow paused") : tr("Slideshow playing"))
             }
             if show == nil { saidPaused = false }
+        }
+
+        private func enablePause() {
+            let enabled = isShown && !isTyping
+            if pauseAction.isEnabled != enabled { pauseAction.isEnabled = enabled }
         }
     }
 }

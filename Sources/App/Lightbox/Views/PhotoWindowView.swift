@@ -4,9 +4,10 @@ import LightboxCore
 import Localization
 
 /// How a photo window looks: the photo fitted to the window or zoomed,
-/// previous/next, rating stars, the properties panel, full screen. Zoom,
-/// full screen and the panel are view state; everything else is reported
-/// as an intent.
+/// previous/next, rating stars and the colour label, the properties panel
+/// (where the label, title, caption and keywords are edited), full screen.
+/// Zoom, full screen, the panel and the focus are view state; everything
+/// else is reported as an intent.
 @MainActor
 final class PhotoWindowView {
     let window: ApplicationWindow
@@ -17,6 +18,10 @@ final class PhotoWindowView {
     private let status = StatusPageView(iconName: "image-missing-symbolic", buttonLabel: nil, buttonAction: nil)
     private let spinner = Spinner()
     let ratingBar = RatingBarView()
+    /// The photo's colour label beside the stars: a dot in its colour
+    /// (Style.swift's classes), named for screen readers ("Red label");
+    /// hidden when it has none.
+    let labelBadge = Image(iconName: "media-record-symbolic", pixelSize: 12)
     let properties = PropertiesPanelView()
     private let previousButton = Button(for: ActionNames.previous, iconName: "go-previous-symbolic",
                                         label: tr("Previous Photo"))
@@ -29,6 +34,11 @@ final class PhotoWindowView {
     private var advanceAfterRating: Action!
     private var slideshowInterval: Action!
     private var slideshow: SlideshowScreen!
+    /// The actions whose keys typing needs too (digits, letters, arrows,
+    /// plus and minus, brackets, Delete, Escape): disabled while the
+    /// keyboard is in a text field of the properties, as the
+    /// application's keys are handled before the field sees them.
+    private var typingActions: [Action] = []
 
     /// What the person asks of the window.
     enum Intent: Equatable {
@@ -52,11 +62,28 @@ final class PhotoWindowView {
         case slideshowInterval(Int)
         /// "Go to Next Photo After Rating" turned on or off.
         case advanceAfterRating(Bool)
+        /// 6–9, or a label chosen in the properties: the photo gets it, or
+        /// loses it when it has it.
+        case toggleLabel(ColorLabel)
+        /// The title or the caption typed in the properties, once the
+        /// person is done with it ("" takes it away).
+        case setTitle(String)
+        case setCaption(String)
+        /// A keyword typed in the properties ("Places|Brittany|Finistère"
+        /// for one in a hierarchy), or chosen among those offered.
+        case addKeyword(String)
+        case removeKeyword(Keyword)
         /// The window is closing (it cannot be kept open).
         case closed
     }
 
     var onIntent: (Intent) -> Void = { _ in }
+
+    /// The keywords to offer while one is typed (asked once per keyword).
+    var knownKeywords: () -> [Keyword] {
+        get { properties.keywords.knownKeywords }
+        set { properties.keywords.knownKeywords = newValue }
+    }
 
     init(application: Application) {
         window = ApplicationWindow(application: application)
@@ -82,10 +109,29 @@ final class PhotoWindowView {
         stage.addOverlay(spinner)
         window.setChild(Box(.horizontal, [stage, properties.root]))
         ratingBar.onRate = { [weak self] stars in self?.onIntent(.rate(stars)) }
+        properties.onIntent = { [weak self] intent in self?.panelAsked(intent) }
         installActions()
+        window.onFocusChanged { [weak self] in self?.updateTypingActions() }
         window.onCloseRequest { [weak self] in
+            // A title or caption typed and not yet sent is kept: the
+            // fields hear no focus leave them as the window goes.
+            self?.properties.commitEdits()
             self?.onIntent(.closed)
             return false
+        }
+    }
+
+    /// What the properties panel asks: a change to the photo's tags goes
+    /// out as the window's intent; Escape in a field brings the keyboard
+    /// back to the photo.
+    private func panelAsked(_ intent: PropertiesPanelView.Intent) {
+        switch intent {
+        case .toggleLabel(let label): onIntent(.toggleLabel(label))
+        case .setTitle(let title): onIntent(.setTitle(title))
+        case .setCaption(let caption): onIntent(.setCaption(caption))
+        case .addKeyword(let text): onIntent(.addKeyword(text))
+        case .removeKeyword(let keyword): onIntent(.removeKeyword(keyword))
+        case .doneEditing: picture.grabFocus()
         }
     }
 
@@ -106,6 +152,11 @@ final class PhotoWindowView {
          Button(for: ActionNames.setProfilePhoto, iconName: "avatar-default-symbolic", label: tr("Set as Profile Photo")),
         ].forEach(header.packEnd)
         header.packEnd(MenuButton(iconName: "view-more-symbolic", accessibleLabel: tr("Photo Menu"), menu: Menus.photo()))
+        // After the stars, reading from the start (packed from the end).
+        labelBadge.setMargins(top: 0, bottom: 0, start: 4, end: 6)
+        labelBadge.addCssClass("color-label")
+        labelBadge.isVisible = false
+        header.packEnd(labelBadge)
         header.packEnd(ratingBar.root)
         rejectButton.actionName = ActionNames.toggleRejected.detailed
         header.packEnd(rejectButton)
@@ -116,25 +167,36 @@ final class PhotoWindowView {
     /// The window's actions; their keys are bound once for the whole
     /// application (`Keyboard`).
     private func installActions() {
-        let actions: [(ActionID, @MainActor () -> Void)] = [
+        let typing: [(ActionID, @MainActor () -> Void)] = [
             (ActionNames.previous, { [weak self] in self?.onIntent(.previous) }),
             (ActionNames.next, { [weak self] in self?.onIntent(.next) }),
             (ActionNames.zoomIn, { [weak self] in self?.zoomView.zoom(by: 1.25) }),
             (ActionNames.zoomOut, { [weak self] in self?.zoomView.zoom(by: 0.8) }),
+            (ActionNames.escape, { [weak self] in self?.escape() }),
+            (ActionNames.trash, { [weak self] in self?.onIntent(.trash) }),
+            (ActionNames.toggleRejected, { [weak self] in self?.onIntent(.toggleRejected) }),
+            (ActionNames.rotateLeft, { [weak self] in self?.onIntent(.rotate(clockwise: false)) }),
+            (ActionNames.rotateRight, { [weak self] in self?.onIntent(.rotate(clockwise: true)) }),
+        ]
+        let others: [(ActionID, @MainActor () -> Void)] = [
             (ActionNames.zoomFit, { [weak self] in self?.zoomView.setZoom(nil) }),
             (ActionNames.zoomActual, { [weak self] in self?.zoomView.setZoom(1, actualSize: true) }),
             (ActionNames.properties, { [weak self] in self?.toggleProperties() }),
             (ActionNames.fullscreen, { [weak self] in self?.toggleFullscreen() }),
             (ActionNames.closeWindow, { [weak self] in self?.window.close() }),
-            (ActionNames.escape, { [weak self] in self?.escape() }),
             (ActionNames.switchPane, { [weak self] in self?.switchPane() }),
-            (ActionNames.trash, { [weak self] in self?.onIntent(.trash) }),
-            (ActionNames.toggleRejected, { [weak self] in self?.onIntent(.toggleRejected) }),
-            (ActionNames.rotateLeft, { [weak self] in self?.onIntent(.rotate(clockwise: false)) }),
-            (ActionNames.rotateRight, { [weak self] in self?.onIntent(.rotate(clockwise: true)) }),
             (ActionNames.setProfilePhoto, { [weak self] in self?.onIntent(.setProfilePhoto) }),
+            (ActionNames.addKeyword, { [weak self] in self?.properties.focusKeywordEntry() }),
         ]
-        for (id, body) in actions { window.addAction(Action(id, body)) }
+        typingActions = typing.map { Action($0.0, $0.1) }
+        typingActions.append(Action(ActionNames.rate, stringParameter: { [weak self] stars in
+            if let stars = Int(stars) { self?.onIntent(.rate(stars)) }
+        }))
+        typingActions.append(Action(ActionNames.toggleLabel, stringParameter: { [weak self] name in
+            if let label = ColorLabel(rawValue: name) { self?.onIntent(.toggleLabel(label)) }
+        }))
+        typingActions.forEach(window.addAction)
+        for (id, body) in others { window.addAction(Action(id, body)) }
         advanceAfterRating = Action(ActionNames.advanceAfterRating, isOn: false) { [weak self] on in
             self?.onIntent(.advanceAfterRating(on))
         }
@@ -147,14 +209,23 @@ final class PhotoWindowView {
             self?.onIntent(.slideshowInterval(Int(seconds) ?? 5))
         }
         window.addAction(slideshowInterval)
-        window.addAction(Action(ActionNames.rate, stringParameter: { [weak self] stars in
-            if let stars = Int(stars) { self?.onIntent(.rate(stars)) }
-        }))
+    }
+
+    /// The typing actions are enabled unless the keyboard is in one of the
+    /// panel's text fields (a disabled action lets its key through to the
+    /// field); Space pauses a slideshow on the same terms.
+    private func updateTypingActions() {
+        let typing = properties.isTyping
+        for action in typingActions where action.isEnabled == typing { action.isEnabled = !typing }
+        slideshow.isTyping = typing
     }
 
     // MARK: View state
 
     private func toggleProperties() {
+        // Hidden, the panel would take the focus with it: it goes back to
+        // the photo (and a field being edited commits, as it loses it).
+        if properties.isShown, properties.root.containsFocus { picture.grabFocus() }
         properties.isShown.toggle()
         guard picture.hasFocus else { return }
         picture.announce(properties.isShown ? tr("Properties shown") : tr("Properties hidden"))
@@ -168,9 +239,16 @@ final class PhotoWindowView {
         window.isFullscreen ? window.unfullscreen() : window.close()
     }
 
-    /// F6: the focus goes from the header bar to the photo and back.
+    /// F6: the focus goes from the header bar to the photo, then to the
+    /// properties when they are shown, and back to the header bar.
     private func switchPane() {
-        if header.containsFocus { picture.grabFocus() } else { header.focusFirstChild() }
+        if header.containsFocus {
+            picture.grabFocus()
+        } else if properties.isShown, !properties.root.containsFocus, properties.root.focusFirstChild() {
+            return
+        } else {
+            header.focusFirstChild()
+        }
     }
 
     /// Tells the size the photo is shown at, once the window is laid out.
@@ -224,12 +302,12 @@ final class PhotoWindowView {
     private func renderPicture(_ shown: PhotoViewerLogic.State.Picture) {
         switch shown {
         case .loading(let photo):
-            show(photo, detail: RatingText.spoken(photo.rating))
+            show(photo, detail: Self.decisions(of: photo))
             spinner.isSpinning = true
             spinner.isVisible = true
             status.root.isVisible = false
         case .presenting(let photo, let pixels):
-            show(photo, detail: RatingText.spoken(photo.rating), origin: pixels.origin)
+            show(photo, detail: Self.decisions(of: photo), origin: pixels.origin)
             spinner.isSpinning = false
             spinner.isVisible = false
             status.root.isVisible = false
@@ -265,8 +343,32 @@ final class PhotoWindowView {
             picture.setAccessibleDescription(described)
         }
         ratingBar.render(photo.rating)
+        renderLabel(photo.tags.label)
         rejectButton.isActive = photo.isRejected
         properties.render(photo, origin: origin)
+    }
+
+    /// "Rated 3 stars", and the label when it has one ("Rated 3 stars, Red
+    /// label"): what the photo's description says of the person's
+    /// decisions, so that a key changing one is heard.
+    private static func decisions(of photo: Photo) -> String {
+        let rating = RatingText.spoken(photo.rating)
+        guard let label = photo.tags.label else { return rating }
+        // Translators: a photo's rating, then more about it: "Rated 3 stars, RAW+JPEG", "Rated 3 stars, Red label".
+        return tr("{rating}, {kind}", ["rating": rating, "kind": label.spoken])
+    }
+
+    /// The dot beside the stars, in the label's colour.
+    private func renderLabel(_ label: ColorLabel?) {
+        guard label != shownLabel else { return }
+        if let shownLabel { labelBadge.removeCssClass(shownLabel.rawValue.lowercased()) }
+        shownLabel = label
+        if let label {
+            labelBadge.addCssClass(label.rawValue.lowercased())
+            labelBadge.setAccessibleLabel(label.spoken)
+            labelBadge.setTooltip(label.spoken)
+        }
+        labelBadge.isVisible = label != nil
     }
 
     /// What the window says instead of the photo, if anything.
@@ -277,6 +379,7 @@ final class PhotoWindowView {
     var shownSize: (width: Int, height: Int)? { zoomView.imageSize }
 
     private var shownTitle: String?
+    private(set) var shownLabel: ColorLabel?
     /// "3 of 19", or nothing.
     private var place = ""
     private var shownDetail: String?

@@ -5,21 +5,51 @@ import Imaging
 import LightboxCore
 import Localization
 
-/// The side panel listing a photo's file and camera details (F9).
+/// The side panel of a photo window (F9). At its top, what a person
+/// decides about the photo and keeps in its XMP: the colour label, a
+/// title, a caption and keywords, each editable (`TagFields`,
+/// `KeywordEditor`); below, the file's and camera's details, read-only.
+/// Edits are reported as intents; the panel shows the photo it is given.
 @MainActor
 final class PropertiesPanelView {
+    /// What the person asks of the photo in the panel.
+    enum Intent: Equatable {
+        /// A label chosen: the photo gets it, or loses it when it has it.
+        case toggleLabel(ColorLabel)
+        /// The title or caption, once the person is done typing it ("" takes it away).
+        case setTitle(String)
+        case setCaption(String)
+        /// A keyword typed ("Places|Brittany" for one in a hierarchy) or chosen among those suggested.
+        case addKeyword(String)
+        case removeKeyword(Keyword)
+        /// Escape in a field: the edit is dropped, and the keyboard goes back to the photo.
+        case doneEditing
+    }
+
+    var onIntent: (Intent) -> Void = { _ in }
+
     let root: Revealer
+    let tags = TagFields()
+    let keywords = KeywordEditor()
     private let rows = Box(.vertical, spacing: 12)
 
     init() {
-        let scrolled = ScrolledWindow(child: rows)
+        PropertiesPanelView.loadStyle()
+        rows.addCssClass("properties-details")
+        let content = Box(.vertical, spacing: 18, [tags.root, keywords.root, rows])
+        content.setMargins(18)
+        let scrolled = ScrolledWindow(child: content)
         scrolled.disableHorizontalScrolling()
-        scrolled.setSizeRequest(width: 260, height: -1)
-        rows.setMargins(18)
+        scrolled.setSizeRequest(width: 280, height: -1)
         // Translators: the name of the side panel with a photo's details.
-        rows.setAccessibleLabel(tr("Properties"))
+        content.setAccessibleLabel(tr("Properties"))
         root = Revealer(child: scrolled, transition: .slideLeft)
+        // Its rows expand within it, which GTK would pass up to the panel:
+        // the photo takes the window's width, not the panel.
+        root.hexpand = false
         root.addCssClass("properties")
+        tags.send = { [weak self] intent in self?.onIntent(intent) }
+        keywords.send = { [weak self] intent in self?.onIntent(intent) }
     }
 
     var isShown: Bool {
@@ -27,9 +57,39 @@ final class PropertiesPanelView {
         set { root.revealsChild = newValue }
     }
 
+    /// Whether the person is typing in one of the panel's text fields: the
+    /// window's single-key shortcuts must leave the keys to it.
+    var isTyping: Bool { tags.isTyping || keywords.isTyping }
+
+    /// Ctrl+K: the panel shows, the keyboard in its keyword entry.
+    func focusKeywordEntry() {
+        isShown = true
+        keywords.focusEntry()
+    }
+
+    /// Sends the title and caption typed and not yet sent: the window is
+    /// closing, and its fields will not hear the focus leave them.
+    func commitEdits() { tags.commitEdits() }
+
+    /// The panel's own CSS, loaded once: the caption's frame, and the line
+    /// between what can be edited and the details.
+    private static var isStyleLoaded = false
+
+    private static func loadStyle() {
+        guard !isStyleLoaded else { return }
+        isStyleLoaded = true
+        Css.load("""
+        textview.caption-field { border: 1px solid alpha(currentColor, 0.15); border-radius: 6px; }
+        .properties-details { border-top: 1px solid alpha(currentColor, 0.15); padding-top: 18px; }
+        .keyword-row { min-height: 32px; }
+        """)
+    }
+
     /// `origin`: what the pixels shown were made from (a RAW's preview or
     /// its sensor data), said as a detail of its own.
     func render(_ photo: Photo, origin: PixelData.Origin = .picture) {
+        tags.render(photo.tags, of: photo.path)
+        keywords.render(photo.tags.keywords, of: photo.path)
         let details = PropertiesPanelView.details(of: photo, origin: origin)
         guard details != shown else { return }
         shown = details
