@@ -51,6 +51,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     for (const char *s = result.message; s && *s; s++) sum += (unsigned char)*s;
     for (const char *s = result.mime; s && *s; s++) sum += (unsigned char)*s;
+    const LbMetadata *m = &result.metadata;
+    const char *strings[] = {m->date_taken, m->make, m->model, m->title, m->label, m->caption, m->keywords};
+    for (size_t i = 0; i < sizeof strings / sizeof *strings; i++)
+        for (const char *s = strings[i]; s && *s; s++) sum += (unsigned char)*s;
     if (status != LB_DECODER_OK && status != LB_DECODER_FAILED && status != LB_DECODER_NONSENSE) abort();
     lb_decoder_result_clear(&result);
     return 0;

@@ -126,6 +126,26 @@ static int lb_serve_probe(int socket, const LbRequest *request, int fd) {
     return result;
 }
 
+// Every string of a metadata reply fits in its payload at its longest.
+_Static_assert(sizeof(LbWireMetadata) + (LB_WIRE_STRINGS - 2) * LB_MAX_WIRE_TEXT + LB_MAX_WIRE_CAPTION
+                       + LB_MAX_WIRE_KEYWORDS
+                   <= LB_MAX_PAYLOAD,
+               "the metadata strings' limits exceed a reply's payload");
+
+// How many bytes of `text` go into a reply that takes at most `limit`:
+// all of them, or as many as end on a character, or for keywords
+// (`lines`) on a whole line, so that no path is cut short.
+static size_t lb_fit(const char *text, size_t limit, bool lines) {
+    size_t length = strlen(text);
+    if (length <= limit) return length;
+    size_t cut = limit;
+    if (lines)
+        while (cut > 0 && text[cut] != '\n') cut--;
+    else
+        while (cut > 0 && ((unsigned char)text[cut] & 0xC0) == 0x80) cut--;
+    return cut;
+}
+
 static int lb_serve_metadata(int socket, const LbRequest *request, int fd) {
     char path[64];
     lb_fd_path(fd, path, sizeof path);
@@ -153,14 +173,17 @@ static int lb_serve_metadata(int socket, const LbRequest *request, int fd) {
             m.pixel_height = height;
         }
     }
-    const char *strings[4] = {m.date_taken, m.make, m.model, m.title};
+    const char *strings[LB_WIRE_STRINGS] = {
+        [LB_WIRE_DATE_TAKEN] = m.date_taken, [LB_WIRE_MAKE] = m.make,       [LB_WIRE_MODEL] = m.model,
+        [LB_WIRE_TITLE] = m.title,           [LB_WIRE_LABEL] = m.label,     [LB_WIRE_CAPTION] = m.caption,
+        [LB_WIRE_KEYWORDS] = m.keywords,
+    };
     LbWireMetadata wire = {m.pixel_width, m.pixel_height, m.orientation, m.exposure_numerator,
                            m.exposure_denominator, m.iso, m.has_rating, m.rating, m.f_number, m.focal_length, {0}};
     char text[LB_MAX_PAYLOAD - sizeof wire];
     size_t used = 0;
-    for (int i = 0; i < 4; i++) {
-        size_t length = strings[i] ? strnlen(strings[i], 4096) : 0;
-        if (used + length > sizeof text) length = 0;
+    for (int i = 0; i < LB_WIRE_STRINGS; i++) {
+        size_t length = strings[i] ? lb_fit(strings[i], lb_wire_string_limit(i), i == LB_WIRE_KEYWORDS) : 0;
         memcpy(text + used, strings[i] ? strings[i] : "", length);
         wire.lengths[i] = (uint32_t)length;
         used += length;
@@ -187,20 +210,72 @@ static uint8_t *lb_read_all(int fd, size_t *length) {
     return bytes;
 }
 
+// The edit `request` asks for, its strings pointing into `payload` (the
+// request's `length` bytes after it; see LbRequest). `strings` receives
+// the array the keyword paths point into (free with g_free). False when
+// the request is malformed: only counts within bounds, known edits, and
+// exactly the strings those call for, each UTF-8 ending in a NUL inside
+// the payload, with nothing after them.
+static bool lb_edit_from(const LbRequest *request, const char *payload, size_t length, LbMetadataEdit *edit,
+                         const char ***strings) {
+    *strings = NULL;
+    if ((request->edits & ~(uint32_t)LB_EDIT_ALL) != 0 || request->payload_length != length
+        || request->added_count < 0 || request->added_count > LB_MAX_EDIT_KEYWORDS || request->removed_count < 0
+        || request->removed_count > LB_MAX_EDIT_KEYWORDS) {
+        return false;
+    }
+    bool label = request->edits & LB_EDIT_LABEL, title = request->edits & LB_EDIT_TITLE,
+         caption = request->edits & LB_EDIT_CAPTION;
+    size_t count = (size_t)label + title + caption + (size_t)request->added_count + (size_t)request->removed_count;
+    const char **found = g_new0(const char *, count + 1);
+    const char *at = payload, *end = payload + length;
+    for (size_t i = 0; i < count; i++) {
+        const char *nul = at < end ? memchr(at, 0, (size_t)(end - at)) : NULL;
+        if (!nul || !g_utf8_validate(at, nul - at, NULL)) {
+            g_free(found);
+            return false;
+        }
+        found[i] = at;
+        at = nul + 1;
+    }
+    if (at != end) {
+        g_free(found);
+        return false;
+    }
+    size_t next = 0;
+    *edit = (LbMetadataEdit){
+        .set_rating = request->edits & LB_EDIT_RATING, .rating = request->rating,
+        .exif_rating = request->edits & LB_EDIT_EXIF_RATING,
+        .set_orientation = request->edits & LB_EDIT_ORIENTATION, .orientation = request->orientation};
+    edit->label = label ? found[next++] : NULL;
+    edit->title = title ? found[next++] : NULL;
+    edit->caption = caption ? found[next++] : NULL;
+    edit->keywords_added = found + next;
+    edit->added_count = request->added_count;
+    edit->keywords_removed = found + next + request->added_count;
+    edit->removed_count = request->removed_count;
+    *strings = found;
+    return true;
+}
+
 // An edit: the file with new metadata, made in memory (exiv2 neither
 // opens nor writes a file here) and answered whole in a sealed memfd.
-static int lb_serve_edit(int socket, const LbRequest *request, int fd) {
+static int lb_serve_edit(int socket, const LbRequest *request, const char *payload, size_t payload_length, int fd) {
+    LbMetadataEdit edit;
+    const char **strings;
+    if (!lb_edit_from(request, payload, payload_length, &edit, &strings))
+        return lb_fail(socket, request, "The edit request is malformed.");
     size_t length = 0;
     uint8_t *bytes = lb_read_all(fd, &length);
-    if (!bytes) return lb_fail(socket, request, "The file cannot be read into memory.");
-    LbMetadataEdit edit = {.set_rating = request->edits & LB_EDIT_RATING, .rating = request->rating,
-                           .exif_rating = request->edits & LB_EDIT_EXIF_RATING,
-                           .set_orientation = request->edits & LB_EDIT_ORIENTATION,
-                           .orientation = request->orientation};
+    if (!bytes) {
+        g_free(strings);
+        return lb_fail(socket, request, "The file cannot be read into memory.");
+    }
     uint8_t *edited = NULL;
     size_t edited_length = 0;
     char *error = NULL;
     bool ok = lb_metadata_edit(bytes, length, &edit, &edited, &edited_length, &error);
+    g_free(strings);
     g_free(bytes);
     if (!ok) {
         int result = lb_fail(socket, request, error ? error : "The metadata could not be written.");
@@ -286,21 +361,37 @@ int lb_decoder_main(int argc, char **argv) {
     }
     LbRequest hello = {.kind = LB_KIND_HELLO};
     if (lb_reply(socket, &hello, LB_REPLY_OK, NULL, 0, NULL, 0, -1) != 0) return 1;
-    for (;;) {
+    // A request with the longest payload the protocol allows; a longer
+    // packet arrives cut short, and the decoder leaves.
+    static union {
         LbRequest request;
+        char bytes[sizeof(LbRequest) + LB_MAX_REQUEST_PAYLOAD];
+    } packet;
+    for (;;) {
         size_t length;
         int fd;
-        int status = lb_receive_packet(socket, &request, sizeof request, &length, &fd);
+        int status = lb_receive_packet(socket, packet.bytes, sizeof packet.bytes, &length, &fd);
         if (status == EPIPE) return 0;  // the app closed its end
-        if (status != 0 || length != sizeof request || request.magic != LB_REQUEST_MAGIC || fd < 0) return 1;
+        if (status != 0 || length < sizeof(LbRequest) || packet.request.magic != LB_REQUEST_MAGIC || fd < 0) {
+            if (fd >= 0) close(fd);
+            return 1;
+        }
+        LbRequest request = packet.request;
+        const char *payload = packet.bytes + sizeof request;
+        size_t payload_length = length - sizeof request;
         lb_limits_begin(request.kind, request.sequence, cpu_seconds);
         int sent;
-        switch (request.kind) {
-        case LB_KIND_DECODE: sent = lb_serve_decode(socket, &request, fd); break;
-        case LB_KIND_METADATA: sent = lb_serve_metadata(socket, &request, fd); break;
-        case LB_KIND_PROBE: sent = lb_serve_probe(socket, &request, fd); break;
-        case LB_KIND_EDIT: sent = lb_serve_edit(socket, &request, fd); break;
-        default: sent = lb_fail(socket, &request, "unknown request");
+        if (request.kind != LB_KIND_EDIT
+            && (payload_length || request.payload_length || request.added_count || request.removed_count)) {
+            sent = lb_fail(socket, &request, "The request is malformed.");
+        } else {
+            switch (request.kind) {
+            case LB_KIND_DECODE: sent = lb_serve_decode(socket, &request, fd); break;
+            case LB_KIND_METADATA: sent = lb_serve_metadata(socket, &request, fd); break;
+            case LB_KIND_PROBE: sent = lb_serve_probe(socket, &request, fd); break;
+            case LB_KIND_EDIT: sent = lb_serve_edit(socket, &request, payload, payload_length, fd); break;
+            default: sent = lb_fail(socket, &request, "unknown request");
+            }
         }
         lb_limits_end();
         close(fd);

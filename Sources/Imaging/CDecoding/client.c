@@ -144,9 +144,10 @@ static LbDecoderStatus lb_open(const char *path, int *fd, LbDecoderResult *resul
     return LB_DECODER_OK;
 }
 
-// Sends `request` with `file` (closed here) and reads the answer into `result`.
-static LbDecoderStatus lb_exchange(LbDecoder *decoder, LbRequest *request, int file, int timeout_ms,
-                                   LbDecoderResult *result) {
+// Sends `request` with `file` (closed here) and `strings` (`length`
+// bytes of payload, in the same packet) and reads the answer into `result`.
+static LbDecoderStatus lb_exchange(LbDecoder *decoder, LbRequest *request, int file, const void *strings,
+                                   size_t length, int timeout_ms, LbDecoderResult *result) {
     if (!lb_decoder_alive(decoder)) {
         close(file);
         lb_kill(decoder);
@@ -154,7 +155,7 @@ static LbDecoderStatus lb_exchange(LbDecoder *decoder, LbRequest *request, int f
     }
     request->magic = LB_REQUEST_MAGIC;
     request->sequence = ++decoder->sequence;
-    int sent = lb_send_packet(decoder->socket, request, sizeof *request, NULL, 0, file);
+    int sent = lb_send_packet(decoder->socket, request, sizeof *request, strings, length, file);
     close(file);
     if (sent != 0) {
         lb_kill(decoder);
@@ -188,7 +189,7 @@ LbDecoderStatus lb_decoder_request(LbDecoder *decoder, LbRequestKind kind, const
     if (opened != LB_DECODER_OK) return opened;
     LbRequest request = {.kind = (uint32_t)kind, .max_size = max_size, .max_pixels = max_pixels,
                          .format = (uint32_t)format, .hints = hints};
-    return lb_exchange(decoder, &request, file, timeout_ms, result);
+    return lb_exchange(decoder, &request, file, NULL, 0, timeout_ms, result);
 }
 
 // An XMP sidecar with nothing in it yet, for a new sidecar's edit.
@@ -204,7 +205,14 @@ static const char lb_empty_packet[] =
 // Metadata grows a file by a packet or a segment, never by more than this.
 #define LB_EDIT_GROWTH (16 << 20)
 
-// Sends `file` (closed here) with an edit request.
+// Appends `text` and its NUL to `payload`.
+static void lb_append_string(GByteArray *payload, const char *text) {
+    g_byte_array_append(payload, (const guint8 *)text, (guint)strlen(text) + 1);
+}
+
+// Sends `file` (closed here) with an edit request, its strings in the
+// request's payload (see LbRequest). An edit whose strings do not fit
+// fails here, before the decoder sees it.
 static LbDecoderStatus lb_send_edit(LbDecoder *decoder, int file, const LbMetadataEdit *edit, int timeout_ms,
                                     LbDecoderResult *result) {
     struct stat info;
@@ -213,11 +221,49 @@ static LbDecoderStatus lb_send_edit(LbDecoder *decoder, int file, const LbMetada
         close(file);
         return LB_DECODER_UNREADABLE;
     }
+    int added = edit->keywords_added ? edit->added_count : 0;
+    int removed = edit->keywords_removed ? edit->removed_count : 0;
+    if (added < 0 || added > LB_MAX_EDIT_KEYWORDS || removed < 0 || removed > LB_MAX_EDIT_KEYWORDS) {
+        close(file);
+        result->message = g_strdup("There are too many keywords to write at once.");
+        return LB_DECODER_FAILED;
+    }
     LbRequest request = {.kind = LB_KIND_EDIT, .rating = edit->rating, .orientation = edit->orientation,
-                         .max_bytes = (int64_t)info.st_size + LB_EDIT_GROWTH};
+                         .max_bytes = (int64_t)info.st_size + LB_EDIT_GROWTH, .added_count = added,
+                         .removed_count = removed};
     request.edits = (edit->set_rating ? LB_EDIT_RATING : 0) | (edit->exif_rating ? LB_EDIT_EXIF_RATING : 0)
-        | (edit->set_orientation ? LB_EDIT_ORIENTATION : 0);
-    return lb_exchange(decoder, &request, file, timeout_ms, result);
+        | (edit->set_orientation ? LB_EDIT_ORIENTATION : 0) | (edit->label ? LB_EDIT_LABEL : 0)
+        | (edit->title ? LB_EDIT_TITLE : 0) | (edit->caption ? LB_EDIT_CAPTION : 0);
+    GByteArray *payload = g_byte_array_new();
+    const char *texts[] = {edit->label, edit->title, edit->caption};
+    for (size_t i = 0; i < G_N_ELEMENTS(texts); i++)
+        if (texts[i]) lb_append_string(payload, texts[i]);
+    // A NULL path is sent empty, which writes nothing.
+    for (int i = 0; i < added; i++) lb_append_string(payload, edit->keywords_added[i] ? edit->keywords_added[i] : "");
+    for (int i = 0; i < removed; i++)
+        lb_append_string(payload, edit->keywords_removed[i] ? edit->keywords_removed[i] : "");
+    if (payload->len > LB_MAX_REQUEST_PAYLOAD) {
+        g_byte_array_free(payload, TRUE);
+        close(file);
+        result->message = g_strdup("The text to write is too long.");
+        return LB_DECODER_FAILED;
+    }
+    request.payload_length = payload->len;
+    LbDecoderStatus status = lb_exchange(decoder, &request, file, payload->data, payload->len, timeout_ms, result);
+    g_byte_array_free(payload, TRUE);
+    return status;
+}
+
+LbDecoderStatus lb_decoder_send_raw(LbDecoder *decoder, int fd, const LbRequest *request, const void *payload,
+                                    size_t length, int timeout_ms, LbDecoderResult *result) {
+    memset(result, 0, sizeof *result);
+    int file = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+    if (file < 0) {
+        result->error_code = errno;
+        return LB_DECODER_UNREADABLE;
+    }
+    LbRequest copy = *request;
+    return lb_exchange(decoder, &copy, file, payload, length, timeout_ms, result);
 }
 
 LbDecoderStatus lb_decoder_edit(LbDecoder *decoder, const char *path, const LbMetadataEdit *edit, int timeout_ms,

@@ -17,12 +17,14 @@
 // The longest reason or MIME type believed.
 #define LB_MAX_TEXT 2048
 
-// A copy of `length` bytes of text, or NULL when they are not UTF-8 or hold a NUL.
-static char *lb_text(const char *bytes, size_t length) {
-    if (length > LB_MAX_TEXT || memchr(bytes, 0, length) || !g_utf8_validate(bytes, (gssize)length, NULL))
-        return NULL;
+// A copy of `length` bytes of text, or NULL when there are more than
+// `limit`, or they are not UTF-8 or hold a NUL.
+static char *lb_text_within(const char *bytes, size_t length, size_t limit) {
+    if (length > limit || memchr(bytes, 0, length) || !g_utf8_validate(bytes, (gssize)length, NULL)) return NULL;
     return g_strndup(bytes, length);
 }
+
+static char *lb_text(const char *bytes, size_t length) { return lb_text_within(bytes, length, LB_MAX_TEXT); }
 
 LbDecoderStatus lb_read_failure(const char *payload, size_t length, int fd, LbDecoderResult *result) {
     if (fd >= 0) close(fd);
@@ -117,18 +119,18 @@ static LbDecoderStatus lb_read_metadata(const char *payload, size_t length, LbDe
     if (length < sizeof wire) return LB_DECODER_NONSENSE;
     memcpy(&wire, payload, sizeof wire);
     size_t total = 0;
-    for (int i = 0; i < 4; i++) {
-        if (wire.lengths[i] > LB_MAX_TEXT) return LB_DECODER_NONSENSE;
+    for (int i = 0; i < LB_WIRE_STRINGS; i++) {
+        if (wire.lengths[i] > lb_wire_string_limit(i)) return LB_DECODER_NONSENSE;
         total += wire.lengths[i];
     }
     if (total != length - sizeof wire || wire.orientation < 0 || wire.orientation > 8 ||
         (wire.has_rating != 0 && wire.has_rating != 1) || wire.rating < -1 || wire.rating > 5) {
         return LB_DECODER_NONSENSE;
     }
-    char *strings[4] = {NULL};
+    char *strings[LB_WIRE_STRINGS] = {NULL};
     const char *at = payload + sizeof wire;
-    for (int i = 0; i < 4; i++) {
-        if (wire.lengths[i] && !(strings[i] = lb_text(at, wire.lengths[i]))) {
+    for (int i = 0; i < LB_WIRE_STRINGS; i++) {
+        if (wire.lengths[i] && !(strings[i] = lb_text_within(at, wire.lengths[i], lb_wire_string_limit(i)))) {
             for (int j = 0; j < i; j++) g_free(strings[j]);
             return LB_DECODER_NONSENSE;
         }
@@ -145,10 +147,13 @@ static LbDecoderStatus lb_read_metadata(const char *payload, size_t length, LbDe
     m->rating = wire.rating;
     m->f_number = lb_finite(wire.f_number);
     m->focal_length = lb_finite(wire.focal_length);
-    m->date_taken = strings[0];
-    m->make = strings[1];
-    m->model = strings[2];
-    m->title = strings[3];
+    m->date_taken = strings[LB_WIRE_DATE_TAKEN];
+    m->make = strings[LB_WIRE_MAKE];
+    m->model = strings[LB_WIRE_MODEL];
+    m->title = strings[LB_WIRE_TITLE];
+    m->label = strings[LB_WIRE_LABEL];
+    m->caption = strings[LB_WIRE_CAPTION];
+    m->keywords = strings[LB_WIRE_KEYWORDS];
     result->has_metadata = true;
     return LB_DECODER_OK;
 }

@@ -67,5 +67,8 @@ void lb_metadata_clear(LbMetadata *metadata) {
     g_free(metadata->make);
     g_free(metadata->model);
     g_free(metadata->title);
+    g_free(metadata->label);
+    g_free(metadata->caption);
+    g_free(metadata->keywords);
     memset(metadata, 0, sizeof *metadata);
 }

@@ -19,16 +19,131 @@ char *lb_tag_text(GExiv2Metadata *metadata, const char *tag) {
     return value;
 }
 
-// XMP language alternatives read as `lang="x-default" Text`.
-static char *lb_plain_title(char *value) {
-    if (value && g_str_has_prefix(value, "lang=")) {
-        char *space = strchr(value, ' ');
-        char *plain = g_strdup(space ? space + 1 : "");
-        g_free(value);
-        value = plain;
+// An IPTC dataset's text, trimmed: UTF-8, or Latin-1 from files written
+// before IPTC declared character sets. NULL when absent or blank.
+static char *lb_iptc_text(GExiv2Metadata *metadata, const char *tag) {
+    GError *error = NULL;
+    if (!gexiv2_metadata_try_has_tag(metadata, tag, &error)) {
+        g_clear_error(&error);
+        return NULL;
     }
-    if (value && !*value) g_clear_pointer(&value, g_free);
-    return value;
+    char *raw = gexiv2_metadata_try_get_tag_string(metadata, tag, &error);
+    g_clear_error(&error);
+    char *text = raw ? lb_utf8(raw, true) : NULL;
+    g_free(raw);
+    if (text) g_strstrip(text);
+    if (text && !*text) g_clear_pointer(&text, g_free);
+    return text;
+}
+
+// The colour label: Xmp.xmp.Label as written (Lightroom's and Bridge's
+// colour names, or a tool's own text), else digiKam's number (when it
+// names one of the five), else the first of darktable's (which allows
+// several).
+static char *lb_label(GExiv2Metadata *metadata) {
+    char *label = lb_tag_text(metadata, "Xmp.xmp.Label");
+    if (label) return label;
+    char *digikam = lb_tag_text(metadata, "Xmp.digiKam.ColorLabel");
+    if (digikam) {
+        // digiKam: 0 none, 1 red, 2 orange, 3 yellow, 4 green, 5 blue,
+        // 6 magenta, 7 gray, 8 black, 9 white. Orange and the grays have
+        // no counterpart in the other tools' five.
+        static const int colours[] = {-1, 0, -1, 1, 2, 3, 4};
+        char *end = NULL;
+        gint64 number = g_ascii_strtoll(digikam, &end, 10);
+        bool whole = end && *end == 0 && end != digikam;
+        g_free(digikam);
+        if (whole && number >= 0 && number < (gint64)G_N_ELEMENTS(colours) && colours[number] >= 0)
+            return g_strdup(lb_colour_name(colours[number]));
+    }
+    GPtrArray *darktable = lb_tag_values(metadata, "Xmp.darktable.colorlabels", false);
+    for (guint i = 0; !label && i < darktable->len; i++) {
+        char *end = NULL;
+        gint64 number = g_ascii_strtoll(darktable->pdata[i], &end, 10);
+        if (end && end != darktable->pdata[i] && *end == 0 && number >= 0 && number < LB_COLOURS)
+            label = g_strdup(lb_colour_name((int)number));
+    }
+    g_ptr_array_unref(darktable);
+    return label;
+}
+
+// Whether a description is what a camera writes when nobody wrote one.
+static bool lb_is_boilerplate(const char *text) {
+    static const char *const stock[] = {
+        "OLYMPUS DIGITAL CAMERA", "SONY DSC", "KONICA MINOLTA DIGITAL CAMERA", "MINOLTA DIGITAL CAMERA",
+        "SAMSUNG DIGITAL CAMERA", "KODAK DIGITAL STILL CAMERA", "DIGITAL CAMERA", "EXIF_JPEG_PICTURE",
+        "DEFAULT",
+    };
+    // Drones and action cameras name the file ("DCIM\100MEDIA\DJI_0001.JPG").
+    if (g_ascii_strncasecmp(text, "DCIM\\", 5) == 0 || g_ascii_strncasecmp(text, "DCIM/", 5) == 0) return true;
+    // Some pad it with spaces, or set it in another case.
+    gchar **words = g_strsplit_set(text, " \t", -1);
+    GString *collapsed = g_string_new(NULL);
+    for (gchar **word = words; *word; word++) {
+        if (!**word) continue;
+        if (collapsed->len) g_string_append_c(collapsed, ' ');
+        g_string_append(collapsed, *word);
+    }
+    g_strfreev(words);
+    bool found = false;
+    for (size_t i = 0; !found && i < G_N_ELEMENTS(stock); i++) found = g_ascii_strcasecmp(collapsed->str, stock[i]) == 0;
+    g_string_free(collapsed, TRUE);
+    return found;
+}
+
+// `text` unless it is a camera's boilerplate (then freed).
+static char *lb_unless_boilerplate(char *text) {
+    if (text && lb_is_boilerplate(text)) g_clear_pointer(&text, g_free);
+    return text;
+}
+
+// The caption: XMP's description, else IPTC's, else EXIF's, as the
+// Metadata Working Group orders them; a camera's stock text is none.
+static char *lb_caption(GExiv2Metadata *metadata) {
+    char *caption = lb_unless_boilerplate(lb_lang_alt_text(metadata, "Xmp.dc.description"));
+    if (!caption) caption = lb_unless_boilerplate(lb_iptc_text(metadata, "Iptc.Application2.Caption"));
+    if (!caption) caption = lb_unless_boilerplate(lb_tag_text(metadata, "Exif.Image.ImageDescription"));
+    return caption;
+}
+
+// `text` added to `values` unless it is there already (then freed).
+static void lb_add_new(GPtrArray *values, char *text) {
+    if (text && lb_find(values, text) < 0) g_ptr_array_add(values, text);
+    else g_free(text);
+}
+
+// The keywords, one path a line. Hierarchies first: Lightroom's
+// lr:hierarchicalSubject, else digiKam's TagsList ('/' between levels).
+// Then the flat keywords of dc:subject (or, when the file has neither XMP
+// tag, IPTC's), less the levels of those paths: Lightroom puts every
+// level of a path into dc:subject too, for readers that know no paths.
+static char *lb_keywords(GExiv2Metadata *metadata) {
+    GPtrArray *paths = g_ptr_array_new_with_free_func(g_free);
+    GPtrArray *lightroom = lb_tag_values(metadata, "Xmp.lr.hierarchicalSubject", false);
+    GPtrArray *hierarchy = lightroom->len ? g_ptr_array_ref(lightroom)
+                                          : lb_tag_values(metadata, "Xmp.digiKam.TagsList", false);
+    char separator = lightroom->len ? '|' : '/';
+    for (guint i = 0; i < hierarchy->len; i++) lb_add_new(paths, lb_keyword_path(hierarchy->pdata[i], separator));
+    GPtrArray *flat = lb_tag_values(metadata, "Xmp.dc.subject", false);
+    if (!flat->len && !lightroom->len) {
+        g_ptr_array_unref(flat);
+        flat = lb_tag_values(metadata, "Iptc.Application2.Keywords", true);
+    }
+    GPtrArray *keywords = g_ptr_array_new_with_free_func(g_free);
+    for (guint i = 0; i < paths->len; i++) g_ptr_array_add(keywords, g_strdup(paths->pdata[i]));
+    for (guint i = 0; i < flat->len; i++)
+        if (!lb_is_level(paths, flat->pdata[i])) lb_add_new(keywords, lb_keyword_path(flat->pdata[i], '|'));
+    char *text = NULL;
+    if (keywords->len) {
+        g_ptr_array_add(keywords, NULL);
+        text = g_strjoinv("\n", (gchar **)keywords->pdata);
+    }
+    g_ptr_array_unref(keywords);
+    g_ptr_array_unref(flat);
+    g_ptr_array_unref(hierarchy);
+    g_ptr_array_unref(lightroom);
+    g_ptr_array_unref(paths);
+    return text;
 }
 
 // Formats whose decoding turns the picture by the container's own
@@ -65,8 +180,11 @@ bool lb_metadata_read(const char *path, LbMetadata *out) {
     out->date_taken = lb_tag_text(metadata, "Exif.Photo.DateTimeOriginal");
     out->make = lb_tag_text(metadata, "Exif.Image.Make");
     out->model = lb_tag_text(metadata, "Exif.Image.Model");
-    out->title = lb_plain_title(lb_tag_text(metadata, "Xmp.dc.title"));
-    if (!out->title) out->title = lb_tag_text(metadata, "Iptc.Application2.ObjectName");
+    out->title = lb_lang_alt_text(metadata, "Xmp.dc.title");
+    if (!out->title) out->title = lb_iptc_text(metadata, "Iptc.Application2.ObjectName");
+    out->label = lb_label(metadata);
+    out->caption = lb_caption(metadata);
+    out->keywords = lb_keywords(metadata);
     int nom = 0, den = 0;
     if (gexiv2_metadata_try_get_exposure_time(metadata, &nom, &den, &error) && den > 0) {
         out->exposure_numerator = nom;

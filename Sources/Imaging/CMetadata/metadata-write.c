@@ -8,6 +8,7 @@
 
 bool lb_metadata_set_tags(const char *path, const char *const *keys, const char *const *values,
                           int count, char **error_out) {
+    lb_exiv2_init();
     GError *error = NULL;
     GExiv2Metadata *metadata = gexiv2_metadata_new();
     bool ok = gexiv2_metadata_open_path(metadata, path, &error);

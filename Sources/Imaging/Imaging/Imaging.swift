@@ -89,7 +89,14 @@ extension ImageMetadata {
             fNumber: raw.f_number > 0 ? raw.f_number : nil,
             focalLength: raw.focal_length > 0 ? raw.focal_length : nil,
             iso: raw.iso > 0 ? Int(raw.iso) : nil,
-            rating: raw.has_rating ? Int(raw.rating) : nil)
+            rating: raw.has_rating ? Int(raw.rating) : nil,
+            label: text(raw.label), caption: text(raw.caption),
+            keywords: text(raw.keywords).map(Self.keywordPaths) ?? [])
+    }
+
+    /// The paths of the keyword text the C side joins with line breaks.
+    private static func keywordPaths(_ text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
     }
 }
 
@@ -122,6 +129,16 @@ public struct ImageMetadata: Equatable, Sendable {
     /// -1 (rejected), 0 (unrated) or 1…5 stars; nil when the file states
     /// no rating (see `Imaging.rating(path:)` for the tags asked).
     public var rating: Int?
+    /// The colour label: Lightroom's names ("Red", "Yellow", "Green",
+    /// "Blue", "Purple", also from digiKam's and darktable's numbers), or
+    /// whatever other text Xmp.xmp.Label holds; nil when none.
+    public var label: String? = nil
+    /// The description (XMP, else IPTC, else EXIF), a camera's stock text
+    /// ("OLYMPUS DIGITAL CAMERA") left out; nil when none.
+    public var caption: String? = nil
+    /// The keywords: hierarchical paths with '|' between levels
+    /// ("Places|Brittany|Finistère"), then flat ones ("sunset"), each once.
+    public var keywords: [String] = []
 }
 
 /// Decoded RGBA pixels. Immutable once made, so it may cross threads.

@@ -51,20 +51,33 @@ extension Imaging {
         metadata(path: path)?.rating
     }
 
-    /// Writes `rating` (-1…5) into the file at `path`: a decoder process
-    /// makes the new file (`DecoderPool.edit`), which goes into a copy
-    /// beside the original, is checked, flushed and swapped with it (see
+    /// Writes `rating` (-1…5) into the file at `path`, as `writeMetadata`
+    /// writes an edit that sets only the rating.
+    public static func writeRating(_ rating: Int, to path: String, as target: RatingTarget,
+                                   decoders: DecoderPool = .shared) throws(RatingWriteError) {
+        try writeMetadata(MetadataEdit(rating: max(-1, min(5, rating))), to: path, as: target, decoders: decoders)
+    }
+
+    /// Makes `edit` in the file at `path`: a decoder process makes the new
+    /// file (`DecoderPool.edit`), which goes into a copy beside the
+    /// original, is checked, flushed and swapped with it (see
     /// `lb_replacement_new`): a process killed at any instant leaves the
     /// old file or the new one. The image data never changes; other
     /// metadata is kept. The file is opened once, before anything is read
     /// of it, and held: only that file is replaced, whatever another
     /// program does to its name meanwhile (`RatingWriteError.Kind.movedOrReplaced`).
-    public static func writeRating(_ rating: Int, to path: String, as target: RatingTarget,
-                                   decoders: DecoderPool = .shared) throws(RatingWriteError) {
-        var edit = MetadataEdit(rating: max(-1, min(5, rating)))
+    /// EXIF's rating is written too only for `.photo(exif: true)`, when
+    /// the edit sets a rating (`exifRating` is the target's to say). An
+    /// empty edit (`isEmpty`) writes nothing, and makes no sidecar.
+    public static func writeMetadata(_ edit: MetadataEdit, to path: String, as target: RatingTarget,
+                                     decoders: DecoderPool = .shared) throws(RatingWriteError) {
+        guard !edit.isEmpty else { return }
+        var edit = edit
+        // A sidecar holds XMP only.
+        edit.exifRating = false
         switch target {
         case .photo(let exif):
-            edit.exifRating = exif
+            edit.exifRating = exif && edit.rating != nil
             try rewrite(path, with: edit, checkingImageData: true, decoders: decoders)
         case .sidecar:
             try rewrite(path, with: edit, checkingImageData: false, decoders: decoders)

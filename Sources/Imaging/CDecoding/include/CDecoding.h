@@ -106,6 +106,12 @@ LbDecoderStatus lb_decoder_edit(LbDecoder *decoder, const char *path, const LbMe
 LbDecoderStatus lb_decoder_edit_file(LbDecoder *decoder, int fd, const LbMetadataEdit *edit, int timeout_ms,
                                      LbDecoderResult *result);
 
+// Sends `request` (its magic and sequence set here) and `payload`
+// (`length` bytes) exactly as given, with a duplicate of the open file
+// `fd`: for the tests of what a decoder refuses. The app never calls it.
+LbDecoderStatus lb_decoder_send_raw(LbDecoder *decoder, int fd, const LbRequest *request, const void *payload,
+                                    size_t length, int timeout_ms, LbDecoderResult *result);
+
 // Whether bubblewrap at `bwrap` can make a sandbox here (user namespaces
 // allowed). When not, `reason` receives what it said (free with lb_free).
 bool lb_sandbox_available(const char *bwrap, char **reason);

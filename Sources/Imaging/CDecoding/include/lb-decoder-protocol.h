@@ -14,6 +14,12 @@
 #define LB_REPLY_MAGIC 0x5244424cu    // "LBDR"
 // The largest payload a reply may carry (messages, metadata strings).
 #define LB_MAX_PAYLOAD 65536
+// The largest payload a request may carry (an edit's strings): the
+// decoder's receive buffer is this much past the LbRequest, and a longer
+// packet is cut short, which the decoder answers by leaving.
+#define LB_MAX_REQUEST_PAYLOAD 65536
+// The most keyword paths an edit may add, and remove.
+#define LB_MAX_EDIT_KEYWORDS 4096
 
 // The same numbers as LbRequestKind (CDecoding.h), and the greeting.
 enum { LB_KIND_HELLO = 0, LB_KIND_DECODE = 1, LB_KIND_METADATA = 2, LB_KIND_PROBE = 3, LB_KIND_EDIT = 4 };
@@ -26,8 +32,17 @@ enum {
     LB_REPLY_CPU_LIMIT = 3,      // the CPU time limit stopped it
 };
 
-// What an edit request changes (LbRequest.edits).
-enum { LB_EDIT_RATING = 1, LB_EDIT_EXIF_RATING = 2, LB_EDIT_ORIENTATION = 4 };
+// What an edit request changes (LbRequest.edits). A label, title or
+// caption comes as a string of the request's payload.
+enum {
+    LB_EDIT_RATING = 1,
+    LB_EDIT_EXIF_RATING = 2,
+    LB_EDIT_ORIENTATION = 4,
+    LB_EDIT_LABEL = 8,
+    LB_EDIT_TITLE = 16,
+    LB_EDIT_CAPTION = 32,
+};
+#define LB_EDIT_ALL 63  // every LB_EDIT_* bit: any other is refused
 
 // What the app knows of a file it asks to decode (LbRequest.hints): its
 // name says it is a camera RAW (PhotoFormat in Imaging), which gdk-pixbuf
@@ -41,6 +56,11 @@ enum { LB_HINT_RAW = 1, LB_HINT_IN_FULL = 2, LB_HINT_JXL = 4 };
 enum { LB_IMAGE_FROM_SENSOR = 1 };
 
 // App → decoder, with the file's descriptor (opened read-only by the app).
+// `payload_length` bytes follow in the same packet: for an edit, its
+// strings, each UTF-8 ending in a NUL, in this order: the label, title
+// and caption its `edits` bits name (only those), then `added_count`
+// keyword paths added, then `removed_count` removed; nothing after them.
+// Every other request has no payload.
 typedef struct {
     uint32_t magic;
     uint32_t kind;
@@ -52,6 +72,8 @@ typedef struct {
     uint32_t hints;   // a decode: LB_HINT_* bits
     int32_t rating, orientation;
     int64_t max_bytes;  // an edit: the longest file it may answer
+    uint32_t payload_length;
+    int32_t added_count, removed_count;  // an edit: keyword paths in the payload
 } LbRequest;
 
 // Decoder → app; `length` payload bytes follow. A decoded image comes
@@ -82,14 +104,40 @@ typedef struct {
     int32_t width, height;
 } LbWireProbe;
 
-// The payload of metadata; the four strings (date taken, make, model,
-// title) follow, `lengths` bytes each, without NULs; length 0 is absent.
+// The strings of a metadata reply, in their order, and the most bytes
+// each may have: the decoder cuts a longer one short (keywords at a line
+// break, the others at a character), and the app refuses a reply with a
+// longer one. Together they stay well under LB_MAX_PAYLOAD.
+enum {
+    LB_WIRE_DATE_TAKEN,
+    LB_WIRE_MAKE,
+    LB_WIRE_MODEL,
+    LB_WIRE_TITLE,
+    LB_WIRE_LABEL,
+    LB_WIRE_CAPTION,
+    LB_WIRE_KEYWORDS,
+    LB_WIRE_STRINGS
+};
+#define LB_MAX_WIRE_TEXT 2048
+#define LB_MAX_WIRE_CAPTION 8192
+#define LB_MAX_WIRE_KEYWORDS 16384
+
+// The longest string `which` (LB_WIRE_*) may be in a metadata reply.
+static inline size_t lb_wire_string_limit(int which) {
+    return which == LB_WIRE_KEYWORDS ? LB_MAX_WIRE_KEYWORDS
+        : which == LB_WIRE_CAPTION   ? LB_MAX_WIRE_CAPTION
+                                     : LB_MAX_WIRE_TEXT;
+}
+
+// The payload of metadata; the strings (LB_WIRE_*) follow, `lengths`
+// bytes each, without NULs; length 0 is absent. The keywords are paths
+// one a line, levels joined by '|'.
 typedef struct {
     int32_t pixel_width, pixel_height, orientation;
     int32_t exposure_numerator, exposure_denominator, iso;
     int32_t has_rating, rating;  // -1 rejected, 0 unrated, 1..5 stars
     double f_number, focal_length;
-    uint32_t lengths[4];
+    uint32_t lengths[LB_WIRE_STRINGS];
 } LbWireMetadata;
 
 // Sends one packet of `head` then `payload`, with `fd` attached when it

@@ -100,18 +100,32 @@ typedef struct {
     int iso;                        // 0 when absent
     bool has_rating;                // whether the file states a rating
     int rating;                     // -1 rejected, 0 unrated, 1..5 stars
+    char *label;                    // the colour label ("Red", or another tool's own text); NULL when none
+    char *caption;                  // the description; NULL when none (or a camera's boilerplate)
+    char *keywords;                 // paths one a line, levels joined by '|'; NULL when none
 } LbMetadata;
 
 // Free the strings of an LbMetadata (lb_metadata_read, CMetadata).
 void lb_metadata_clear(LbMetadata *metadata);
 
-// What a metadata edit changes (lb_decoder_edit, made by CMetadata).
+// What a metadata edit changes (lb_decoder_edit, made by CMetadata). The
+// strings are UTF-8; for the label, title and caption NULL leaves the
+// file's as it is and "" removes them. Keyword paths have their levels
+// joined by '|' ("Places|Brittany|Finistère"); a flat keyword is a path
+// of one level. lb_metadata_edit says which tags each goes into.
 typedef struct {
     bool set_rating;
     int rating;              // -1 rejected, 0 unrated, 1..5: Xmp.xmp.Rating
     bool exif_rating;        // also Exif.Image.Rating and RatingPercent
     bool set_orientation;
     int orientation;         // 1..8, EXIF's Orientation (and XMP's tiff:Orientation)
+    const char *label;       // "Red", "Yellow", "Green", "Blue", "Purple" or any other text
+    const char *title;
+    const char *caption;
+    const char *const *keywords_added;
+    int added_count;
+    const char *const *keywords_removed;
+    int removed_count;
 } LbMetadataEdit;
 
 void lb_free(void *pointer);

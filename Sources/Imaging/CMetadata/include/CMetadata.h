@@ -29,6 +29,18 @@ bool lb_metadata_set_tags(const char *path, const char *const *keys, const char 
 // buffer (`edited`, free with lb_free); the image data is copied as it is.
 // Run in the decoder process only (lightbox-decoder's edit request): exiv2
 // parses the file there. False with `error` set when gexiv2 refuses.
+//
+// Text goes where the Metadata Working Group's guidelines put it: XMP
+// always, and in a photo (not a sidecar) IPTC where the file has IPTC,
+// EXIF's ImageDescription where the file has one. The label: Xmp.xmp.Label,
+// and digiKam's ColorLabel and darktable's colorlabels where the file has
+// them. The title: Xmp.dc.title's x-default, IPTC's ObjectName. The
+// caption: Xmp.dc.description's x-default, IPTC's Caption, EXIF's
+// ImageDescription. A keyword path added: into Xmp.lr.hierarchicalSubject
+// (and digiKam's TagsList where the file has it), its leaf into
+// Xmp.dc.subject and IPTC's Keywords; removed: out of those, each level
+// left in the flat lists only while a remaining path has it. A tag left
+// empty is removed. IPTC is written in UTF-8 and declared so.
 bool lb_metadata_edit(const uint8_t *bytes, size_t length, const LbMetadataEdit *edit, uint8_t **edited,
                       size_t *edited_length, char **error);
 
