@@ -30,16 +30,22 @@ final class AppSettingsTests: XCTestCase {
         XCTAssertTrue(first.save(Preferences(ratingStorage: .sidecarsOnly, advancesAfterRating: true)))
         XCTAssertTrue(first.save(WindowState(width: 1234, height: 567, isMaximized: true)))
         XCTAssertTrue(first.save(PhotoOrder(.rating, ascending: false)))
-        XCTAssertTrue(first.save(PhotoFilter(text: "not kept", minimumRating: 3, rejected: .hidden)))
+        XCTAssertTrue(first.save(PhotoFilter(text: "not kept", minimumRating: 3, rejected: .hidden,
+                                             labels: [.red, .blue], keyword: Keyword("not kept"), kind: .rawAndJPEG)))
         XCTAssertTrue(first.save(GridZoom.extraLarge))
+        XCTAssertTrue(first.save(recentKeywords: [Keyword("Places|Brittany|Finistère")!, Keyword("sunset")!]))
         first.sync()
 
         let next = AppSettings(schemaDirectory: try schemas, backend: .keyfile(keyfile))
         XCTAssertEqual(next.preferences, Preferences(ratingStorage: .sidecarsOnly, advancesAfterRating: true))
         XCTAssertEqual(next.windowState, WindowState(width: 1234, height: 567, isMaximized: true))
         XCTAssertEqual(next.order, PhotoOrder(.rating, ascending: false))
-        XCTAssertEqual(next.filter, PhotoFilter(minimumRating: 3, rejected: .hidden), "a search is not kept")
+        XCTAssertEqual(next.filter, PhotoFilter(minimumRating: 3, rejected: .hidden, labels: [.red, .blue], kind: .rawAndJPEG),
+                       "a search and a keyword are not kept")
+        XCTAssertEqual(try gsettings(["get", AppSettings.schemaID, "label-filter"], config: scratch.path("config")),
+                       "['Red', 'Blue']")
         XCTAssertEqual(next.gridZoom, .extraLarge)
+        XCTAssertEqual(next.recentKeywords.map(\.path), ["Places|Brittany|Finistère", "sunset"])
         XCTAssertEqual(try gsettings(["get", AppSettings.schemaID, "thumbnail-size"], config: scratch.path("config")),
                        "'extra-large'")
 

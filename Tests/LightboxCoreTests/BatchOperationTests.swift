@@ -48,6 +48,9 @@ final class BatchOperationTests: XCTestCase {
                       progress: @escaping @MainActor (Int, Int) -> Void) async -> TransferReport {
             TransferReport()
         }
+
+        private(set) var undone: [TagChange] = []
+        func undo(_ change: TagChange) { undone.append(change) }
     }
 
     /// Fires once; those waiting for it go on.
@@ -129,6 +132,45 @@ final class BatchOperationTests: XCTestCase {
         await batch.noticeButtonPressed()
         XCTAssertEqual(files.restored.count, 1, "and only once")
         XCTAssertEqual(effects.all.count, 3, "nothing to say when all came back")
+    }
+
+    /// A keyword added to many photos: its writes' progress shows after a
+    /// moment, with Cancel, which stops them and takes the keyword back
+    /// from every photo; a batch that ends says so and offers one Undo.
+    @MainActor
+    func testKeywordWritesShowProgressCancelPutsBackAndUndoTakesBack() async {
+        let clock = ManualClock()
+        let files = ScriptedFiles()
+        let batch = BatchOperation(files: files, clock: clock, momentBeforeProgress: .milliseconds(400))
+        let effects = Effects(batch)
+        let sunset = Keyword("sunset")!
+        func change(_ count: Int) -> TagChange {
+            TagChange(inverse: [(TagEdit(removing: [sunset]), [a, b, c])], notice: .keywordAdded(sunset, to: count),
+                      writes: TagWrites(total: count))
+        }
+
+        let quick = change(3)
+        let first = Task { await batch.tagged(quick) }
+        quick.writes.advance(to: 3)
+        quick.writes.finish()
+        await first.value
+        XCTAssertEqual(effects.notices, [Notice("Added “sunset” to 3 photos.", button: .undo)], "no progress for a quick one")
+        await batch.noticeButtonPressed()
+        XCTAssertEqual(files.undone.count, 1, "Undo takes it back")
+
+        let slow = change(1000)
+        let second = Task { await batch.tagged(slow) }
+        await Task.yield()
+        clock.advance(by: .milliseconds(401))
+        slow.writes.advance(to: 230)
+        await effects.until(2)
+        XCTAssertEqual(effects.notices.last, Notice("Saving the keyword in 230 of 1,000 files…", button: .cancel, seconds: 60))
+        await batch.noticeButtonPressed()
+        XCTAssertTrue(slow.writes.isStopped, "Cancel stops the writes not begun")
+        slow.writes.finish()
+        await second.value
+        XCTAssertEqual(files.undone.count, 2, "and puts every photo back")
+        XCTAssertEqual(effects.notices.last, Notice("Stopped: every photo is back as it was."))
     }
 
     @MainActor

@@ -39,8 +39,9 @@ final class LibraryIndexTests: XCTestCase {
         XCTAssertEqual(a.modificationTime, 100)
         XCTAssertEqual(a.metadata, PhotoMetadata(
             pixelWidth: 4000, pixelHeight: 3000, dateTaken: Date(timeIntervalSince1970: 1_686_839_400),
-            cameraMake: "Canon", cameraModel: "EOS R6", title: "Harbour", exposureNumerator: 1,
+            cameraMake: "Canon", cameraModel: "EOS R6", exposureNumerator: 1,
             exposureDenominator: 250, fNumber: 2.8, focalLength: 35, iso: 400, orientation: 6))
+        XCTAssertEqual(a.tags, PhotoTags(title: "Harbour"), "the title, with the tags the file states")
         XCTAssertNil(files["/photos/b.jpg"]?.metadata)
         XCTAssertEqual(try index.rating(of: "/photos/a.jpg"), 4)
         // Ratings were not read from files then: each is read once more,
@@ -82,7 +83,7 @@ final class LibraryIndexTests: XCTestCase {
         let files = try index.files(under: "/p")
         XCTAssertEqual(Set(files.keys), ["/p/good.jpg", "/p/odd-fields.jpg"])
         XCTAssertEqual(files["/p/odd-fields.jpg"]?.metadata?.pixelWidth, 0, "a field of the wrong type is absent")
-        XCTAssertNil(files["/p/odd-fields.jpg"]?.metadata?.title)
+        XCTAssertNil(files["/p/odd-fields.jpg"]?.tags.title)
         XCTAssertEqual(try index.ratings(under: "/p"), ["/p/good.jpg": 3])
         XCTAssertEqual(try index.pendingWrites(), [])
     }

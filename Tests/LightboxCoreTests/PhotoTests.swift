@@ -6,8 +6,10 @@ final class PhotoTests: XCTestCase {
     func testTitleIsTheImageTitleElseTheFileNameWithoutExtension() {
         var photo = Photo(path: "/p/IMG_0042.JPG", fileSize: 1, modificationTime: 0)
         XCTAssertEqual(photo.title, "IMG_0042")
-        photo.metadata = PhotoMetadata(title: "Sunset over Lisbon")
+        photo.tags = PhotoTags(title: "Sunset over Lisbon")
         XCTAssertEqual(photo.title, "Sunset over Lisbon")
+        photo.metadata = PhotoMetadata(cameraMake: "Canon")
+        XCTAssertEqual(photo.title, "Sunset over Lisbon", "the metadata read later keeps the title")
         XCTAssertEqual(Photo(path: "/p/.hidden", fileSize: 1, modificationTime: 0).title, ".hidden")
         XCTAssertEqual(Photo(path: "/p/a.b/archive.tar.gz", fileSize: 1, modificationTime: 0).title, "archive.tar")
         XCTAssertEqual(Photo(path: "/p/a.b/trailing.", fileSize: 1, modificationTime: 0).title, "trailing.")
@@ -30,14 +32,14 @@ final class PhotoTests: XCTestCase {
 
     func testCopiesAreValuesAndSmall() {
         var original = Photo(path: "/p/a.jpg", fileSize: 1, modificationTime: 0,
-                             metadata: PhotoMetadata(cameraMake: "Canon", title: "Harbour"))
+                             metadata: PhotoMetadata(cameraMake: "Canon"), tags: PhotoTags(title: "Harbour"))
         let copy = original
-        original.metadata?.title = "Bridge"
-        XCTAssertEqual(copy.metadata?.title, "Harbour")
+        original.tags.title = "Bridge"
+        XCTAssertEqual(copy.tags.title, "Harbour")
         XCTAssertEqual(copy.title, "Harbour")
         XCTAssertEqual(original.title, "Bridge")
         XCTAssertNotEqual(copy, original)
-        original.metadata?.title = "Harbour"
+        original.tags.title = "Harbour"
         XCTAssertEqual(copy, original)
         XCTAssertEqual(Set([copy, original]).count, 1)
         // A 100,000-photo folder holds several arrays of photos: each
@@ -107,13 +109,13 @@ final class PhotoTests: XCTestCase {
         let photos = (0..<400).map { index in
             let day = Int.random(in: 0..<4, using: &random)
             let metadata = index % 5 == 0 ? nil : PhotoMetadata(
-                pixelWidth: 4, pixelHeight: 3, dateTaken: Date(timeIntervalSince1970: Double(day) * 86_400),
-                title: index % 7 == 0 ? "Shared title" : nil)
+                pixelWidth: 4, pixelHeight: 3, dateTaken: Date(timeIntervalSince1970: Double(day) * 86_400))
+            let tags = PhotoTags(title: index % 5 != 0 && index % 7 == 0 ? "Shared title" : nil)
             // Unique paths; names repeat across folders and differ in case.
             return Photo(path: "/p/\(index / 50)/\(index % 2 == 0 ? "IMG" : "img")_\(index % 50).jpg",
                          fileSize: Int64.random(in: 0..<5, using: &random),
                          modificationTime: Int.random(in: 0..<3, using: &random) * 86_400,
-                         metadata: metadata, rating: Int.random(in: 0...5, using: &random))
+                         metadata: metadata, rating: Int.random(in: 0...5, using: &random), tags: tags)
         }
         for key in PhotoOrder.Key.allCases {
             for ascending in [true, false] {

@@ -113,6 +113,10 @@ final class PhotoViewerSteppingTests: XCTestCase {
             metadata.orientation = PhotoOrientation.turned(metadata.orientation, clockwise: clockwise)
             photos[index].metadata = metadata
         }
+        func tag(_ edit: TagEdit, path: String) {
+            if let index = photos.firstIndex(where: { $0.path == path }) { photos[index].tags = edit.applied(to: photos[index].tags) }
+        }
+        var knownKeywords: [Keyword] { [] }
     }
 
     /// A rotation shows at once: the decoded pixels turned, the photo's

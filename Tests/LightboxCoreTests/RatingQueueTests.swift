@@ -15,6 +15,12 @@ private final class FullDiskWriter: RatingWriter, @unchecked Sendable {
         return try FileRatingWriter().write(stars, for: photo, storage: storage)
     }
 
+    func write(_ edit: TagEdit, for photo: String, storage: RatingStorage) throws(RatingFileError) -> RatingWriteResult {
+        let fail = failures.withLock { count in defer { count -= 1 }; return count > 0 }
+        if fail { throw RatingFileError(path: photo, reason: "the disk is full", isTransient: true) }
+        return try FileRatingWriter().write(edit, for: photo, storage: storage)
+    }
+
     func writeOrientation(_ orientation: Int, for photo: String) throws(RatingFileError) {
         try FileRatingWriter().writeOrientation(orientation, for: photo)
     }

@@ -11,6 +11,10 @@ private final class SlowWriter: RatingWriter, Sendable {
         RatingWriteResult()
     }
 
+    func write(_ edit: TagEdit, for photo: String, storage: RatingStorage) throws(RatingFileError) -> RatingWriteResult {
+        RatingWriteResult()
+    }
+
     func writeOrientation(_ orientation: Int, for photo: String) throws(RatingFileError) {
         usleep(300_000)
         orientations.withLock { $0.append(orientation) }

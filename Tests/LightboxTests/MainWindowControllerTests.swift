@@ -94,6 +94,30 @@ final class MainWindowControllerTests: DisplayTestCase {
         spin(until: { fixture.view.subtitle == "photos — 3 photos" }, "all photos again")
     } }
 
+    /// 6 labels the photo under the keyboard (nothing selected), the cell
+    /// says so, and the label filter shows it alone; a keyword added to the
+    /// selection is found by a search and its notice's Undo takes it back.
+    func testLabelsFilterAndKeywordsWithUndo() throws { try onMain {
+        let fixture = try Fixture()
+        defer { fixture.view.window.destroy() }
+        fixture.open()
+        fixture.view.onIntent(.selectionChanged([fixture.folder.path("b")]))
+        XCTAssertTrue(fixture.view.window.activateAction(ActionNames.toggleLabel.detailed, target: "Red"))
+        XCTAssertTrue(fixture.view.window.activateAction(ActionNames.labelFilter(.red).detailed))
+        spin(until: { fixture.view.subtitle == "photos — 1 of 3 photos, 1 selected" }, "the red photo alone")
+        XCTAssertTrue(fixture.view.window.activateAction(ActionNames.clearFilters.detailed))
+        spin(until: { fixture.view.subtitle == "photos — 3 photos, 1 selected" }, "every photo again")
+
+        fixture.view.onIntent(.selectAll)
+        fixture.view.onIntent(.keywordChosen("Places|Brittany|Finistère"))
+        spin(until: { fixture.view.notice != nil }, "a notice")
+        XCTAssertEqual(fixture.view.notice, "Added “Finistère” to 3 photos.")
+        fixture.view.onIntent(.search("finistere"))
+        spin(until: { fixture.view.subtitle == "photos — 3 photos, 3 selected" }, "found by the keyword")
+        fixture.view.onIntent(.noticeButtonPressed)
+        spin(until: { fixture.view.visiblePage == .noResults }, "the keyword taken back")
+    } }
+
     func testTrashOffersUndoThatPutsThePhotoBack() throws { try onMain {
         let fixture = try Fixture()
         defer { fixture.view.window.destroy() }

@@ -40,9 +40,11 @@ class FolderTests(OrcaTestCase):
         self.press("Tab")
         self.say(r"^Thumbnail Size push button\.?$")
         self.press("Tab")
-        self.say(r"^Filter by Rating push button\.?$")
+        self.say(r"^Filter Photos push button\.?$")
         self.press("space")
-        self.say(r"^Filter by Rating menu$")  # then "All Photos checked."
+        self.say(r"^Filter Photos menu$")  # then "Show All Photos."
+        self.press("Down")
+        self.say(r"^Any Rating")
         for stars in ("1 Star", "2 Stars", "3 Stars", "4 Stars"):
             self.press("Down")
             self.say(exactly(f"{stars} or More"))

@@ -91,6 +91,11 @@ struct JournalingWriter: RatingWriter {
         }
     }
 
+    /// Tag changes are not part of the soak's journal: passed through.
+    func write(_ edit: TagEdit, for photo: String, storage: RatingStorage) throws(RatingFileError) -> RatingWriteResult {
+        try real.write(edit, for: photo, storage: storage)
+    }
+
     func writeOrientation(_ orientation: Int, for photo: String) throws(RatingFileError) {
         let start = wallClock()
         do {

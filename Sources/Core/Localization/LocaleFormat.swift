@@ -40,6 +40,11 @@ public enum LocaleFormat {
         date.formatted(Date.FormatStyle(date: .abbreviated, time: .shortened, locale: dates))
     }
 
+    /// A month and its year: "July 2024", "Juli 2024".
+    public static func month(_ date: Date) -> String {
+        date.formatted(Date.FormatStyle(locale: dates).month(.wide).year())
+    }
+
     /// A placeholder's value as text: whole numbers in the locale's way.
     static func text(_ value: Any) -> String {
         switch value {

@@ -15,6 +15,16 @@ public final class Menu: Object {
         lb_menu_append_section(gobject, label, section.gobject)
     }
 
+    /// Adds an item that opens `submenu`.
+    public func appendSubmenu(_ submenu: Menu, label: String) {
+        g_menu_append_submenu(lb_menu(gobject), label, lb_menu_model(submenu.gobject))
+    }
+
+    /// Takes every item out; a menu on show follows at once.
+    public func removeAll() {
+        g_menu_remove_all(lb_menu(gobject))
+    }
+
     /// A menu built from sections of (label, action) items.
     public convenience init(sections: [[(label: String, action: String)]]) {
         self.init()
@@ -41,6 +51,23 @@ public final class MenuButton: Widget {
     }
 
     private var button: OpaquePointer { lb_menu_button(gobject) }
+
+    /// Called as the menu opens (by click, key or `popup()`): a menu whose
+    /// items depend on what is shown can be filled then, not on every change.
+    /// (GTK 4.8 has no "active" property: the popover, made when the menu
+    /// first opens, says when it is mapped.)
+    public func onOpened(_ body: @escaping @MainActor () -> Void) {
+        onNotify("popover") { [weak self] in
+            guard let self, let popover = gtk_menu_button_get_popover(self.button),
+                  self.popover?.gobject != lb_object(popover) else { return }
+            let wrapper = Object(lb_object(popover), transfer: .none)
+            wrapper.connect("map") { _ in body() }
+            self.popover = wrapper
+        }
+    }
+
+    /// The popover, once made, kept to hear it open.
+    private var popover: Object?
 
     /// The primary menu opens with F10.
     public var isPrimary: Bool {

@@ -32,8 +32,9 @@ public final class MessageWindow: Window {
     ///   - choices: the answers, left to right.
     ///   - cancelID: the answer Escape and the close button give.
     ///   - option: the label of a check box under the text, if any.
+    ///   - extra: a widget under the text (an entry the answer needs).
     public init(title: String, heading: String, body: String, choices: [Choice], cancelID: String,
-                option: String? = nil, parent: Window?) {
+                option: String? = nil, extra: Widget? = nil, parent: Window?) {
         self.cancelID = cancelID
         self.option = option.map { CheckButton(mnemonic: $0) }
         super.init()
@@ -56,6 +57,7 @@ public final class MessageWindow: Window {
         content.append(headingLabel)
         content.append(bodyLabel)
         if let option = self.option { content.append(option) }
+        if let extra { content.append(extra) }
 
         let row = Box(.horizontal, spacing: 12)
         row.halign = .end

@@ -1,4 +1,5 @@
 import GtkKit
+import LightboxCore
 
 /// Every action the windows and the application add, named once: the same
 /// value adds an action and lets buttons, menus and keys refer to it. An
@@ -35,6 +36,20 @@ enum ActionNames {
     static let minimumRating = ActionID.window("minimum-rating")
     /// "win.rejected::hidden": rejected photos shown, hidden or alone.
     static let rejected = ActionID.window("rejected")
+    /// "win.label-filter-red": on, the photos with that label are shown
+    /// (with the other labels ticked).
+    static func labelFilter(_ label: ColorLabel) -> ActionID {
+        ActionID.window("label-filter-\(label.rawValue.lowercased())")
+    }
+    /// "win.file-kind::raw" (`PhotoFilter.FileKind`'s raw values, or "any").
+    static let fileKindFilter = ActionID.window("file-kind")
+    /// "win.keyword-filter::Places|Brittany" ("" for any keyword).
+    static let keywordFilter = ActionID.window("keyword-filter")
+    /// "win.camera-filter::X-T5" ("" for any camera).
+    static let cameraFilter = ActionID.window("camera-filter")
+    /// "win.taken-filter::2024-07": the photos taken that month ("" any day).
+    static let takenFilter = ActionID.window("taken-filter")
+    static let clearFilters = ActionID.window("clear-filters")
     static let selectAll = ActionID.window("select-all")
     static let selectNone = ActionID.window("select-none")
     /// Enter on a selection: a photo window for each selected photo.
@@ -69,6 +84,12 @@ enum ActionNames {
     static let rate = ActionID.window("rate")
     /// X: rejects the photo, or takes the rejection back.
     static let toggleRejected = ActionID.window("reject")
+    /// "win.label::Red": 6–9 give the photos that colour label, or take it
+    /// away when they all have it (xmp:Label's names, `ColorLabel.rawValue`).
+    static let toggleLabel = ActionID.window("label")
+    /// Ctrl+K: add a keyword (to the selected photos, or in the photo
+    /// window's properties).
+    static let addKeyword = ActionID.window("add-keyword")
     /// F5: the slideshow, from the photo shown.
     static let slideshow = ActionID.window("slideshow")
     /// Space during a slideshow: pause or go on.

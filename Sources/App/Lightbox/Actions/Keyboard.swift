@@ -1,4 +1,5 @@
 import GtkKit
+import LightboxCore
 import Localization
 
 /// The keys of every action: the one place shortcuts are bound (as
@@ -67,6 +68,8 @@ enum Keyboard {
             shown(tr("Select all"), "<Control>a"),
             shown(tr("Select none"), "Escape"),
             shown(tr("Rate or reject the selected photos"), "1 5 0 x"),
+            shown(tr("Give the selected photos a colour label, or take it away"), "6 9"),
+            bind(ActionNames.addKeyword, ["<Control>k"], tr("Add a keyword to the selected photos")),
             shown(tr("Move the selected photos to the trash"), "Delete"),
             bind(ActionNames.compare, ["c"], tr("Compare the two selected photos side by side")),
             bind(ActionNames.copyFiles, ["<Control>c"], tr("Copy the photos, to paste in a file manager")),
@@ -93,6 +96,13 @@ enum Keyboard {
             shown(tr("Rate 1 to 5 stars, or clear the rating"), "1 5 0"),
             shown(tr("Clear the rating"), "u"),
             bind(ActionNames.toggleRejected, ["x"], tr("Reject the photo, or take the rejection back")),
+        ] + ColorLabel.allCases.compactMap { label in
+            label.key.map { key in
+                Binding(action: ActionNames.toggleLabel.detailed(label.rawValue), keys: ["\(key)", "KP_\(key)"], title: nil)
+            }
+        } + [
+            // Translators: 6 to 9 are the keys; red, yellow, green and blue the labels they give, in that order.
+            shown(tr("Red, yellow, green or blue label (again: take it away)"), "6 9"),
             // Ctrl+R as Eye of GNOME and Loupe; ] and [ as gThumb.
             bind(ActionNames.rotateRight, ["<Control>r", "bracketright"], tr("Rotate clockwise (saved in the photo)")),
             bind(ActionNames.rotateLeft, ["<Control><Shift>r", "bracketleft"], tr("Rotate counter-clockwise")),

@@ -76,12 +76,28 @@ enum Menus {
         ])
     }
 
-    /// The rating filter: a minimum rating (radio items over
-    /// win.minimum-rating) and what to do with rejected photos (over
-    /// win.rejected).
-    static func rating() -> Menu {
+    /// Labelling the selected photos and adding a keyword to them (over
+    /// win.label and win.add-keyword).
+    static func tag() -> Menu {
         Menu(sections: [
-            [(tr("All Photos"), ActionNames.minimumRating.detailed("0"))],
+            ColorLabel.allCases.map { label in
+                // Translators: a menu item giving the selected photos a colour label ("Red Label").
+                (tr("{label} Label", ["label": label.title]), ActionNames.toggleLabel.detailed(label.rawValue))
+            },
+            [(tr("Add Keyword…"), ActionNames.addKeyword.detailed)],
+        ])
+    }
+
+    /// The filter menu's fixed part: "Show All Photos", a minimum rating
+    /// (radio items over win.minimum-rating), what to do with rejected
+    /// photos (over win.rejected), labels (check items) and the kind of
+    /// file (radio items over win.file-kind). FilterMenuView adds the
+    /// keyword and camera submenus.
+    static func filter() -> Menu {
+        Menu(sections: [
+            // Translators: the filter menu's first item: every filter off (the search stays).
+            [(tr("Show All Photos"), ActionNames.clearFilters.detailed)],
+            [(tr("Any Rating"), ActionNames.minimumRating.detailed("0"))] +
             (1...5).map { stars in
                 (stars == 5 ? trn("{count} Star", "{count} Stars", count: stars)
                     // Translators: the rating filter, showing the photos rated this many stars or more.
@@ -91,6 +107,16 @@ enum Menus {
             [(tr("Show Rejected Photos"), ActionNames.rejected.detailed("shown")),
              (tr("Hide Rejected Photos"), ActionNames.rejected.detailed("hidden")),
              (tr("Only Rejected Photos"), ActionNames.rejected.detailed("only"))],
+            ColorLabel.allCases.map { label in
+                // Translators: a check item of the filter menu: show the photos with this colour label ("Red Label").
+                (tr("{label} Label", ["label": label.title]), ActionNames.labelFilter(label).detailed)
+            },
+            // Translators: the filter menu's file kinds: any photo; a RAW file (alone or with its JPEG);
+            // a RAW file and its JPEG shown as one; no RAW file.
+            [(tr("Any Kind of File"), ActionNames.fileKindFilter.detailed("any")),
+             (tr("RAW Files"), ActionNames.fileKindFilter.detailed(PhotoFilter.FileKind.raw.rawValue)),
+             (tr("RAW+JPEG Pairs"), ActionNames.fileKindFilter.detailed(PhotoFilter.FileKind.rawAndJPEG.rawValue)),
+             (tr("No RAW File"), ActionNames.fileKindFilter.detailed(PhotoFilter.FileKind.noRaw.rawValue))],
         ])
     }
 }

@@ -57,6 +57,16 @@ final class MainWindowController {
         case .search(let text): setFilter(logic.filter.searching(text))
         case .minimumRating(let stars): setFilter(logic.filter.withMinimumRating(stars))
         case .rejected(let rejected): setFilter(logic.filter.withRejected(rejected))
+        case .labelFilter(let label, let on):
+            var filter = logic.filter
+            if on { filter.labels.insert(label) } else { filter.labels.remove(label) }
+            setFilter(filter)
+        case .fileKindFilter(let kind): setFilter(logic.filter.with(\.kind, kind))
+        case .keywordFilter(let keyword): setFilter(logic.filter.with(\.keyword, keyword))
+        case .cameraFilter(let camera): setFilter(logic.filter.with(\.camera, camera))
+        case .takenFilter(let days): setFilter(logic.filter.with(\.taken, days))
+        case .clearFilters: setFilter(logic.filter.cleared)
+        case .filterMenuOpened: view.perform(.filterChoices(logic.filterChoices))
         case .zoom(let level):
             logic.zoom(to: level)
             thumbnails.use(provider(level))
@@ -82,6 +92,12 @@ final class MainWindowController {
         case .selectNone: logic.selectNone()
         case .rate(let stars): logic.rateSelection(stars: stars)
         case .toggleRejected: logic.toggleRejectedSelection()
+        case .toggleLabel(let label): logic.toggleLabel(label)
+        case .addKeyword: view.perform(.askKeyword(count: logic.selectedPhotos.count, suggestions: logic.knownKeywords))
+        case .keywordChosen(let text):
+            guard let keyword = Keyword(text) else { break }
+            let change = logic.addKeyword(keyword, paths: selectedPaths)
+            tasks.start { [batch] in await batch.tagged(change) }
         case .trash: trash(selectedPaths)
         case .trashRejected:
             switch logic.trashRejectedQuestion {

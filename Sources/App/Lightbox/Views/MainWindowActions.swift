@@ -1,3 +1,4 @@
+import Foundation
 import GtkKit
 import LightboxCore
 
@@ -23,6 +24,21 @@ final class MainWindowActions {
     }
     private lazy var rejected = Action(ActionNames.rejected, state: "shown") { [weak self] value in
         self?.send(.rejected(value == "hidden" ? .hidden : value == "only" ? .only : .shown))
+    }
+    private lazy var labelFilters: [ColorLabel: Action] = Dictionary(uniqueKeysWithValues: ColorLabel.allCases.map { label in
+        (label, Action(ActionNames.labelFilter(label), isOn: false) { [weak self] on in self?.send(.labelFilter(label, on)) })
+    })
+    private lazy var fileKind = Action(ActionNames.fileKindFilter, state: "any") { [weak self] value in
+        self?.send(.fileKindFilter(PhotoFilter.FileKind(rawValue: value)))
+    }
+    private lazy var keywordFilter = Action(ActionNames.keywordFilter, state: "") { [weak self] value in
+        self?.send(.keywordFilter(Keyword(value)))
+    }
+    private lazy var cameraFilter = Action(ActionNames.cameraFilter, state: "") { [weak self] value in
+        self?.send(.cameraFilter(value.isEmpty ? nil : value))
+    }
+    private lazy var takenFilter = Action(ActionNames.takenFilter, state: "") { [weak self] value in
+        self?.send(.takenFilter(FilterChoices.Month(name: value)?.days))
     }
     private lazy var gridZoom = Action(ActionNames.gridZoom, state: GridZoom.standard.rawValue) { [weak self] value in
         self?.zoom(to: GridZoom(rawValue: value) ?? .standard)
@@ -57,7 +73,10 @@ final class MainWindowActions {
         window.addAction(Action(ActionNames.switchPane, switchPane))
         let larger = Action(ActionNames.gridLarger) { [weak self] in self.map { $0.zoom(to: $0.grid.zoom.larger) } }
         let smaller = Action(ActionNames.gridSmaller) { [weak self] in self.map { $0.zoom(to: $0.grid.zoom.smaller) } }
-        [sortKey, sortDirection, minimumRating, rejected, gridZoom, larger, smaller].forEach(window.addAction)
+        [sortKey, sortDirection, minimumRating, rejected, fileKind, keywordFilter, cameraFilter, takenFilter, gridZoom, larger, smaller]
+            .forEach(window.addAction)
+        ColorLabel.allCases.compactMap { labelFilters[$0] }.forEach(window.addAction)
+        window.addAction(intentAction(ActionNames.clearFilters, .clearFilters))
         window.addAction(intentAction(ActionNames.selectAll, .selectAll))
         window.addAction(intentAction(ActionNames.trashRejected, .trashRejected))
         installSelectionActions()
@@ -82,9 +101,15 @@ final class MainWindowActions {
             self?.grid.selectFocusedPhotoIfNoneIsSelected()
             self?.send(.rate(Int(stars) ?? 0))
         })
-        actingActions = [rate]
+        let label = Action(ActionNames.toggleLabel, stringParameter: { [weak self] name in
+            guard let label = ColorLabel(xmpName: name) else { return }
+            self?.grid.selectFocusedPhotoIfNoneIsSelected()
+            self?.send(.toggleLabel(label))
+        })
+        actingActions = [rate, label]
         typingActions = [
             rate,
+            label,
             actingAction(ActionNames.toggleRejected, .toggleRejected),
             actingAction(ActionNames.trash, .trash),
             // Escape in a main window: select none.
@@ -96,6 +121,7 @@ final class MainWindowActions {
         selectionActions = typingActions + [
             intentAction(ActionNames.selectNone, .selectNone),
             intentAction(ActionNames.openSelected, .openSelected),
+            actingAction(ActionNames.addKeyword, .addKeyword),
             intentAction(ActionNames.openWith, .openWith),
             intentAction(ActionNames.showInFiles, .showInFiles),
             intentAction(ActionNames.copyTo, .transfer(.copy)),
@@ -136,6 +162,16 @@ final class MainWindowActions {
         case .only: "only"
         }
         setState(of: rejected, to: rejectedState)
+        for (label, action) in labelFilters where action.boolState != filter.labels.contains(label) {
+            action.boolState = filter.labels.contains(label)
+        }
+        setState(of: fileKind, to: filter.kind?.rawValue ?? "any")
+        setState(of: keywordFilter, to: filter.keyword?.path ?? "")
+        setState(of: cameraFilter, to: filter.camera ?? "")
+        let month = filter.taken.map { Calendar(identifier: .gregorian).dateComponents([.year, .month], from: $0.lowerBound) }
+        setState(of: takenFilter, to: month.flatMap { parts in
+            parts.year.flatMap { year in parts.month.map { FilterChoices.Month(year: year, month: $0).name } }
+        } ?? "")
     }
 
     /// Changed only when it differs: each change tells the menus.

@@ -67,6 +67,53 @@ final class MainWindowDialogs {
         }
     }
 
+    /// Asks for a keyword to add to `count` selected photos: an entry, and
+    /// under it the known keywords that contain what is typed (the last
+    /// used first), each a button that fills the entry. Enter or Add
+    /// answers with `.keywordChosen`.
+    func askKeyword(for count: Int, suggestions: [Keyword]) {
+        // Translators: the entry of the Add Keyword dialog.
+        let entry = Entry(accessibleLabel: tr("Keyword"), placeholder: tr("A keyword, or Places|Brittany|Finistère"))
+        let offered = Box(.vertical, spacing: 2)
+        // Translators: the name of the list of keywords offered under the Add Keyword dialog's entry.
+        offered.setAccessibleLabel(tr("Known Keywords"))
+        let content = Box(.vertical, spacing: 8, [entry, offered])
+        let question = MessageWindow(
+            title: tr("Add Keyword"),
+            heading: trn("Add a keyword to the selected photo", "Add a keyword to {count} selected photos", count: count),
+            // Translators: how to type a keyword with its parents, in the Add Keyword dialog.
+            body: tr("A vertical bar separates the levels of a keyword from its parents."),
+            choices: [.init("cancel", label: tr("_Cancel")), .init("add", label: tr("_Add"), style: .suggested)],
+            cancelID: "cancel", extra: content, parent: window)
+        self.question = question
+        var buttons: [Button] = []
+        func offer(_ text: String) {
+            buttons.forEach(offered.remove)
+            let typed = text.trimmingCharacters(in: .whitespaces).lowercased()
+            let matching = suggestions.filter { typed.isEmpty || $0.path.lowercased().contains(typed) }.prefix(8)
+            buttons = matching.map { keyword in
+                let button = Button(label: keyword.path.replacingOccurrences(of: "|", with: " › "))
+                button.addCssClass("flat")
+                button.onClicked { [weak entry] in
+                    entry?.text = keyword.path
+                    entry?.grabFocus()
+                }
+                return button
+            }
+            buttons.forEach(offered.append)
+        }
+        offer("")
+        entry.onChanged { offer($0) }
+        entry.onActivate { [weak question] in question?.answer("add") }
+        // The entry is kept by this closure until the answer: the window
+        // is gone by then, and its text with it otherwise.
+        question.present { [weak self, entry] answer in
+            self?.question = nil
+            if answer == "add", Keyword(entry.text) != nil { self?.send(.keywordChosen(entry.text)) }
+        }
+        entry.grabFocus()
+    }
+
     /// Asks what to do about a file sent to a folder that has one of its
     /// name; with more files still to go, offers "apply to all". The
     /// answer comes back as `.clashAnswered`.

@@ -1,3 +1,4 @@
+import Foundation
 import GtkKit
 import LightboxCore
 import Localization
@@ -24,6 +25,18 @@ final class MainWindowView {
         case zoom(GridZoom)
         case minimumRating(Int)
         case rejected(PhotoFilter.Rejected)
+        /// A label ticked or unticked in the filter menu.
+        case labelFilter(ColorLabel, Bool)
+        case fileKindFilter(PhotoFilter.FileKind?)
+        case keywordFilter(Keyword?)
+        case cameraFilter(String?)
+        /// The days of a month chosen in the filter menu (nil: any day).
+        case takenFilter(ClosedRange<Date>?)
+        /// "Show All Photos": every filter off but the search.
+        case clearFilters
+        /// The filter menu opens: its keyword and camera items are filled
+        /// (`.filterChoices`).
+        case filterMenuOpened
         /// The notice's button ("Undo", "Cancel").
         case noticeButtonPressed
         /// The rating failure the state carries was told (see `render`).
@@ -35,6 +48,12 @@ final class MainWindowView {
         case rate(Int)
         /// X: reject them, or take the rejection back.
         case toggleRejected
+        /// 6–9: give them the label, or take it away when all have it.
+        case toggleLabel(ColorLabel)
+        /// Ctrl+K: a keyword is asked for next (`.askKeyword`).
+        case addKeyword
+        /// The keyword typed in the Add Keyword dialog.
+        case keywordChosen(String)
         case trash
         /// "Move Rejected to Trash…": asks first (`confirmTrashingRejected`).
         case trashRejected
@@ -103,6 +122,11 @@ final class MainWindowView {
         case confirmTrashingRejected(count: Int)
         /// Asks about a name clash; answered by `.clashAnswered`.
         case askAboutClash(NameClash)
+        /// Asks for a keyword for `count` photos, offering `suggestions`;
+        /// answered by `.keywordChosen`.
+        case askKeyword(count: Int, suggestions: [Keyword])
+        /// The keywords and cameras the filter menu offers.
+        case filterChoices(FilterChoices)
         /// A notice at the bottom of the window; its button is reported as
         /// `.noticeButtonPressed`.
         case notice(Notice)
@@ -127,6 +151,9 @@ final class MainWindowView {
 
     let window: ApplicationWindow
     private let profileButton = ProfileButtonView()
+    /// The header bar's filter menu (rating, rejected, labels, file kind,
+    /// keyword, camera).
+    private lazy var filterMenu = FilterMenuView { [weak self] in self?.onIntent(.filterMenuOpened) }
     private let grid = PhotoGridView()
     private let selectionBar = SelectionBarView()
     let windowTitle = WindowTitle(title: AppInfo.name)
@@ -220,8 +247,7 @@ final class MainWindowView {
         header.packEnd(profileButton.button)
         header.packEnd(MenuButton(iconName: "view-sort-descending-symbolic", accessibleLabel: tr("Sort Photos"),
                                   menu: Menus.sort()))
-        header.packEnd(MenuButton(iconName: "starred-symbolic", accessibleLabel: tr("Filter by Rating"),
-                                  menu: Menus.rating()))
+        header.packEnd(filterMenu.button)
         header.packEnd(MenuButton(iconName: "view-grid-symbolic", accessibleLabel: tr("Thumbnail Size"),
                                   menu: Menus.thumbnailSize()))
         header.setTitleWidget(windowTitle.root)
@@ -260,6 +286,8 @@ final class MainWindowView {
         case .openWith(let paths): dialogs.openWith(paths)
         case .confirmTrashingRejected(let count): dialogs.confirmTrashingRejected(count: count)
         case .askAboutClash(let clash): dialogs.ask(about: clash)
+        case .askKeyword(let count, let suggestions): dialogs.askKeyword(for: count, suggestions: suggestions)
+        case .filterChoices(let choices): filterMenu.show(choices)
         case .notice(let notice): show(notice)
         case .announceResults: announceResults()
         case .reveal(let path): grid.reveal(path: path)

@@ -30,6 +30,12 @@ final class PhotoCellView {
     /// "RAW+JPEG" for a pair shown as one photo, beside the stars and in
     /// the description.
     private var pairMark: String?
+    /// The colour label: a coloured edge under the thumbnail (the cell's
+    /// CSS class), and "Red label" in the description.
+    private var label: ColorLabel?
+    /// The file name, said and shown beside the stars when a title is
+    /// shown in its place.
+    private var titledFileName: String?
     /// "4 of 19": where the photo is in the grid.
     private var place = ""
     /// GTK's cell widget, which the focus lands on (found once shown).
@@ -75,10 +81,17 @@ final class PhotoCellView {
             focusable?.setAccessibleLabel(photo.title)
         }
         pairMark = Self.pairMark(of: photo)
+        titledFileName = photo.tags.title == nil ? nil : photo.fileName
         // In the stars' label: one widget more in every cell would cost
         // every grid's first frame.
-        stars.text = RatingText.stars(photo.rating) + (pairMark.map { "  " + $0 } ?? "")
+        stars.text = [RatingText.stars(photo.rating), pairMark, titledFileName].compactMap { $0 }
+            .filter { !$0.isEmpty }.joined(separator: "  ")
         root.setCssClass("rejected", photo.isRejected)
+        if photo.tags.label != label {
+            if let label { root.setCssClass("label-\(label.rawValue.lowercased())", false) }
+            label = photo.tags.label
+            if let label { root.setCssClass("label-\(label.rawValue.lowercased())", true) }
+        }
         move(to: position, of: count)
     }
 
@@ -132,9 +145,9 @@ final class PhotoCellView {
     /// the place; the tooltip says the first under the title.
     private func describe() {
         var detail = failure ?? RatingText.spoken(rating)
-        if let pairMark {
-            // Translators: a photo's rating, then what it is: "Rated 3 stars, RAW+JPEG".
-            detail = tr("{rating}, {kind}", ["rating": detail, "kind": pairMark])
+        for mark in [label?.spoken, pairMark, titledFileName].compactMap({ $0 }) {
+            // Translators: a photo's rating, then more about it: "Rated 3 stars, RAW+JPEG", "Rated 3 stars, Red label".
+            detail = tr("{rating}, {kind}", ["rating": detail, "kind": mark])
         }
         let described = RatingText.withPlace(detail, place)
         let description = selectionNote.map {

@@ -13,9 +13,12 @@ final class SelectionBarView {
     init() {
         count.addCssClass("heading")
         let rate = MenuButton(iconName: "starred-symbolic", accessibleLabel: tr("Rate Selected Photos"), menu: Menus.rate())
+        // Translators: a button of the selection bar whose menu gives the selected photos a colour label or a keyword.
+        let tag = MenuButton(iconName: "bookmark-new-symbolic", accessibleLabel: tr("Label or Add Keyword"), menu: Menus.tag())
         let start = Box(.horizontal, spacing: 6, [
             count,
             rate,
+            tag,
             // Translators: a button (X) that rejects the selected photos, or takes their rejection back.
             Button(for: ActionNames.toggleRejected, iconName: "action-unavailable-symbolic", label: tr("Reject or Take Back")),
             Button(for: ActionNames.openSelected, iconName: "image-x-generic-symbolic", label: tr("Open Selected Photos")),

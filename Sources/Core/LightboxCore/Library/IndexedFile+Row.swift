@@ -16,8 +16,14 @@ extension IndexedFile {
         ("stated_rating", .integer), ("sidecar_size", .integer), ("sidecar_mtime", .integer),
     ]
 
+    /// Added by migration v5: the tags the file states besides its title
+    /// (which has had a column since v2). Keywords are paths, one a line.
+    static let tagColumns: [(name: String, type: Database.ColumnType)] = [
+        ("label", .text), ("keywords", .text), ("caption", .text),
+    ]
+
     /// Every column after `path, size, mtime`, in row order.
-    static let columns = metadataColumns + ratingColumns
+    static let columns = metadataColumns + ratingColumns + tagColumns
 
     /// A row selected as `path, size, mtime` and then `columns`; nil when
     /// its path, size or time is missing or of another type (a damaged
@@ -34,11 +40,13 @@ extension IndexedFile {
             metadata: hasMetadata ? PhotoMetadata(
                 pixelWidth: value(4) ?? 0, pixelHeight: value(5) ?? 0,
                 dateTaken: taken.flatMap { $0.isFinite ? Date(timeIntervalSince1970: $0) : nil },
-                cameraMake: value(7), cameraModel: value(8), title: value(9),
+                cameraMake: value(7), cameraModel: value(8),
                 exposureNumerator: value(10), exposureDenominator: value(11),
                 fNumber: value(12), focalLength: value(13), iso: value(14), orientation: value(15) ?? 0) : nil,
             statedRating: value(16),
-            sidecar: (value(17) as Int64?).map { SidecarStamp(size: $0, modificationTime: value(18) ?? 0) })
+            sidecar: (value(17) as Int64?).map { SidecarStamp(size: $0, modificationTime: value(18) ?? 0) },
+            tags: PhotoTags(label: (value(19) as String?).flatMap(ColorLabel.init(xmpName:)),
+                            keywords: PhotoTags.keywords(lines: value(20)), title: value(9), caption: value(21)))
     }
 
     /// The values for `path, size, mtime` and then `columns`.
@@ -46,9 +54,10 @@ extension IndexedFile {
         let m = metadata
         let values: [(any DatabaseValueConvertible)?] = [
             path, size, modificationTime, m != nil, m?.pixelWidth, m?.pixelHeight,
-            m?.dateTaken?.timeIntervalSince1970, m?.cameraMake, m?.cameraModel, m?.title,
+            m?.dateTaken?.timeIntervalSince1970, m?.cameraMake, m?.cameraModel, tags.title,
             m?.exposureNumerator, m?.exposureDenominator, m?.fNumber, m?.focalLength, m?.iso, m?.orientation,
             statedRating, sidecar?.size, sidecar?.modificationTime,
+            tags.label?.rawValue, tags.keywordLines, tags.caption,
         ]
         return StatementArguments(values)
     }

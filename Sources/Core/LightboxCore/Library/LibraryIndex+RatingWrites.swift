@@ -70,12 +70,7 @@ extension LibraryIndex {
     func finishWrite(path: String, stars: Int, file: IndexedFile? = nil) throws {
         try database.write { db in
             try db.execute(sql: "DELETE FROM rating_write WHERE path = ? AND stars = ?", arguments: [path, stars])
-            if let file {
-                let columns = IndexedFile.columns.map(\.name)
-                let placeholders = Array(repeating: "?", count: columns.count + 3).joined(separator: ", ")
-                try db.execute(sql: "INSERT OR REPLACE INTO file (path, size, mtime, \(columns.joined(separator: ", "))) "
-                                   + "VALUES (\(placeholders))", arguments: file.arguments)
-            }
+            if let file { try LibraryIndex.insert([file], in: db) }
         }
     }
 

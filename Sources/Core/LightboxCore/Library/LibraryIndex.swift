@@ -14,15 +14,19 @@ public struct IndexedFile: Equatable, Sendable {
     let statedRating: Int?
     /// The sidecar as it was when read: a changed sidecar is read again.
     public let sidecar: SidecarStamp?
+    /// The label, keywords, title and caption the file and its sidecar
+    /// state (the sidecar's first, field by field).
+    public let tags: PhotoTags
 
-    init(path: String, size: Int64, modificationTime: Int, metadata: PhotoMetadata?,
-                statedRating: Int? = nil, sidecar: SidecarStamp? = nil) {
+    package init(path: String, size: Int64, modificationTime: Int, metadata: PhotoMetadata?,
+                 statedRating: Int? = nil, sidecar: SidecarStamp? = nil, tags: PhotoTags = .none) {
         self.path = path
         self.size = size
         self.modificationTime = modificationTime
         self.metadata = metadata
         self.statedRating = statedRating
         self.sidecar = sidecar
+        self.tags = tags
     }
 
     /// Whether this entry still describes `file` (and its sidecar).
@@ -125,6 +129,21 @@ public final class LibraryIndex: Sendable {
                 table.column("reported", .boolean).notNull().defaults(to: false)
             }
         }
+        migrator.registerMigration("v5: labels, keywords and captions") { db in
+            try db.alter(table: "file") { table in
+                for (name, type) in IndexedFile.tagColumns { table.add(column: name, type) }
+            }
+            // Every file is read again for its tags (as v4 did for ratings).
+            try db.execute(sql: "UPDATE file SET sidecar_size = -1, sidecar_mtime = -1")
+            try db.create(table: "tag_edit") { table in
+                table.primaryKey("path", .text)
+                table.column("edit", .blob).notNull()  // TagEdit as JSON
+                table.column("queued", .boolean).notNull()
+                table.column("attempts", .integer).notNull().defaults(to: 0)
+                table.column("failure", .text)
+                table.column("reported", .boolean).notNull().defaults(to: false)
+            }
+        }
         return migrator
     }()
 
@@ -158,20 +177,35 @@ public final class LibraryIndex: Sendable {
         }
     }
 
+    /// What the index knows of one file, if anything.
+    func file(at path: String) throws -> IndexedFile? {
+        let columns = IndexedFile.columns.map(\.name).joined(separator: ", ")
+        return try database.read { db in
+            try Row.fetchOne(db, sql: "SELECT path, size, mtime, \(columns) FROM file WHERE path = ?", arguments: [path])
+                .flatMap(IndexedFile.init(row:))
+        }
+    }
+
     /// Records files and their metadata, in one transaction, and the
     /// ratings the files stated (`ratings`: path → stars), which replace
     /// the index's: another tool's newer rating wins.
     public func save(_ files: [IndexedFile], ratings: [String: Int] = [:]) throws {
         guard !files.isEmpty || !ratings.isEmpty else { return }
-        let columns = IndexedFile.columns.map(\.name)
-        let placeholders = Array(repeating: "?", count: columns.count + 3).joined(separator: ", ")
         try database.write { db in
-            let statement = try db.makeStatement(
-                sql: "INSERT OR REPLACE INTO file (path, size, mtime, \(columns.joined(separator: ", "))) "
-                    + "VALUES (\(placeholders))")
-            for file in files { try statement.execute(arguments: file.arguments) }
+            try LibraryIndex.insert(files, in: db)
             for (path, stars) in ratings { try LibraryIndex.setRating(stars, for: path, in: db) }
         }
+    }
+
+    /// Records files and their metadata, replacing what was known of them.
+    static func insert(_ files: [IndexedFile], in db: Database) throws {
+        guard !files.isEmpty else { return }
+        let columns = IndexedFile.columns.map(\.name)
+        let placeholders = Array(repeating: "?", count: columns.count + 3).joined(separator: ", ")
+        let statement = try db.cachedStatement(
+            sql: "INSERT OR REPLACE INTO file (path, size, mtime, \(columns.joined(separator: ", "))) "
+                + "VALUES (\(placeholders))")
+        for file in files { try statement.execute(arguments: file.arguments) }
     }
 
     /// Ratings of photos below `folder`, by path (unrated photos absent).
@@ -214,6 +248,7 @@ public final class LibraryIndex: Sendable {
             try db.execute(sql: "UPDATE OR REPLACE rating SET path = ? WHERE path = ?", arguments: [new, old])
             try db.execute(sql: "UPDATE OR REPLACE file SET path = ? WHERE path = ?", arguments: [new, old])
             try db.execute(sql: "UPDATE OR REPLACE rating_write SET path = ? WHERE path = ?", arguments: [new, old])
+            try db.execute(sql: "UPDATE OR REPLACE tag_edit SET path = ? WHERE path = ?", arguments: [new, old])
         }
     }
 
@@ -224,6 +259,7 @@ public final class LibraryIndex: Sendable {
                 try db.execute(sql: "DELETE FROM file WHERE path = ?", arguments: [path])
                 try db.execute(sql: "DELETE FROM rating WHERE path = ?", arguments: [path])
                 try db.execute(sql: "DELETE FROM rating_write WHERE path = ?", arguments: [path])
+                try db.execute(sql: "DELETE FROM tag_edit WHERE path = ?", arguments: [path])
             }
         }
     }

@@ -62,7 +62,8 @@ public final class PhotoLibrary: Sendable {
         PhotoLibrary.reading.submit {
             indexed.deliver(Indexed(files: (try? index.files(under: root)) ?? [:],
                                     ratings: (try? index.ratings(under: root)) ?? [:],
-                                    pendingWrites: (try? index.pendingWritePaths(under: root)) ?? []))
+                                    pendingWrites: (try? index.pendingWritePaths(under: root)) ?? [],
+                                    tagEdits: (try? index.tagEdits(under: root)) ?? [:]))
         }
         var unread: [(file: ScannedFile, previous: IndexedFile?)] = []
         var folders: [String] = []
@@ -81,7 +82,8 @@ public final class PhotoLibrary: Sendable {
                 let entry = previous.flatMap { $0.isCurrent(for: file) ? $0 : nil }
                 if entry == nil, !file.isBrokenLink { unread.append((file, previous)) }
                 pending.append(Photo(path: file.path, fileSize: file.size, modificationTime: file.modificationTime,
-                                     metadata: entry?.metadata, rating: rating))
+                                     metadata: entry?.metadata, rating: rating,
+                                     tags: known.tags(of: file.path, stated: (entry ?? previous)?.tags)))
                 // Files walked while the index was read arrive at once:
                 // they still go out in growing batches, the first one small.
                 if pending.count >= batchLimit {
@@ -116,6 +118,16 @@ public final class PhotoLibrary: Sendable {
         let ratings: [String: Int]
         /// Paths whose new rating is still to be written into the file.
         let pendingWrites: Set<String>
+        /// Tag changes made in Lightbox and not (yet) in the files.
+        let tagEdits: [String: TagEdit]
+
+        /// A photo's tags: what its files state, with Lightbox's changes
+        /// not yet in them made over it.
+        func tags(of path: String, stated: PhotoTags?) -> PhotoTags {
+            let stated = stated ?? .none
+            guard !tagEdits.isEmpty, let edit = tagEdits[path] else { return stated }
+            return edit.applied(to: stated)
+        }
     }
 
     /// Whether the rating a file just read states replaces the index's.
@@ -175,7 +187,8 @@ public final class PhotoLibrary: Sendable {
             try? index.save(read, ratings: adopted)
             let photos = read.map { entry in
                 Photo(path: entry.path, fileSize: entry.size, modificationTime: entry.modificationTime,
-                      metadata: entry.metadata, rating: adopted[entry.path] ?? known.ratings[entry.path] ?? 0)
+                      metadata: entry.metadata, rating: adopted[entry.path] ?? known.ratings[entry.path] ?? 0,
+                      tags: known.tags(of: entry.path, stated: entry.tags))
             }
             continuation.yield(.updated(order.sorted(photos)))
         }
@@ -192,11 +205,14 @@ public final class PhotoLibrary: Sendable {
             known.pixelHeight = max(0, probe?.height ?? 0)
             metadata = known
         }
-        // The sidecar's rating wins over the photo's: see the README
-        // ("Ratings"). A sidecar that states none leaves the photo's.
-        let stated = file.sidecar.flatMap { Imaging.rating(path: $0.path) } ?? image?.rating
+        // The sidecar's rating and tags win over the photo's: see the
+        // README ("Ratings"). A sidecar that states none leaves the photo's.
+        let sidecar = file.sidecar.flatMap { Imaging.metadata(path: $0.path) }
+        let stated = sidecar?.rating ?? image?.rating
+        let tags = PhotoTags(image).overlaid(by: PhotoTags(sidecar))
         return IndexedFile(path: file.path, size: file.size, modificationTime: file.modificationTime,
-                           metadata: metadata, statedRating: stated, sidecar: file.sidecar.map(SidecarStamp.init))
+                           metadata: metadata, statedRating: stated, sidecar: file.sidecar.map(SidecarStamp.init),
+                           tags: tags)
     }
 
     /// Reads one photo afresh (a file that changed on disk), off the main
@@ -210,8 +226,10 @@ public final class PhotoLibrary: Sendable {
             let pending = (try? index.hasPendingWrite(path)) ?? false
             let adopted = PhotoLibrary.adopts(entry, previous: nil, indexRating: nil, pending: pending)
             try? index.save([entry], ratings: adopted ? [path: entry.statedRating ?? 0] : [:])
+            let edit = try? index.tagEdit(for: path)
             return Photo(path: path, fileSize: file.size, modificationTime: file.modificationTime,
-                         metadata: entry.metadata, rating: (try? index.rating(of: path)) ?? 0)
+                         metadata: entry.metadata, rating: (try? index.rating(of: path)) ?? 0,
+                         tags: edit.map { $0.applied(to: entry.tags) } ?? entry.tags)
         }
     }
 }
@@ -221,10 +239,24 @@ extension PhotoMetadata {
     init(_ image: ImageMetadata) {
         self.init(pixelWidth: image.pixelWidth, pixelHeight: image.pixelHeight,
                   dateTaken: PhotoMetadata.exifDate(image.dateTaken),
-                  cameraMake: image.cameraMake, cameraModel: image.cameraModel, title: image.title,
+                  cameraMake: image.cameraMake, cameraModel: image.cameraModel,
                   exposureNumerator: image.exposureTime?.numerator,
                   exposureDenominator: image.exposureTime?.denominator,
                   fNumber: image.fNumber, focalLength: image.focalLength, iso: image.iso,
                   orientation: image.orientation)
+    }
+}
+
+extension PhotoTags {
+    /// The tags a file states; none when it cannot be read.
+    init(_ image: ImageMetadata?) {
+        guard let image else {
+            self.init()
+            return
+        }
+        var seen = Set<Keyword>()
+        self.init(label: image.label.flatMap(ColorLabel.init(xmpName:)),
+                  keywords: image.keywords.compactMap(Keyword.init).filter { seen.insert($0).inserted },
+                  title: image.title, caption: image.caption)
     }
 }

@@ -18,6 +18,8 @@ public protocol BatchFiles: AnyObject {
     func transfer(_ paths: [String], to folder: String, mode: PhotoTransferMode,
                   resolve: @escaping @Sendable (NameClash) async -> ClashDecision?,
                   progress: @escaping @MainActor (Int, Int) -> Void) async -> TransferReport
+    /// Takes back a tag change made on many photos.
+    func undo(_ change: TagChange)
 }
 
 /// Moving photos to the trash, and copying or moving them into a folder:
@@ -51,11 +53,12 @@ public final class BatchOperation {
     /// Told every effect, in order.
     public var onEffect: (Effect) -> Void = { _ in }
 
-    private enum Kind: Hashable { case trash, transfer }
+    private enum Kind: Hashable { case trash, transfer, tagging }
 
     /// What a notice's button does.
     private enum ButtonAction {
         case undo([String])
+        case undoTags(TagChange)
         case cancel(Kind)
     }
 
@@ -68,6 +71,8 @@ public final class BatchOperation {
     private var stops: [Kind: () -> Void] = [:]
     /// The button of the last notice this showed.
     private var button: ButtonAction?
+    /// The keyword writes whose progress shows (the last batch begun).
+    private var tagging: TagWrites?
     /// The clash question on show: its answer resumes the job.
     private var pendingAnswer: CheckedContinuation<ClashDecision?, Never>?
 
@@ -121,6 +126,32 @@ public final class BatchOperation {
         show(.transferred(report, to: folder, mode: mode), button: nil)
     }
 
+    /// A keyword added to or removed from many photos: the files are
+    /// written by the rating queue; their progress shows once the writes
+    /// take more than a moment, with Cancel, which stops them and puts
+    /// every photo back; at the end the notice says what was done and
+    /// offers Undo. Returns once the writes are over.
+    public func tagged(_ change: TagChange?) async {
+        guard let change, let notice = change.notice else { return }
+        let elapsed = startStopwatch()
+        // A second batch started meanwhile takes over the notice's Cancel.
+        tagging = change.writes
+        stops[.tagging] = { change.writes.stop() }
+        for await done in change.writes.progress {
+            progressed(.writingKeyword(done, of: change.writes.total), of: .tagging, after: elapsed())
+        }
+        if tagging === change.writes {
+            tagging = nil
+            stops[.tagging] = nil
+        }
+        if change.writes.isStopped {
+            files.undo(change)
+            show(.keywordChangeStopped, button: nil)
+        } else {
+            show(notice, button: .undoTags(change))
+        }
+    }
+
     /// Each photo's title, as the notices name it.
     private func titles(of paths: [String]) -> [String: String] {
         var titles: [String: String] = [:]
@@ -155,6 +186,8 @@ public final class BatchOperation {
             let files = self.files
             let failures = await Task { await files.restore(paths: paths) }.value
             if !failures.isEmpty { show(.putBackFailed(failures), button: nil) }
+        case .undoTags(let change):
+            files.undo(change)
         }
     }
 
@@ -167,6 +200,8 @@ public final class BatchOperation {
     }
 
     /// Stops every job under way (the window is closing).
+    /// (A keyword's writes go on: they are the person's change, and the
+    /// index keeps what is left of them for the next start.)
     public func cancel() {
         stop(.trash)
         stop(.transfer)

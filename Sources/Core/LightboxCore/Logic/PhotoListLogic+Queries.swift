@@ -31,6 +31,12 @@ extension PhotoListLogic: PhotoBrowsing {
         _ = rotate(path: path, clockwise: clockwise)
     }
 
+    public func tag(_ edit: TagEdit, path: String) {
+        if let keyword = edit.added.first.flatMap(Keyword.init) { rememberUse(of: keyword) }
+        tag(edit, paths: [path])
+        publish(makeState())
+    }
+
     /// Every rejected photo of the folder, shown or not, in no set order.
     public var rejectedPhotos: [Photo] { photos.all.filter(\.isRejected) }
 }

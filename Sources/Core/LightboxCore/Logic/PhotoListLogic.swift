@@ -40,6 +40,11 @@ public final class PhotoListLogic: StatePublishing {
     /// Photos asked for by path, to select and open once the list holds
     /// them (see PhotoListLogic+Opening).
     var photosAskedFor: [String] = []
+    /// The keywords added last, the latest first (offered first while
+    /// typing one; see PhotoListLogic+Tags), kept for the next window.
+    var recentKeywords: [Keyword] = [] {
+        didSet { if recentKeywords != oldValue { settings?.save(recentKeywords: recentKeywords) } }
+    }
     /// Where the order and the rating filters are kept for the next window.
     private let settings: AppSettings?
     /// Rating writes that failed, the first shown until dismissed.
@@ -67,6 +72,7 @@ public final class PhotoListLogic: StatePublishing {
         photos = PhotoCollection(order: settings?.order ?? .standard, filter: settings?.filter ?? PhotoFilter(),
                                  pairsRawAndJPEG: settings?.preferences.pairsRawAndJPEG ?? true, rebuilding: rebuilding)
         zoom = settings?.gridZoom ?? .standard
+        recentKeywords = settings?.recentKeywords ?? []
         observeRatings()
     }
 

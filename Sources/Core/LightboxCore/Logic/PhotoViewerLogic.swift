@@ -12,6 +12,10 @@ public protocol PhotoBrowsing: AnyObject {
     func place(of path: String) -> (index: Int, count: Int)?
     func setRating(path: String, stars: Int)
     func turn(path: String, clockwise: Bool)
+    /// Makes a label, keyword, title or caption change on the photo.
+    func tag(_ edit: TagEdit, path: String)
+    /// Keywords to offer while one is typed (see `PhotoListLogic.knownKeywords`).
+    var knownKeywords: [Keyword] { get }
 }
 
 /// What a photo window does, without GTK: decoding the photo off the main
@@ -179,6 +183,50 @@ public final class PhotoViewerLogic: StatePublishing {
     public func rate(_ stars: Int) -> State {
         guard !state.isGone else { return state }
         browsing?.setRating(path: photo.path, stars: stars)
+        photo = browsing?.photo(at: photo.path) ?? photo
+        return publish(showingPhoto(in: state.picture))
+    }
+
+    /// 6–9: gives the photo `label`, or takes it away when it has it.
+    @discardableResult
+    public func toggleLabel(_ label: ColorLabel) -> State {
+        tag(TagEdit(label: .some(photo.tags.label == label ? nil : label)))
+    }
+
+    /// Sets the title ("" takes it away), as typed in the properties.
+    @discardableResult
+    public func setTitle(_ title: String) -> State {
+        guard photo.tags.title != PhotoTags.nonBlank(title) else { return state }
+        return tag(TagEdit(title: title))
+    }
+
+    /// Sets the caption ("" takes it away).
+    @discardableResult
+    public func setCaption(_ caption: String) -> State {
+        guard photo.tags.caption != PhotoTags.nonBlank(caption) else { return state }
+        return tag(TagEdit(caption: caption))
+    }
+
+    /// Adds a keyword typed in the properties ("Places|Brittany" for one
+    /// in a hierarchy); nothing for blank text.
+    @discardableResult
+    public func addKeyword(_ text: String) -> State {
+        guard let keyword = Keyword(text), !photo.tags.keywords.contains(keyword) else { return state }
+        return tag(TagEdit(adding: [keyword]))
+    }
+
+    @discardableResult
+    public func removeKeyword(_ keyword: Keyword) -> State {
+        guard photo.tags.keywords.contains(keyword) else { return state }
+        return tag(TagEdit(removing: [keyword]))
+    }
+
+    /// Keywords to offer while one is typed.
+    public var knownKeywords: [Keyword] { browsing?.knownKeywords ?? [] }
+
+    private func tag(_ edit: TagEdit) -> State {
+        guard !state.isGone else { return state }
+        browsing?.tag(edit, path: photo.path)
         photo = browsing?.photo(at: photo.path) ?? photo
         return publish(showingPhoto(in: state.picture))
     }

@@ -36,22 +36,26 @@ public struct Photo: Identifiable, Hashable, Sendable {
     public var metadata: PhotoMetadata? {
         get { record.metadata?.value }
         set {
-            let (title, date) = Photo.derived(path: path, modificationTime: modificationTime, metadata: newValue)
-            record = Record(path: path, title: title, metadata: newValue, raw: record.raw)
-            dateTaken = date
+            record = Record(path: path, metadata: newValue, tags: tags, raw: record.raw)
+            dateTaken = Photo.dateTaken(metadata: newValue, modificationTime: modificationTime)
         }
+    }
+    /// The label, keywords, title and caption: as its files state them,
+    /// with the changes made in Lightbox and not yet written.
+    public var tags: PhotoTags {
+        get { record.tags }
+        set { record = Record(path: path, metadata: metadata, tags: newValue, raw: record.raw) }
     }
     /// Whether the metadata was read (without copying it out).
     var hasMetadata: Bool { record.metadata != nil }
 
     package init(path: String, fileSize: Int64, modificationTime: Int,
-                metadata: PhotoMetadata? = nil, rating: Int = 0) {
-        let (title, date) = Photo.derived(path: path, modificationTime: modificationTime, metadata: metadata)
-        record = Record(path: path, title: title, metadata: metadata, raw: nil)
+                metadata: PhotoMetadata? = nil, rating: Int = 0, tags: PhotoTags = .none) {
+        record = Record(path: path, metadata: metadata, tags: tags, raw: nil)
         self.fileSize = fileSize
         self.modificationTime = modificationTime
         self.rating = Photo.clampedRating(rating)
-        dateTaken = date
+        dateTaken = Photo.dateTaken(metadata: metadata, modificationTime: modificationTime)
     }
 
     public static func == (lhs: Photo, rhs: Photo) -> Bool {
@@ -67,10 +71,8 @@ public struct Photo: Identifiable, Hashable, Sendable {
         hasher.combine(dateTaken)
     }
 
-    private static func derived(path: String, modificationTime: Int, metadata: PhotoMetadata?) -> (String, Date) {
-        let date = metadata?.dateTaken ?? Date(timeIntervalSince1970: TimeInterval(modificationTime))
-        if let title = metadata?.title, !title.isEmpty { return (title, date) }
-        return (String(stem(of: path)).displayablePath, date)
+    private static func dateTaken(metadata: PhotoMetadata?, modificationTime: Int) -> Date {
+        metadata?.dateTaken ?? Date(timeIntervalSince1970: TimeInterval(modificationTime))
     }
 
     /// The last component of a path (a file's path has no trailing slash).
@@ -107,7 +109,7 @@ public struct Photo: Identifiable, Hashable, Sendable {
     /// The same photo after its file changed on disk to `size` and `modificationTime`.
     func withFile(size: Int64, modificationTime: Int) -> Photo {
         var photo = Photo(path: path, fileSize: size, modificationTime: modificationTime, metadata: metadata,
-                          rating: rating)
+                          rating: rating, tags: tags)
         // A photo with no date taken is dated by its modification time,
         // which writing a rating changes: it keeps its place all the same.
         photo.dateTaken = dateTaken
@@ -118,7 +120,7 @@ public struct Photo: Identifiable, Hashable, Sendable {
     package func paired(with raw: String?) -> Photo {
         guard raw != record.raw else { return self }
         var photo = self
-        photo.record = Record(path: path, title: title, metadata: metadata, raw: raw)
+        photo.record = Record(path: path, metadata: metadata, tags: tags, raw: raw)
         return photo
     }
 
@@ -136,11 +138,12 @@ public struct Photo: Identifiable, Hashable, Sendable {
 
 
     /// Whether the search text matches: every word must occur in the
-    /// title, ignoring case and accents.
+    /// file name, the title, the caption or a keyword (any level of its
+    /// hierarchy), ignoring case and accents ("finistere" finds Finistère).
     public func matches(search words: [String]) -> Bool {
         guard !words.isEmpty else { return true }
-        let folded = Photo.fold(title)
-        return words.allSatisfy { folded.contains($0) }
+        let text = record.searchText
+        return words.allSatisfy { text.contains($0) }
     }
 
     /// Splits a search into folded words.
@@ -148,35 +151,62 @@ public struct Photo: Identifiable, Hashable, Sendable {
         fold(text).split(whereSeparator: \.isWhitespace).map(String.init)
     }
 
+    /// `text` without case or accents. ASCII (most file names) is lowered
+    /// byte by byte: Foundation's folding costs a microsecond or more a
+    /// string, which a folder of 100,000 photos pays on every load.
     static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        var ascii = true
+        let lowered = String(unsafeUninitializedCapacity: text.utf8.count) { buffer in
+            var count = 0
+            for byte in text.utf8 {
+                guard byte < 0x80 else {
+                    ascii = false
+                    break
+                }
+                buffer[count] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+                count += 1
+            }
+            return ascii ? count : 0
+        }
+        return ascii ? lowered : text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 }
 
 extension Photo {
-    /// A photo's path, title and metadata: immutable, shared by its copies,
-    /// compared by value.
+    /// A photo's path, title, tags and metadata: immutable, shared by its
+    /// copies, compared by value.
     private final class Record: Hashable, Sendable {
         let path: String
         let title: String
         /// Boxed apart: most of a record's size, and absent until read.
         let metadata: MetadataBox?
+        let tags: PhotoTags
         let raw: String?
+        /// The name, title, caption and keywords folded (`Photo.fold`),
+        /// one a line: what a search looks in, folded once, not on every
+        /// keystroke for every photo.
+        let searchText: String
 
-        init(path: String, title: String, metadata: PhotoMetadata?, raw: String?) {
+        init(path: String, metadata: PhotoMetadata?, tags: PhotoTags, raw: String?) {
             self.path = path
-            self.title = title
+            title = tags.title ?? String(Photo.stem(of: path)).displayablePath
             self.metadata = metadata.map(MetadataBox.init)
+            self.tags = tags
             self.raw = raw
+            var text = Photo.fold(String(Photo.name(of: path)).displayablePath)
+            for field in [tags.title, tags.caption].compactMap({ $0 }) + tags.keywords.map(\.path) {
+                text += "\n" + Photo.fold(field)
+            }
+            searchText = text
         }
 
         static func == (lhs: Record, rhs: Record) -> Bool {
-            lhs.path == rhs.path && lhs.title == rhs.title && lhs.metadata == rhs.metadata && lhs.raw == rhs.raw
+            lhs.path == rhs.path && lhs.tags == rhs.tags && lhs.metadata == rhs.metadata && lhs.raw == rhs.raw
         }
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(path)
-            hasher.combine(title)
+            hasher.combine(tags)
             hasher.combine(metadata)
             hasher.combine(raw)
         }
@@ -200,7 +230,6 @@ public struct PhotoMetadata: Codable, Hashable, Sendable {
     public var dateTaken: Date?
     var cameraMake: String?
     var cameraModel: String?
-    public var title: String?
     var exposureNumerator: Int?
     var exposureDenominator: Int?
     public var fNumber: Double?
@@ -209,8 +238,8 @@ public struct PhotoMetadata: Codable, Hashable, Sendable {
     /// EXIF orientation 1…8, 0 when unknown.
     public var orientation: Int
 
-    init(pixelWidth: Int = 0, pixelHeight: Int = 0, dateTaken: Date? = nil,
-                cameraMake: String? = nil, cameraModel: String? = nil, title: String? = nil,
+    package init(pixelWidth: Int = 0, pixelHeight: Int = 0, dateTaken: Date? = nil,
+                cameraMake: String? = nil, cameraModel: String? = nil,
                 exposureNumerator: Int? = nil, exposureDenominator: Int? = nil,
                 fNumber: Double? = nil, focalLength: Double? = nil, iso: Int? = nil, orientation: Int = 0) {
         self.pixelWidth = pixelWidth
@@ -218,7 +247,6 @@ public struct PhotoMetadata: Codable, Hashable, Sendable {
         self.dateTaken = dateTaken
         self.cameraMake = cameraMake
         self.cameraModel = cameraModel
-        self.title = title
         self.exposureNumerator = exposureNumerator
         self.exposureDenominator = exposureDenominator
         self.fNumber = fNumber

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 
 /// How the grid is sorted.
 public struct PhotoOrder: Equatable, Hashable, Sendable {
@@ -106,54 +107,132 @@ public struct PhotoOrder: Equatable, Hashable, Sendable {
     private static func lowercased(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
 }
 
-/// What the grid shows of the folder: a text search, a minimum rating
-/// and what to do with rejected photos.
+/// What the grid shows of the folder: a text search, a minimum rating,
+/// what to do with rejected photos, labels, a keyword, a kind of file, a
+/// camera and the days taken, all of them at once.
 public struct PhotoFilter: Equatable, Sendable {
     /// Rejected photos (rating -1) with the rest, hidden, or alone.
     public enum Rejected: Equatable, Sendable { case shown, hidden, only }
+
+    /// Which files a photo is made of.
+    public enum FileKind: String, CaseIterable, Equatable, Sendable {
+        /// A camera RAW file, alone or with its JPEG.
+        case raw
+        /// A RAW file and its JPEG (or HEIC), shown as one photo.
+        case rawAndJPEG
+        /// No RAW file: a JPEG, HEIC, PNG…
+        case noRaw
+    }
 
     public var text: String
     /// 0 lets every rating through (rejected photos as `rejected` says).
     public var minimumRating: Int
     public var rejected: Rejected
+    /// Photos with any of these labels; empty lets every photo through.
+    public var labels: Set<ColorLabel>
+    /// Photos with this keyword or one below it in its hierarchy.
+    public var keyword: Keyword?
+    public var kind: FileKind?
+    /// Photos taken with this camera (`PhotoMetadata.camera`).
+    public var camera: String?
+    /// Photos taken on these days (from the start of the first to the end
+    /// of the last, in the local time the camera wrote).
+    public var taken: ClosedRange<Date>?
 
-    package init(text: String = "", minimumRating: Int = 0, rejected: Rejected = .shown) {
+    package init(text: String = "", minimumRating: Int = 0, rejected: Rejected = .shown,
+                 labels: Set<ColorLabel> = [], keyword: Keyword? = nil, kind: FileKind? = nil,
+                 camera: String? = nil, taken: ClosedRange<Date>? = nil) {
         self.text = text
         self.minimumRating = max(0, Photo.clampedRating(minimumRating))
         self.rejected = rejected
+        self.labels = labels
+        self.keyword = keyword
+        self.kind = kind
+        self.camera = camera
+        self.taken = taken
     }
 
-    public var isActive: Bool { !Photo.searchWords(text).isEmpty || minimumRating > 0 || rejected != .shown }
+    public var isActive: Bool { !Photo.searchWords(text).isEmpty || narrows }
+
+    /// Whether anything but the search narrows the photos shown: what the
+    /// filter button shows as on.
+    public var narrows: Bool {
+        minimumRating > 0 || rejected != .shown || !labels.isEmpty || keyword != nil || kind != nil
+            || camera != nil || taken != nil
+    }
+
+    /// The parts a new window starts with (GSettings keeps them): the
+    /// search, the keyword, the camera and the days belong to a folder.
+    public var kept: PhotoFilter {
+        PhotoFilter(minimumRating: minimumRating, rejected: rejected, labels: labels, kind: kind)
+    }
+
+    /// This filter with the search kept and everything else let through.
+    public var cleared: PhotoFilter { PhotoFilter(text: text) }
 
     // The search field and the rating menu each change their part; the
     // other parts stay as they are.
 
     /// This filter, searching for `text` instead.
     public func searching(_ text: String) -> PhotoFilter {
-        PhotoFilter(text: text, minimumRating: minimumRating, rejected: rejected)
+        var filter = self
+        filter.text = text
+        return filter
     }
 
     /// This filter, letting through photos rated `stars` or more.
     public func withMinimumRating(_ stars: Int) -> PhotoFilter {
-        PhotoFilter(text: text, minimumRating: stars, rejected: rejected)
+        var filter = self
+        filter.minimumRating = max(0, Photo.clampedRating(stars))
+        return filter
+    }
+
+    /// This filter with one part set (`\.kind`, `\.keyword`, `\.camera`…).
+    public func with<Value>(_ part: WritableKeyPath<PhotoFilter, Value>, _ value: Value) -> PhotoFilter {
+        var filter = self
+        filter[keyPath: part] = value
+        return filter
     }
 
     /// This filter, doing `rejected` with rejected photos.
     public func withRejected(_ rejected: Rejected) -> PhotoFilter {
-        PhotoFilter(text: text, minimumRating: minimumRating, rejected: rejected)
+        var filter = self
+        filter.rejected = rejected
+        return filter
     }
 
     /// A predicate for many photos (the search is folded once).
     func predicate() -> @Sendable (Photo) -> Bool {
         let words = Photo.searchWords(text)
-        let minimum = minimumRating, rejected = rejected
+        let minimum = minimumRating, rejected = rejected, labels = labels, kind = kind, camera = camera
+        let keyword = self.keyword?.path, below = self.keyword.map { $0.path + "|" }
+        let days = taken.map { range in
+            let calendar = Calendar(identifier: .gregorian)
+            let start = calendar.startOfDay(for: range.lowerBound)
+            let end = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: range.upperBound)) ?? range.upperBound
+            return start..<end
+        }
         return { photo in
             let passes = switch rejected {
             case .shown: photo.isRejected ? minimum == 0 : photo.rating >= minimum
             case .hidden: !photo.isRejected && photo.rating >= minimum
             case .only: photo.isRejected
             }
-            return passes && photo.matches(search: words)
+            guard passes else { return false }
+            if !labels.isEmpty, !(photo.tags.label.map(labels.contains) ?? false) { return false }
+            if let keyword, let below,
+               !photo.tags.keywords.contains(where: { $0.path == keyword || $0.path.hasPrefix(below) }) { return false }
+            if let kind {
+                let matches = switch kind {
+                case .raw: photo.raw != nil || PhotoFormat.isRaw(photo.path)
+                case .rawAndJPEG: photo.raw != nil
+                case .noRaw: photo.raw == nil && !PhotoFormat.isRaw(photo.path)
+                }
+                guard matches else { return false }
+            }
+            if let camera, photo.metadata?.camera != camera { return false }
+            if let days, !(photo.metadata?.dateTaken.map(days.contains) ?? false) { return false }
+            return photo.matches(search: words)
         }
     }
 }

@@ -10,22 +10,33 @@ public struct RatingWriteFailure: Equatable, Sendable {
     public let fileName: String
     /// Why, for a person: "the disk is full".
     public let reason: String
-    /// Whether it was a rotation (else a rating).
-    let isRotation: Bool
+    /// What was being written.
+    let subject: Subject
 
-    package init(path: String, fileName: String, reason: String, isRotation: Bool = false) {
+    package enum Subject: Equatable, Sendable {
+        case rating, rotation
+        /// A label, keywords, a title or a caption.
+        case tags
+    }
+
+    package init(path: String, fileName: String, reason: String, subject: Subject = .rating) {
         self.path = path
         self.fileName = fileName
         self.reason = reason
-        self.isRotation = isRotation
+        self.subject = subject
     }
 
     /// "Could not save the rating in “IMG_1.JPG”: the disk is full."
     public var message: String {
+        switch subject {
         // Translators: {name} is a photo's file name; {reason} says why ("the disk is full").
-        isRotation ? tr("Could not rotate “{name}”: {reason}.", ["name": fileName, "reason": reason])
-            // Translators: {name} is a photo's or sidecar's file name; {reason} says why ("the disk is full").
-            : tr("Could not save the rating in “{name}”: {reason}.", ["name": fileName, "reason": reason])
+        case .rotation: tr("Could not rotate “{name}”: {reason}.", ["name": fileName, "reason": reason])
+        // Translators: {name} is a photo's or sidecar's file name; {reason} says why ("the disk is full").
+        case .rating: tr("Could not save the rating in “{name}”: {reason}.", ["name": fileName, "reason": reason])
+        // Translators: {name} is a photo's or sidecar's file name; {reason} says why ("the disk is full").
+        case .tags: tr("Could not save the label, keywords or caption in “{name}”: {reason}.",
+                       ["name": fileName, "reason": reason])
+        }
     }
 }
 
@@ -111,9 +122,49 @@ public final class RatingQueue: Sendable {
             } catch {
                 if !error.isGone {
                     report(RatingWriteFailure(path: path, fileName: String(Photo.name(of: error.path)).displayablePath,
-                                              reason: error.reason, isRotation: true))
+                                              reason: error.reason, subject: .rotation))
                 }
                 emit(.rotationFailed(path: path))
+            }
+        }
+    }
+
+    /// Records a change of label, keywords, title or caption for the
+    /// photos at `paths` and queues writing it into their files (the
+    /// preference says where, as for ratings). Returns at once. Until the
+    /// file takes it, the index keeps the change (see `LibraryIndex.recordTagEdit`)
+    /// and a load shows it over what the file states.
+    /// `writes`, when given, hears each file written and can stop the
+    /// rest (a batch's progress and Cancel; see `TagWrites`).
+    public func tag(_ edit: TagEdit, paths: [String], writes: TagWrites? = nil) {
+        guard !edit.isEmpty, !paths.isEmpty else {
+            writes?.finish()
+            return
+        }
+        RatingQueue.recording.submit { [self] in
+            let storage = self.storage
+            let queued = storage != .lightboxOnly
+            do {
+                try index.recordTagEdit(edit, for: paths, queueingWrite: queued)
+            } catch {
+                // Translators: why a label or keyword could not be saved; {error} is the database's error message.
+                let reason = tr("the index could not be saved ({error})", ["error": "\(error)"])
+                writes?.finish()
+                return report(RatingWriteFailure(path: paths[0], fileName: "library.sqlite", reason: reason,
+                                                 subject: .tags))
+            }
+            guard queued else {
+                writes?.finish()
+                return
+            }
+            RatingQueue.writing.submit {
+                // Stopped, the rest stay queued in the index: what stops
+                // them (an Undo) is recorded next and makes them nothing to write.
+                for (done, path) in paths.enumerated() where !(writes?.isStopped ?? false) {
+                    self.attemptTags(path: path, storage: storage)
+                    writes?.advance(to: done + 1)
+                }
+                writes?.finish()
             }
         }
     }
@@ -125,9 +176,11 @@ public final class RatingQueue: Sendable {
         await RatingQueue.recording.run { [index] in try? index.move(from: old, to: new) }
         RatingQueue.writing.submit { [self] in
             let storage = self.storage
-            guard storage != .lightboxOnly,
-                  let write = (try? index.pendingWrites())?.first(where: { $0.path == new }) else { return }
-            attempt(write.stars, path: new, storage: storage)
+            guard storage != .lightboxOnly else { return }
+            if let write = (try? index.pendingWrites())?.first(where: { $0.path == new }) {
+                attempt(write.stars, path: new, storage: storage)
+            }
+            if (try? index.pendingTagWrite(for: new)) != nil { attemptTags(path: new, storage: storage) }
         }
     }
 
@@ -142,6 +195,8 @@ public final class RatingQueue: Sendable {
                 }
                 attempt(write.stars, path: write.path, storage: storage)
             }
+            guard storage != .lightboxOnly else { return }
+            for write in (try? index.pendingTagWrites()) ?? [] { attemptTags(path: write.path, storage: storage) }
         }
     }
 
@@ -191,6 +246,45 @@ public final class RatingQueue: Sendable {
         }
     }
 
+    /// Writes the tag change the index holds for `path` now (the newest,
+    /// merged with any made before it was written).
+    private func attemptTags(path: String, storage: RatingStorage) {
+        guard let write = try? index.pendingTagWrite(for: path) else { return }
+        // A change the file already states (a keyword it has, a change
+        // taken back before it was written) is not written: the file
+        // stays as it is.
+        if let stated = try? index.file(at: path), stated.isCurrent(for: FolderScanner().stamp(of: path)),
+           write.edit.applied(to: stated.tags) == stated.tags {
+            try? index.finishTagWrite(path: path, edit: write.edit)
+            return
+        }
+        let before = FolderScanner().stamp(of: path)
+        do {
+            let result = try writer.write(write.edit, for: path, storage: storage)
+            let after = FolderScanner().stamp(of: path)
+            try? index.finishTagWrite(path: path, edit: write.edit, file: after.map { PhotoLibrary.read($0) })
+            if result.photoRewritten, let before, let after {
+                thumbnails?.restamp(from: before.thumbnailSource, to: after.thumbnailSource)
+            }
+            if let after { emit(.written(path: path, fileSize: after.size, modificationTime: after.modificationTime)) }
+        } catch {
+            let failure = RatingWriteFailure(path: path, fileName: String(Photo.name(of: error.path)).displayablePath,
+                                             reason: error.reason, subject: .tags)
+            guard error.isTransient else {
+                // Kept in Lightbox, not tried again: a read-only folder stays one.
+                try? index.finishTagWrite(path: path, edit: write.edit, keeping: true)
+                if !error.isGone { report(failure) }
+                return
+            }
+            guard let attempts = try? index.recordTagFailure(path: path, reason: error.reason) else { return }
+            if attempts >= 2, !write.reported {
+                try? index.markTagFailureReported(path: path)
+                report(failure)
+            }
+            if attempts >= RatingQueue.mostAttempts { try? index.finishTagWrite(path: path, edit: write.edit, keeping: true) }
+        }
+    }
+
     private func failed(_ error: RatingFileError, stars: Int, path: String) {
         let failure = RatingWriteFailure(path: path, fileName: String(Photo.name(of: error.path)).displayablePath, reason: error.reason)
         guard error.isTransient else {
@@ -229,10 +323,39 @@ public final class RatingQueue: Sendable {
     }
 }
 
+/// The file writes of one tag change on many photos, followed as they go
+/// (a batch's progress) and stoppable (its Cancel).
+public final class TagWrites: Sendable {
+    /// How many files are to be written.
+    public let total: Int
+    /// The count of files written so far, as it grows; it ends when the
+    /// writes are over or stopped.
+    public let progress: AsyncStream<Int>
+    private let continuation: AsyncStream<Int>.Continuation
+    private let stopped = AtomicFlag()
+
+    public init(total: Int) {
+        self.total = total
+        (progress, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// Stops the writes not yet begun.
+    public func stop() { stopped.set() }
+    public var isStopped: Bool { stopped.isSet }
+
+    func advance(to done: Int) { continuation.yield(done) }
+    func finish() { continuation.finish() }
+}
+
 extension ScannedFile {
     var thumbnailSource: ThumbnailSource {
         ThumbnailSource(path: path, modificationTime: modificationTime, fileSize: size)
     }
+}
+
+extension IndexedFile {
+    /// Whether this entry still describes the file now (nil: gone).
+    func isCurrent(for file: ScannedFile?) -> Bool { file.map(isCurrent(for:)) ?? false }
 }
 
 extension FolderScanner {

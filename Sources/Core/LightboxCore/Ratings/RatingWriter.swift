@@ -9,6 +9,9 @@ public protocol RatingWriter: Sendable {
     /// Writes `stars` (-1…5) for the photo at `photo`: into the file, a
     /// sidecar, or nowhere, as `storage` and the file allow.
     func write(_ stars: Int, for photo: String, storage: RatingStorage) throws(RatingFileError) -> RatingWriteResult
+    /// Writes a label, keywords, title or caption change where a rating
+    /// would go (`write(_:for:storage:)`).
+    func write(_ edit: TagEdit, for photo: String, storage: RatingStorage) throws(RatingFileError) -> RatingWriteResult
     /// Writes EXIF's Orientation (1…8) into the photo itself; throws when
     /// the photo cannot take it (a format without EXIF, a read-only file).
     func writeOrientation(_ orientation: Int, for photo: String) throws(RatingFileError)
@@ -97,7 +100,8 @@ public struct RatingFileError: Error, Equatable, Sendable {
     }
 }
 
-/// The real writer (`Imaging.writeRating`, gexiv2 in a decoder): xmp:Rating into
+/// The real writer (`Imaging.writeMetadata`, gexiv2 in a decoder): xmp:Rating
+/// (and labels, keywords, titles and captions, see `TagEdit`) into
 /// JPEG, PNG, WebP and TIFF files (and EXIF's Rating and RatingPercent
 /// where the format carries EXIF); an XMP sidecar for anything else, for
 /// files and folders that are read-only, links, and when the preference says so.
@@ -114,14 +118,24 @@ public struct FileRatingWriter: RatingWriter {
     public init() {}
 
     public func write(_ stars: Int, for photo: String, storage: RatingStorage) throws(RatingFileError) -> RatingWriteResult {
-        guard storage != .lightboxOnly else { return RatingWriteResult() }
+        try write(MetadataEdit(rating: Photo.clampedRating(stars)), for: photo, storage: storage)
+    }
+
+    public func write(_ edit: TagEdit, for photo: String, storage: RatingStorage) throws(RatingFileError) -> RatingWriteResult {
+        try write(edit.metadataEdit, for: photo, storage: storage)
+    }
+
+    /// Writes `edit` into the photo when the preference and the file
+    /// allow, and into its sidecar when it cannot take it or has one.
+    private func write(_ edit: MetadataEdit, for photo: String, storage: RatingStorage) throws(RatingFileError) -> RatingWriteResult {
+        guard storage != .lightboxOnly, !edit.isEmpty else { return RatingWriteResult() }
         var info = stat()
         guard Posix.stat(photo, &info) == 0 else { throw RatingFileError(path: photo, reason: RatingFileError.gone, isGone: true) }
         let sidecar = SidecarNaming.existing(for: photo)
         var result = RatingWriteResult()
         if storage == .photoFiles, let exif = FileRatingWriter.exif(for: photo), FileRatingWriter.mayModify(photo, info) {
             do {
-                try Imaging.writeRating(stars, to: photo, as: .photo(exif: exif))
+                try Imaging.writeMetadata(edit, to: photo, as: .photo(exif: exif))
                 result.written.append(photo)
                 result.photoRewritten = true
             } catch {
@@ -131,14 +145,14 @@ public struct FileRatingWriter: RatingWriter {
                 // A file gexiv2 cannot rewrite safely gets a sidecar; a
                 // full disk or a busy file is tried again later.
                 guard case .system(let code) = error.kind, code != EACCES, code != EPERM, code != EROFS else {
-                    return try writeSidecar(stars, for: photo, existing: sidecar, result)
+                    return try writeSidecar(edit, for: photo, existing: sidecar, result)
                 }
                 throw RatingFileError(path: photo, error)
             }
             // A sidecar beside it would otherwise contradict it (and win).
             guard sidecar != nil else { return result }
         }
-        return try writeSidecar(stars, for: photo, existing: sidecar, result)
+        return try writeSidecar(edit, for: photo, existing: sidecar, result)
     }
 
     public func writeOrientation(_ orientation: Int, for photo: String) throws(RatingFileError) {
@@ -165,11 +179,11 @@ public struct FileRatingWriter: RatingWriter {
     }
 
     /// Writes the sidecar that exists, else NAME.EXT.xmp.
-    private func writeSidecar(_ stars: Int, for photo: String, existing: SidecarFile?,
+    private func writeSidecar(_ edit: MetadataEdit, for photo: String, existing: SidecarFile?,
                               _ result: RatingWriteResult) throws(RatingFileError) -> RatingWriteResult {
         let path = existing?.path ?? SidecarNaming.appended.path(for: photo)
         do {
-            try Imaging.writeRating(stars, to: path, as: existing == nil ? .newSidecar(photo: photo) : .sidecar)
+            try Imaging.writeMetadata(edit, to: path, as: existing == nil ? .newSidecar(photo: photo) : .sidecar)
         } catch {
             throw RatingFileError(path: path, error)
         }

@@ -119,17 +119,34 @@ public final class AppSettings: @unchecked Sendable {
         set(order.key, "sort-key", Nicks.sortKey) && set(bool: order.ascending, "sort-ascending")
     }
 
-    /// The filter a new window starts with: the rating filters; a search
-    /// is for the moment and not kept.
+    /// The filter a new window starts with: the rating, label and file
+    /// filters (`PhotoFilter.kept`); a search, a keyword, a camera and days
+    /// belong to a folder and are not kept.
     public var filter: PhotoFilter {
         guard hasSchema else { return PhotoFilter() }
         return PhotoFilter(minimumRating: int("minimum-rating"),
-                           rejected: choice("rejected-photos", Nicks.rejected, or: .shown))
+                           rejected: choice("rejected-photos", Nicks.rejected, or: .shown),
+                           labels: Set(strings("label-filter").compactMap(ColorLabel.init(xmpName:))),
+                           kind: choice("file-kind-filter", Nicks.fileKind, or: nil))
     }
 
     @discardableResult
     public func save(_ filter: PhotoFilter) -> Bool {
         set(int: filter.minimumRating, "minimum-rating") && set(filter.rejected, "rejected-photos", Nicks.rejected)
+            && set(strings: filter.labels.sorted().map(\.rawValue), "label-filter")
+            && set(filter.kind, "file-kind-filter", Nicks.fileKind)
+    }
+
+    /// The keywords added last, the latest first: offered first while one
+    /// is typed, in every window.
+    public var recentKeywords: [Keyword] {
+        guard hasSchema else { return [] }
+        return strings("recent-keywords").compactMap(Keyword.init)
+    }
+
+    @discardableResult
+    public func save(recentKeywords: [Keyword]) -> Bool {
+        set(strings: recentKeywords.map(\.path), "recent-keywords")
     }
 
     /// The grid's zoom level a new window starts with.
@@ -149,6 +166,8 @@ public final class AppSettings: @unchecked Sendable {
         static let sortKey: [(PhotoOrder.Key, String)] =
             [(.name, "name"), (.dateTaken, "date-taken"), (.rating, "rating"), (.size, "size")]
         static let rejected: [(PhotoFilter.Rejected, String)] = [(.shown, "shown"), (.hidden, "hidden"), (.only, "only")]
+        static let fileKind: [(PhotoFilter.FileKind?, String)] =
+            [(nil, "any"), (.raw, "raw"), (.rawAndJPEG, "raw-and-jpeg"), (.noRaw, "no-raw")]
         static let gridZoom: [(GridZoom, String)] =
             [(.small, "small"), (.medium, "medium"), (.large, "large"), (.extraLarge, "extra-large")]
     }
@@ -184,6 +203,30 @@ public final class AppSettings: @unchecked Sendable {
 
     private func int(_ key: String) -> Int {
         settings.map { Int(g_settings_get_int($0, key)) } ?? 0
+    }
+
+    private func strings(_ key: String) -> [String] {
+        guard let settings, let values = g_settings_get_strv(settings, key) else { return [] }
+        defer { g_strfreev(values) }
+        var result: [String] = []
+        var at = values
+        while let value = at.pointee {
+            result.append(String(cString: value))
+            at += 1
+        }
+        return result
+    }
+
+    private func set(strings values: [String], _ key: String) -> Bool {
+        guard let settings else { return false }
+        var copies = values.map { strdup($0) }
+        copies.append(nil)
+        defer { copies.forEach { free($0) } }
+        return copies.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                g_settings_set_strv(settings, key, $0) != 0
+            }
+        }
     }
 
     private func set(string value: String, _ key: String) -> Bool {
