@@ -54,11 +54,11 @@ class TagTests(TripCase):
 
         # The filter menu: only the red-labelled photo.
         press(self.header_button(window, "Filter Photos"))
-        press(find(app.root, "check menu item", "Red Label", pred=a11y.on_screen))
+        press(find(window, None, "Red Label", pred=a11y.on_screen))
         self.wait_label(window, "1 of 4 photos")
         find(window, name=first)
         press(self.header_button(window, "Filter Photos"))
-        press(find(app.root, "menu item", "Show All Photos", pred=a11y.on_screen))
+        press(find(window, None, "Show All Photos", pred=a11y.on_screen))
         self.wait_label(window, "Trip \u2014 4 photos")
 
         send_keys("ctrl+q")
@@ -82,7 +82,11 @@ class TagTests(TripCase):
         a11y.set_text(find(dialog, "text", "Keyword"), "harbour", "Add Keyword")
         send_keys("Return")
         self.wait_label(window, "Added \u201charbour\u201d to 4 photos.")
+        send_keys("ctrl+f")
+        a11y.set_text(find(window, "entry", "Search Photos"), "harbour", "Lightbox")
+        self.wait_label(window, "4 photos, 4 selected")
         press(find(window, "push button", "Undo"))
+        self.wait_label(window, "0 of 4 photos")
         send_keys("ctrl+q")
         self.assertEqual(app.wait_exit(), 0, app.stderr())
         for name in NAMES:
