@@ -21,6 +21,10 @@ private final class FullDiskWriter: RatingWriter, @unchecked Sendable {
         return try FileRatingWriter().write(edit, for: photo, storage: storage)
     }
 
+    func writeSidecarOrientation(_ orientation: Int, for raw: String) throws(RatingFileError) {
+        try FileRatingWriter().writeSidecarOrientation(orientation, for: raw)
+    }
+
     func writeOrientation(_ orientation: Int, for photo: String) throws(RatingFileError) {
         try FileRatingWriter().writeOrientation(orientation, for: photo)
     }

@@ -58,6 +58,28 @@ final class RawPairTests: XCTestCase {
         XCTAssertEqual(logic.visiblePhotos.count, 4)
     }
 
+    /// A pair turned turns both: the JPEG's EXIF, the RAW's sidecar
+    /// (tiff:Orientation), the RAW file itself untouched. A RAW alone is
+    /// not turned in its sidecar: Lightbox shows a RAW by its own EXIF.
+    @MainActor
+    func testARotationGoesToTheJPEGAndTheRAWsSidecar() async throws {
+        let card = try card()
+        let raw = card.path("DSC_0001.NEF"), jpeg = card.path("DSC_0001.JPG")
+        let rawBytes = try Data(contentsOf: URL(fileURLWithPath: raw))
+        let (logic, queue) = try await open(card)
+        logic.rotate(path: jpeg, clockwise: true)
+        await queue.settled()
+        XCTAssertEqual(try ExifTool.value("EXIF:Orientation", of: URL(fileURLWithPath: jpeg)), "6")
+        XCTAssertEqual(try ExifTool.value("XMP-tiff:Orientation", of: URL(fileURLWithPath: raw + ".xmp")), "6")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: raw)), rawBytes, "the RAW file itself untouched")
+        XCTAssertEqual(logic.photo(at: raw)?.metadata?.orientation, 6)
+
+        let alone = card.path("DSC_0002.NEF")
+        logic.rotate(path: alone, clockwise: true)
+        await queue.settled()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: alone + ".xmp"), "no sidecar for a RAW alone")
+    }
+
     @MainActor
     func testARatingGoesToBothFilesTheRAWsIntoItsSidecar() async throws {
         let card = try card()

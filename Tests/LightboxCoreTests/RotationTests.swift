@@ -15,6 +15,10 @@ private final class SlowWriter: RatingWriter, Sendable {
         RatingWriteResult()
     }
 
+    func writeSidecarOrientation(_ orientation: Int, for raw: String) throws(RatingFileError) {
+        orientations.withLock { $0.append(orientation) }
+    }
+
     func writeOrientation(_ orientation: Int, for photo: String) throws(RatingFileError) {
         usleep(300_000)
         orientations.withLock { $0.append(orientation) }

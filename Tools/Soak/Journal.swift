@@ -96,6 +96,11 @@ struct JournalingWriter: RatingWriter {
         try real.write(edit, for: photo, storage: storage)
     }
 
+    /// Not part of the soak's journal: passed through.
+    func writeSidecarOrientation(_ orientation: Int, for raw: String) throws(RatingFileError) {
+        try real.writeSidecarOrientation(orientation, for: raw)
+    }
+
     func writeOrientation(_ orientation: Int, for photo: String) throws(RatingFileError) {
         let start = wallClock()
         do {

@@ -38,13 +38,24 @@ extension PhotoListLogic {
     /// orientation changes at once in the list and is written into the
     /// file by the rating queue, after the ratings given before. Not before
     /// the photo's metadata is read: the turn starts from its orientation.
+    /// A pair's RAW takes the same orientation, in its sidecar (XMP's
+    /// tiff:Orientation, which Lightroom and digiKam read there).
     @discardableResult
     public func rotate(path: String, clockwise: Bool) -> State {
         guard var photo = photos.photo(at: path), var metadata = photo.metadata else { return state }
         metadata.orientation = PhotoOrientation.turned(metadata.orientation, clockwise: clockwise)
         photo.metadata = metadata
-        photos.replace([photo])
-        library.ratings.rotate(to: metadata.orientation, path: path)
+        var turned = [photo]
+        if let raw = photo.raw, var rawPhoto = photos.photo(at: raw) {
+            var rawMetadata = rawPhoto.metadata ?? metadata
+            rawMetadata.orientation = metadata.orientation
+            rawPhoto.metadata = rawMetadata
+            turned.append(rawPhoto)
+        }
+        photos.replace(turned)
+        for each in turned {
+            library.ratings.rotate(to: metadata.orientation, path: each.path, inSidecar: each.path != path)
+        }
         return publish(makeState())
     }
 

@@ -112,10 +112,15 @@ public final class RatingQueue: Sendable {
     /// thread, in order with its ratings. Not kept across a restart: a
     /// rotation that cannot be written is shown at once, and the list reads
     /// the photo's orientation back from the file.
-    public func rotate(to orientation: Int, path: String) {
+    /// `inSidecar`: `path` is a pair's RAW, turned in its sidecar.
+    public func rotate(to orientation: Int, path: String, inSidecar: Bool = false) {
         RatingQueue.writing.submit { [self] in
             do throws(RatingFileError) {
-                try writer.writeOrientation(orientation, for: path)
+                if inSidecar {
+                    try writer.writeSidecarOrientation(orientation, for: path)
+                } else {
+                    try writer.writeOrientation(orientation, for: path)
+                }
                 guard let after = FolderScanner().stamp(of: path) else { return }
                 try? index.save([PhotoLibrary.read(after)])
                 emit(.written(path: path, fileSize: after.size, modificationTime: after.modificationTime))

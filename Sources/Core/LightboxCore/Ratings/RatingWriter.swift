@@ -15,6 +15,9 @@ public protocol RatingWriter: Sendable {
     /// Writes EXIF's Orientation (1…8) into the photo itself; throws when
     /// the photo cannot take it (a format without EXIF, a read-only file).
     func writeOrientation(_ orientation: Int, for photo: String) throws(RatingFileError)
+    /// Writes XMP's tiff:Orientation into the sidecar of the camera RAW at
+    /// `raw` (the RAW of a RAW+JPEG pair, turned with its JPEG).
+    func writeSidecarOrientation(_ orientation: Int, for raw: String) throws(RatingFileError)
 }
 
 /// What a rating write changed on disk.
@@ -159,10 +162,10 @@ public struct FileRatingWriter: RatingWriter {
         var info = stat()
         guard Posix.stat(photo, &info) == 0 else { throw RatingFileError(path: photo, reason: RatingFileError.gone, isGone: true) }
         // Only formats that carry EXIF (a sidecar's orientation is read by
-        // too few tools to be a rotation people can rely on) and whose image
-        // data is compared byte for byte: TIFF's is compared decoded, and
-        // decoding applies the orientation, so a rotated TIFF would always
-        // look changed.
+        // too few viewers to be a rotation people can rely on) and whose
+        // image data is compared byte for byte: TIFF's is compared decoded,
+        // and decoding applies the orientation, so a rotated TIFF would
+        // always look changed.
         guard FileRatingWriter.rotatable.contains(FileRatingWriter.lowercasedExtension(of: photo)) else {
             // Translators: why a photo could not be rotated, after "Could not rotate “a.png”: ".
             throw RatingFileError(path: photo, reason: tr("only JPEG and WebP photos can be rotated"))
@@ -176,6 +179,13 @@ public struct FileRatingWriter: RatingWriter {
         } catch {
             throw RatingFileError(path: photo, error)
         }
+    }
+
+    public func writeSidecarOrientation(_ orientation: Int, for raw: String) throws(RatingFileError) {
+        var info = stat()
+        guard Posix.stat(raw, &info) == 0 else { throw RatingFileError(path: raw, reason: RatingFileError.gone, isGone: true) }
+        _ = try writeSidecar(MetadataEdit(orientation: orientation), for: raw, existing: SidecarNaming.existing(for: raw),
+                             RatingWriteResult())
     }
 
     /// Writes the sidecar that exists, else NAME.EXT.xmp.
