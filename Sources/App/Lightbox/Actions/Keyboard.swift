@@ -107,6 +107,8 @@ enum Keyboard {
             bind(ActionNames.rotateRight, ["<Control>r", "bracketright"], tr("Rotate clockwise (saved in the photo)")),
             bind(ActionNames.rotateLeft, ["<Control><Shift>r", "bracketleft"], tr("Rotate counter-clockwise")),
             bind(ActionNames.properties, ["F9"], tr("Properties")),
+            // Translators: Ctrl+K in a photo window: the properties show, the keyboard in their keyword entry.
+            shown(tr("Add a keyword (in the properties)"), "<Control>k"),
             bind(ActionNames.fullscreen, ["F11"], tr("Full screen")),
             bind(ActionNames.slideshow, ["F5"], tr("Slideshow (Escape leaves it on the photo shown)")),
             bind(ActionNames.pauseSlideshow, ["space"], tr("Pause or go on with the slideshow")),

@@ -87,6 +87,10 @@ final class PhotoWindowController {
 
     func present() { view.window.present() }
 
+    /// Closes the window as its close button does: a title or caption
+    /// being typed is kept first.
+    func close() { view.window.close() }
+
     /// Another photo window turned "Go to Next Photo After Rating" on or off.
     func setAdvancesAfterRating(_ on: Bool) { logic.setAdvancesAfterRating(on) }
 

@@ -251,7 +251,10 @@ final class AppFlow {
     private func quit() {
         // Unsaved profile edits are asked about first; quitting goes on after.
         guard profileAllowsQuit(then: { [weak self] in self?.quit() }) else { return }
-        // Closing each window saves its state, as the close button does.
+        // Closing each window saves its state, as the close button does
+        // (a photo window's title or caption being typed too, before the
+        // rating queue is waited for).
+        for window in photoWindows { window.controller.close() }
         for controller in mainWindows { controller.close() }
         application.quit()
     }

@@ -24,7 +24,7 @@ extension PendingTagWrite {
                   reported: row.checked(4) ?? false)
     }
 
-    static let columns = "path, edit, queued, attempts, reported"
+    static let columns = "path, edit, queued, attempts, reported"  // untranslated: SQL
 }
 
 /// Tag changes in the index: what a load shows over what the files state

@@ -5,11 +5,11 @@ import Localization
 /// A colour label, as Lightroom names them in xmp:Label (and keys 6–9 set
 /// the first four, as in Lightroom and Photo Mechanic).
 public enum ColorLabel: String, CaseIterable, Codable, Sendable, Comparable {
-    case red = "Red"
-    case yellow = "Yellow"
-    case green = "Green"
-    case blue = "Blue"
-    case purple = "Purple"
+    case red = "Red"  // untranslated: xmp:Label's name, as Lightroom writes it
+    case yellow = "Yellow"  // untranslated: xmp:Label's name, as Lightroom writes it
+    case green = "Green"  // untranslated: xmp:Label's name, as Lightroom writes it
+    case blue = "Blue"  // untranslated: xmp:Label's name, as Lightroom writes it
+    case purple = "Purple"  // untranslated: xmp:Label's name, as Lightroom writes it
 
     /// The label xmp:Label names: Lightroom's English names in any letter
     /// case; nil for any other text (another tool's own label).
