@@ -184,6 +184,55 @@ final class PhotoTagTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: raw)), rawBytes, "the RAW file itself untouched")
     }
 
+    /// A label and a rating given while the folder still loads stay when
+    /// the photos' metadata, read meanwhile, arrives. (Kept in Lightbox
+    /// only: a label written into the file first would be read back.)
+    @MainActor
+    func testDecisionsGivenWhileLoadingStay() async throws {
+        let folder = Folder()
+        for name in ["a", "b"] { try PhotoFixtures.jpeg(at: folder.url.appendingPathComponent("\(name).jpg")) }
+        let queue = RatingQueue(index: try LibraryIndex(), storage: .lightboxOnly)
+        let logic = PhotoListLogic(library: PhotoLibrary(index: queue.index, ratings: queue),
+                                   trash: FolderTrash(folder: folder.scratch.path("trash")))
+        let a = folder.path("a.jpg")
+        var decided = false
+        logic.onChange = { state in
+            // As soon as the photos show, before their metadata is read.
+            guard !decided, case .loading(let list, _) = state, list.photos.count == 2,
+                  list.photos.allSatisfy({ $0.metadata == nil }) else { return }
+            decided = true
+            logic.toggleLabel(.green, path: a)
+            logic.rate(path: a, stars: 3)
+        }
+        await logic.load(path: folder.url.path)
+        XCTAssertTrue(decided, "decided while loading")
+        XCTAssertNotNil(logic.photo(at: a)?.metadata, "the metadata arrived after")
+        XCTAssertEqual(logic.photo(at: a)?.tags.label, .green)
+        XCTAssertEqual(logic.photo(at: a)?.rating, 3)
+        await queue.settled()
+    }
+
+    /// What Lightbox wrote reads back the same, from the file alone.
+    @MainActor
+    func testWrittenTagsReadBack() async throws {
+        let folder = Folder()
+        try PhotoFixtures.jpeg(at: folder.url.appendingPathComponent("a.jpg"))
+        let (logic, queue) = try await open(folder)
+        logic.addKeyword(sunset, paths: [folder.path("a.jpg")])
+        logic.addKeyword(finistere, paths: [folder.path("a.jpg")])
+        logic.toggleLabel(.blue, path: folder.path("a.jpg"))
+        logic.setTitle("Harbour", path: folder.path("a.jpg"))
+        await queue.settled()
+        XCTAssertEqual(try queue.index.pendingTagWrites(), [])
+        let read = try XCTUnwrap(Imaging.metadata(path: folder.path("a.jpg")))
+        XCTAssertEqual(Set(read.keywords), ["sunset", finistere.path])
+        let (again, _) = try await open(folder)
+        XCTAssertEqual(Set(again.photo(at: folder.path("a.jpg"))?.tags.keywords ?? []), [sunset, finistere])
+        XCTAssertEqual(again.photo(at: folder.path("a.jpg"))?.tags.label, .blue)
+        let reloaded = await again.library.reload(path: folder.path("a.jpg"))
+        XCTAssertEqual(Set(reloaded?.tags.keywords ?? []), [sunset, finistere])
+    }
+
     /// With "Only in Lightbox" nothing is written, and the index keeps the
     /// change for the next time the folder opens.
     @MainActor

@@ -118,6 +118,21 @@ final class MainWindowControllerTests: DisplayTestCase {
         spin(until: { fixture.view.visiblePage == .noResults }, "the keyword taken back")
     } }
 
+    /// "Remove Keyword…" offers the selection's keywords and takes the one
+    /// chosen from every selected photo that has it.
+    func testAKeywordIsRemovedFromTheSelection() throws { try onMain {
+        let fixture = try Fixture()
+        defer { fixture.view.window.destroy() }
+        fixture.open()
+        fixture.view.onIntent(.selectAll)
+        fixture.view.onIntent(.keywordChosen("harbour"))
+        spin(until: { fixture.view.notice == "Added “harbour” to 3 photos." }, "the keyword added")
+        fixture.view.onIntent(.keywordToRemoveChosen(Keyword("harbour")!))
+        spin(until: { fixture.view.notice == "Removed “harbour” from 3 photos." }, "the keyword removed")
+        fixture.view.onIntent(.search("harbour"))
+        spin(until: { fixture.view.visiblePage == .noResults }, "no photo has it")
+    } }
+
     func testTrashOffersUndoThatPutsThePhotoBack() throws { try onMain {
         let fixture = try Fixture()
         defer { fixture.view.window.destroy() }

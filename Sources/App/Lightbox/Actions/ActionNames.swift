@@ -90,6 +90,8 @@ enum ActionNames {
     /// Ctrl+K: add a keyword (to the selected photos, or in the photo
     /// window's properties).
     static let addKeyword = ActionID.window("add-keyword")
+    /// "Remove Keyword…": one of the selected photos' keywords, from all of them.
+    static let removeKeyword = ActionID.window("remove-keyword")
     /// F5: the slideshow, from the photo shown.
     static let slideshow = ActionID.window("slideshow")
     /// Space during a slideshow: pause or go on.

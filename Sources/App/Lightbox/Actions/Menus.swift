@@ -84,7 +84,8 @@ enum Menus {
                 // Translators: a menu item giving the selected photos a colour label ("Red Label").
                 (tr("{label} Label", ["label": label.title]), ActionNames.toggleLabel.detailed(label.rawValue))
             },
-            [(tr("Add Keyword…"), ActionNames.addKeyword.detailed)],
+            [(tr("Add Keyword…"), ActionNames.addKeyword.detailed),
+             (tr("Remove Keyword…"), ActionNames.removeKeyword.detailed)],
         ])
     }
 

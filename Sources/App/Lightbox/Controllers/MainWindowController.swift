@@ -98,6 +98,16 @@ final class MainWindowController {
             guard let keyword = Keyword(text) else { break }
             let change = logic.addKeyword(keyword, paths: selectedPaths)
             tasks.start { [batch] in await batch.tagged(change) }
+        case .removeKeyword:
+            let keywords = logic.keywords(of: selectedPaths)
+            if keywords.isEmpty {
+                view.perform(.notice(.noKeywordsToRemove))
+            } else {
+                view.perform(.askKeywordToRemove(keywords))
+            }
+        case .keywordToRemoveChosen(let keyword):
+            let change = logic.removeKeyword(keyword, paths: selectedPaths)
+            tasks.start { [batch] in await batch.tagged(change) }
         case .trash: trash(selectedPaths)
         case .trashRejected:
             switch logic.trashRejectedQuestion {

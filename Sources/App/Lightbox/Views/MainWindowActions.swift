@@ -122,6 +122,7 @@ final class MainWindowActions {
             intentAction(ActionNames.selectNone, .selectNone),
             intentAction(ActionNames.openSelected, .openSelected),
             actingAction(ActionNames.addKeyword, .addKeyword),
+            actingAction(ActionNames.removeKeyword, .removeKeyword),
             intentAction(ActionNames.openWith, .openWith),
             intentAction(ActionNames.showInFiles, .showInFiles),
             intentAction(ActionNames.copyTo, .transfer(.copy)),

@@ -114,6 +114,37 @@ final class MainWindowDialogs {
         entry.grabFocus()
     }
 
+    /// Asks which keyword to take away from the selected photos: one
+    /// button a keyword (those most of them have first), each its own
+    /// answer, sent as `.keywordToRemoveChosen`.
+    func askKeywordToRemove(among keywords: [Keyword]) {
+        let list = Box(.vertical, spacing: 2)
+        // Translators: the name of the list of keywords in the Remove Keyword dialog.
+        list.setAccessibleLabel(tr("Keywords of the Selected Photos"))
+        let scrolled = ScrolledWindow(child: list)
+        scrolled.disableHorizontalScrolling()
+        scrolled.setSizeRequest(width: -1, height: min(320, 40 * keywords.count))
+        let question = MessageWindow(
+            title: tr("Remove Keyword"),
+            // Translators: the question of the Remove Keyword dialog.
+            heading: tr("Which keyword should the selected photos lose?"),
+            body: "", choices: [.init("cancel", label: tr("_Cancel"))], cancelID: "cancel",
+            extra: scrolled, parent: window)
+        self.question = question
+        for (index, keyword) in keywords.enumerated() {
+            let button = Button(label: keyword.path.replacingOccurrences(of: "|", with: " › "))
+            button.addCssClass("flat")
+            button.onClicked { [weak question] in question?.answer("\(index)") }
+            list.append(button)
+        }
+        question.present { [weak self] answer in
+            self?.question = nil
+            if let index = Int(answer), keywords.indices.contains(index) {
+                self?.send(.keywordToRemoveChosen(keywords[index]))
+            }
+        }
+    }
+
     /// Asks what to do about a file sent to a folder that has one of its
     /// name; with more files still to go, offers "apply to all". The
     /// answer comes back as `.clashAnswered`.

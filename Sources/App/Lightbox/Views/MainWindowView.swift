@@ -54,6 +54,10 @@ final class MainWindowView {
         case addKeyword
         /// The keyword typed in the Add Keyword dialog.
         case keywordChosen(String)
+        /// "Remove Keyword…": the keyword is asked for next (`.askKeywordToRemove`).
+        case removeKeyword
+        /// The keyword chosen in the Remove Keyword dialog.
+        case keywordToRemoveChosen(Keyword)
         case trash
         /// "Move Rejected to Trash…": asks first (`confirmTrashingRejected`).
         case trashRejected
@@ -125,6 +129,9 @@ final class MainWindowView {
         /// Asks for a keyword for `count` photos, offering `suggestions`;
         /// answered by `.keywordChosen`.
         case askKeyword(count: Int, suggestions: [Keyword])
+        /// Asks which of `keywords` (the selected photos') to remove from
+        /// them; answered by `.keywordToRemoveChosen`.
+        case askKeywordToRemove([Keyword])
         /// The keywords and cameras the filter menu offers.
         case filterChoices(FilterChoices)
         /// A notice at the bottom of the window; its button is reported as
@@ -287,6 +294,7 @@ final class MainWindowView {
         case .confirmTrashingRejected(let count): dialogs.confirmTrashingRejected(count: count)
         case .askAboutClash(let clash): dialogs.ask(about: clash)
         case .askKeyword(let count, let suggestions): dialogs.askKeyword(for: count, suggestions: suggestions)
+        case .askKeywordToRemove(let keywords): dialogs.askKeywordToRemove(among: keywords)
         case .filterChoices(let choices): filterMenu.show(choices)
         case .notice(let notice): show(notice)
         case .announceResults: announceResults()

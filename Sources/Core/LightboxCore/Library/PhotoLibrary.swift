@@ -220,13 +220,17 @@ public final class PhotoLibrary: Sendable {
     public func reload(path: String) async -> Photo? {
         let scanner = self.scanner, index = self.index
         return await PhotoLibrary.reading.run {
+            // The change still held for it is asked before the file is
+            // read: a write that lands in between leaves the file with the
+            // change and the index without it, and the change (made again
+            // over the file, which changes nothing) must not be lost.
+            let edit = try? index.tagEdit(for: path)
             guard let file = scanner.file(at: path) else { return nil }
             let entry = PhotoLibrary.read(file)
             // It changed on disk: the rating it states now wins.
             let pending = (try? index.hasPendingWrite(path)) ?? false
             let adopted = PhotoLibrary.adopts(entry, previous: nil, indexRating: nil, pending: pending)
             try? index.save([entry], ratings: adopted ? [path: entry.statedRating ?? 0] : [:])
-            let edit = try? index.tagEdit(for: path)
             return Photo(path: path, fileSize: file.size, modificationTime: file.modificationTime,
                          metadata: entry.metadata, rating: (try? index.rating(of: path)) ?? 0,
                          tags: edit.map { $0.applied(to: entry.tags) } ?? entry.tags)

@@ -23,6 +23,7 @@ extension PhotoListLogic {
             return photo
         }
         photos.replace(rated)
+        if loading { decidedWhileLoading.formUnion(rated.map(\.path)) }
         for photo in rated { library.ratings.rate(photo.rating, path: photo.path) }
     }
 

@@ -60,6 +60,16 @@ extension PhotoListLogic {
         return change
     }
 
+    /// The keywords of the photos at `paths`, those most of them have
+    /// first: what "Remove Keyword…" offers.
+    public func keywords(of paths: [String]) -> [Keyword] {
+        var counts: [Keyword: Int] = [:]
+        for path in paths {
+            for keyword in photos.photo(at: path)?.tags.keywords ?? [] { counts[keyword, default: 0] += 1 }
+        }
+        return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
+    }
+
     /// Puts the photos of `change` back as they were before it (its Undo;
     /// the new state goes out through `onChange`).
     public func undo(_ change: TagChange) {
@@ -122,6 +132,7 @@ extension PhotoListLogic {
             }
         }
         photos.replace(changed)
+        if loading { decidedWhileLoading.formUnion(changed.map(\.path)) }
         let writes = TagWrites(total: changed.count)
         library.ratings.tag(edit, paths: changed.map(\.path), writes: writes)
         return TagChange(inverse: inverse.map { ($0.key, $0.value) }, notice: notice, writes: writes)
@@ -198,6 +209,12 @@ extension Notice {
         // Translators: progress of adding or removing a keyword on many photos; {done} files of {count} are written.
         Notice(trn("Saving the keyword in {done} of {count} file…", "Saving the keyword in {done} of {count} files…",
                    count: total, ["done": done]), button: .cancel, seconds: 60)
+    }
+
+    /// "Remove Keyword…" on photos that have none.
+    public static var noKeywordsToRemove: Notice {
+        // Translators: a notice after "Remove Keyword…" on photos without keywords.
+        Notice(tr("The selected photos have no keywords."))
     }
 
     /// A keyword change stopped by Cancel: every photo was put back.

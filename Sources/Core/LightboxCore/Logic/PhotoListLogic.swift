@@ -40,6 +40,9 @@ public final class PhotoListLogic: StatePublishing {
     /// Photos asked for by path, to select and open once the list holds
     /// them (see PhotoListLogic+Opening).
     var photosAskedFor: [String] = []
+    /// Photos rated or tagged while their folder loads: the metadata read
+    /// for them afterwards must not bring back what they were before.
+    var decidedWhileLoading: Set<String> = []
     /// The keywords added last, the latest first (offered first while
     /// typing one; see PhotoListLogic+Tags), kept for the next window.
     var recentKeywords: [Keyword] = [] {
@@ -54,7 +57,7 @@ public final class PhotoListLogic: StatePublishing {
     /// Counted as they come: counting at the walk's end would go over every
     /// photo of a big folder at once, on the main thread.
     private var foundUnread = 0
-    private var loading = false
+    private(set) var loading = false
     private var loadGeneration = 0
 
     /// - Parameters:
@@ -101,6 +104,7 @@ public final class PhotoListLogic: StatePublishing {
         let generation = loadGeneration
         self.folder = folder
         folders = []
+        decidedWhileLoading = []
         photos.removeAll()
         _ = selection.set([])
         progress = LoadProgress()
@@ -196,7 +200,15 @@ public final class PhotoListLogic: StatePublishing {
             progress.scanFinished = true
             progress.metadataTotal = foundUnread
         case .updated(let updated):
-            photos.replace(updated)
+            // Read from the files (and the index) as they were: a rating or
+            // tags given since are kept over what was read.
+            photos.replace(decidedWhileLoading.isEmpty ? updated : updated.map { read in
+                guard decidedWhileLoading.contains(read.path), let now = photos.photo(at: read.path) else { return read }
+                var kept = read
+                kept.rate(now.rating)
+                kept.tags = now.tags
+                return kept
+            })
             progress.metadataRead += updated.count
         case .finished:
             break
