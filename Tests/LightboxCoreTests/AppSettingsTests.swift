@@ -33,6 +33,8 @@ final class AppSettingsTests: XCTestCase {
         XCTAssertTrue(first.save(PhotoFilter(text: "not kept", minimumRating: 3, rejected: .hidden,
                                              labels: [.red, .blue], keyword: Keyword("not kept"), kind: .rawAndJPEG)))
         XCTAssertTrue(first.save(GridZoom.extraLarge))
+        XCTAssertTrue(first.save(includingSubfolders: false))
+        XCTAssertTrue(first.save(recentFolders: (1...12).map { "/p/\($0)" }))
         XCTAssertTrue(first.save(recentKeywords: [Keyword("Places|Brittany|Finistère")!, Keyword("sunset")!]))
         first.sync()
 
@@ -46,6 +48,8 @@ final class AppSettingsTests: XCTestCase {
                        "['Red', 'Blue']")
         XCTAssertEqual(next.gridZoom, .extraLarge)
         XCTAssertEqual(next.recentKeywords.map(\.path), ["Places|Brittany|Finistère", "sunset"])
+        XCTAssertFalse(next.includesSubfolders)
+        XCTAssertEqual(next.recentFolders, (1...10).map { "/p/\($0)" }, "the ten latest")
         XCTAssertEqual(try gsettings(["get", AppSettings.schemaID, "thumbnail-size"], config: scratch.path("config")),
                        "'extra-large'")
 

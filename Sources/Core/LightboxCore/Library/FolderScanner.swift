@@ -43,11 +43,16 @@ public struct FolderScanner: Sendable {
     /// Scans `root`, calling `onBatch` with each batch of files found and
     /// `onFolder` with each folder walked (the root included). Returns the
     /// number of files. Stops early when `isCancelled` says so.
+    /// `includingSubfolders` false stays in `root`; `onSubfolders` hears
+    /// the root's own folders (paths, in name order) either way: what a
+    /// window offers to go into.
     @discardableResult
     public func scan(
         _ root: URL,
+        includingSubfolders: Bool = true,
         isCancelled: () -> Bool = { false },
         onFolder: (String) -> Void = { _ in },
+        onSubfolders: ([String]) -> Void = { _ in },
         onBatch: ([ScannedFile]) -> Void
     ) -> Int {
         var visited = Set<FileIdentity>()
@@ -102,8 +107,11 @@ public struct FolderScanner: Sendable {
                     batch.removeAll(keepingCapacity: true)
                 }
             }
+            if folder == root.path {
+                onSubfolders(subfolders.sorted { $0.localizedStandardCompare($1) == .orderedAscending })
+            }
             // Depth-first, in name order, so batches arrive folder by folder.
-            pending.append(contentsOf: subfolders.sorted(by: >))
+            if includingSubfolders { pending.append(contentsOf: subfolders.sorted(by: >)) }
         }
         if !batch.isEmpty { onBatch(batch) }
         return total

@@ -6,8 +6,9 @@ import Imaging
 /// and the end.
 public enum LibraryEvent: Equatable, Sendable {
     case found([Photo])
-    /// The walk is over: how many photos, and every folder walked.
-    case scanned(total: Int, folders: [String])
+    /// The walk is over: how many photos, every folder walked, and the
+    /// folders right inside the one loaded (walked or not).
+    case scanned(total: Int, folders: [String], subfolders: [String])
     case updated([Photo])
     case finished
 }
@@ -35,12 +36,14 @@ public final class PhotoLibrary: Sendable {
     /// consuming task stops the work. Each batch comes sorted in `order`
     /// (sorted here, off the main thread, a list that shows it in that
     /// order only has to merge it).
-    public func load(_ folder: Folder, order: PhotoOrder = .standard) -> AsyncStream<LibraryEvent> {
+    /// `includingSubfolders` false loads the folder's own photos only.
+    public func load(_ folder: Folder, order: PhotoOrder = .standard,
+                     includingSubfolders: Bool = true) -> AsyncStream<LibraryEvent> {
         AsyncStream(bufferingPolicy: .unbounded) { continuation in
             let cancelled = AtomicFlag()
             continuation.onTermination = { _ in cancelled.set() }
             PhotoLibrary.scanning.submit { [self] in
-                run(folder, order, cancelled, continuation)
+                run(folder, order, includingSubfolders, cancelled, continuation)
                 continuation.finish()
             }
         }
@@ -52,7 +55,7 @@ public final class PhotoLibrary: Sendable {
     private static let reading = WorkerPool(
         name: "lb-metadata", threads: ProcessInfo.processInfo.activeProcessorCount)
 
-    private func run(_ folder: Folder, _ order: PhotoOrder, _ cancelled: AtomicFlag,
+    private func run(_ folder: Folder, _ order: PhotoOrder, _ includingSubfolders: Bool, _ cancelled: AtomicFlag,
                      _ continuation: AsyncStream<LibraryEvent>.Continuation) {
         let root = folder.url.path
         // The index is read on another thread while the folder is walked:
@@ -93,8 +96,9 @@ public final class PhotoLibrary: Sendable {
                 }
             }
         }
-        let total = scanner.scan(folder.url, isCancelled: { cancelled.isSet },
-                                 onFolder: { folders.append($0) }) { files in
+        var subfolders: [String] = []
+        let total = scanner.scan(folder.url, includingSubfolders: includingSubfolders, isCancelled: { cancelled.isSet },
+                                 onFolder: { folders.append($0) }, onSubfolders: { subfolders = $0 }) { files in
             walked += files
             // Photos are shown with what the index knows (dates, ratings),
             // so they wait for it; the walk does not: on a second open the
@@ -106,7 +110,7 @@ public final class PhotoLibrary: Sendable {
         let known = indexed.wait()
         if !walked.isEmpty { merge(walked, known) }
         if !pending.isEmpty { continuation.yield(.found(order.sorted(pending))) }
-        continuation.yield(.scanned(total: total, folders: folders))
+        continuation.yield(.scanned(total: total, folders: folders, subfolders: subfolders))
         readMetadata(PhotoLibrary.readingOrder(unread, order: order, ratings: known.ratings), known,
                      order: order, cancelled: cancelled, continuation)
         continuation.yield(.finished)

@@ -3,10 +3,16 @@ import Foundation
 /// Changes on disk, as the folder monitor reports them: photos found,
 /// changed, moved or gone, sidecars written by other programs.
 extension PhotoListLogic {
-    /// A folder appeared inside the open one: its photos join the list.
+    /// A folder appeared inside the open one: its photos join the list
+    /// (when the folders inside show theirs), and one right inside is
+    /// offered to go into.
     @discardableResult
     public func folderAdded(path: String) async -> State {
         guard let folder, path.hasPrefix(folder.url.path + "/") else { return state }
+        if !path.dropFirst(folder.url.path.count + 1).contains("/"), !subfolders.contains(path) {
+            subfolders = (subfolders + [path]).sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+        }
+        guard includesSubfolders else { return publish(makeState()) }
         var found: [String: Photo] = [:]
         for await event in library.load(Folder(url: URL(fileURLWithPath: path)), order: order) {
             switch event {
@@ -35,8 +41,10 @@ extension PhotoListLogic {
     @discardableResult
     public func fileRemoved(path: String) -> State {
         if let folder, path == folder.url.path { return folderGone(path: path) }
+        let folderWent = subfolders.contains(path)
+        subfolders.removeAll { $0 == path }
         let gone = photos.paths(under: path)
-        guard !gone.isEmpty else { return state }
+        guard !gone.isEmpty else { return folderWent ? publish(makeState()) : state }
         photos.remove(gone)
         selection.remove(gone)
         return publish(makeState())

@@ -29,6 +29,11 @@ public final class PhotoListLogic: StatePublishing {
     public private(set) var folder: Folder?
     /// Every folder the last load walked (to watch them for changes).
     public private(set) var folders: [String] = []
+    /// The folders right inside the one shown (see `navigation`).
+    var subfolders: [String] = []
+    /// Whether the folders inside show their photos too (a preference).
+    public private(set) var includesSubfolders = true
+    private var history = FolderHistory()
 
     /// The folder's photos, and those shown in order (see PhotoCollection).
     let photos: PhotoCollection
@@ -75,6 +80,7 @@ public final class PhotoListLogic: StatePublishing {
         photos = PhotoCollection(order: settings?.order ?? .standard, filter: settings?.filter ?? PhotoFilter(),
                                  pairsRawAndJPEG: settings?.preferences.pairsRawAndJPEG ?? true, rebuilding: rebuilding)
         zoom = settings?.gridZoom ?? .standard
+        includesSubfolders = settings?.includesSubfolders ?? true
         recentKeywords = settings?.recentKeywords ?? []
         observeRatings()
     }
@@ -82,18 +88,59 @@ public final class PhotoListLogic: StatePublishing {
     // MARK: Actions
 
     /// Opens the folder at `path` and loads it; returns when loading ends
-    /// (or the calling task is cancelled).
+    /// (or the calling task is cancelled). Back then returns to the folder
+    /// shown before.
     @discardableResult
     public func load(path: String) async -> State {
+        await open(path: path, visiting: true)
+    }
+
+    /// Back (Alt+Left): the folder shown before this one.
+    @discardableResult
+    public func goBack() async -> State {
+        guard let path = history.goBack() else { return state }
+        return await open(path: path, visiting: false)
+    }
+
+    /// Forward (Alt+Right): the folder Back left.
+    @discardableResult
+    public func goForward() async -> State {
+        guard let path = history.goForward() else { return state }
+        return await open(path: path, visiting: false)
+    }
+
+    /// Whether the photos of the folders inside the one shown show too
+    /// (kept for the next window); the folder loads again.
+    @discardableResult
+    public func includeSubfolders(_ on: Bool) async -> State {
+        guard on != includesSubfolders else { return state }
+        includesSubfolders = on
+        settings?.save(includingSubfolders: on)
+        guard let folder else { return publish(makeState()) }
+        return await open(path: folder.url.path, visiting: false)
+    }
+
+    /// Where the window is: the folder, what is inside, Back and Forward.
+    public var navigation: FolderNavigation {
+        let current = folder?.url.path
+        return FolderNavigation(folder: current, subfolders: subfolders, canGoBack: history.canGoBack,
+                                canGoForward: history.canGoForward, includesSubfolders: includesSubfolders,
+                                recent: (settings?.recentFolders ?? []).filter { $0 != current })
+    }
+
+    private func open(path: String, visiting: Bool) async -> State {
         switch Folder.open(path: path) {
         case .failure(let problem):
             loadGeneration += 1
             setLoading(false)
             folder = nil
+            subfolders = []
             photos.removeAll()
             _ = selection.set([])
             return publish(.failed(problem))
         case .success(let folder):
+            if visiting { history.visit(folder.url.path) }
+            settings?.save(recentFolders: [folder.url.path] + (settings?.recentFolders ?? []).filter { $0 != folder.url.path })
             return await load(folder)
         }
     }
@@ -104,6 +151,7 @@ public final class PhotoListLogic: StatePublishing {
         let generation = loadGeneration
         self.folder = folder
         folders = []
+        subfolders = []
         decidedWhileLoading = []
         photos.removeAll()
         _ = selection.set([])
@@ -115,7 +163,7 @@ public final class PhotoListLogic: StatePublishing {
         // Batches come sorted in the current order: merging them is one
         // pass on the main thread (a batch sorted in an order changed
         // meanwhile is sorted again here).
-        for await event in library.load(folder, order: order) {
+        for await event in library.load(folder, order: order, includingSubfolders: includesSubfolders) {
             guard generation == loadGeneration else { break }
             apply(event)
             // Merging a batch and showing it are two pieces of main-thread
@@ -164,10 +212,9 @@ public final class PhotoListLogic: StatePublishing {
 
     /// Filters the list off the main thread; returns like `sort(by:)`.
     public func filter(_ filter: PhotoFilter) async -> State {
-        // The rating filters are kept; a search is not (see AppSettings).
-        if filter.minimumRating != self.filter.minimumRating || filter.rejected != self.filter.rejected {
-            settings?.save(filter)
-        }
+        // The rating, label and file filters are kept; a search is not
+        // (see `PhotoFilter.kept`).
+        if filter.kept != self.filter.kept { settings?.save(filter) }
         return await photos.filter(by: filter) ? publish(makeState()) : state
     }
 
@@ -195,8 +242,9 @@ public final class PhotoListLogic: StatePublishing {
             photos.insert(found)
             progress.found += found.count
             foundUnread += found.count { !$0.hasMetadata }
-        case .scanned(_, let walked):
+        case .scanned(_, let walked, let inside):
             folders = walked
+            subfolders = inside
             progress.scanFinished = true
             progress.metadataTotal = foundUnread
         case .updated(let updated):

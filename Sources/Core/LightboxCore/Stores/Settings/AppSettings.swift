@@ -149,6 +149,29 @@ public final class AppSettings: @unchecked Sendable {
         set(strings: recentKeywords.map(\.path), "recent-keywords")
     }
 
+    /// Whether a window shows the photos of the folders inside the one it
+    /// opens (a new window starts as the last was left).
+    public var includesSubfolders: Bool {
+        guard hasSchema else { return true }
+        return bool("include-subfolders")
+    }
+
+    @discardableResult
+    public func save(includingSubfolders on: Bool) -> Bool { set(bool: on, "include-subfolders") }
+
+    /// Folders opened lately, the latest first (at most ten).
+    public var recentFolders: [String] {
+        guard hasSchema else { return [] }
+        return strings("recent-folders")
+    }
+
+    @discardableResult
+    public func save(recentFolders: [String]) -> Bool {
+        set(strings: Array(recentFolders.prefix(AppSettings.recentFolderLimit)), "recent-folders")
+    }
+
+    static let recentFolderLimit = 10
+
     /// The grid's zoom level a new window starts with.
     public var gridZoom: GridZoom {
         guard hasSchema else { return .standard }
