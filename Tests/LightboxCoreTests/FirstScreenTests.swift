@@ -75,6 +75,33 @@ final class FirstScreenTests: XCTestCase {
         XCTAssertEqual(changes(shown), 1, "the dates took their places in one step")
     }
 
+    /// Once the person works with the photos while the folder loads (a
+    /// selection, a scroll, a search), the dates read wait: nothing moves
+    /// at the end, and the window offers the finished order, which takes
+    /// its places in one step when asked for.
+    @MainActor
+    func testOnceThePersonActsTheOrderWaitsToBeAskedFor() async throws {
+        let scratch = try card(150, takenInReverse: true)
+        let library = PhotoLibrary(index: try LibraryIndex(), scanner: FolderScanner(batchSize: 8), concurrency: 2)
+        let logic = PhotoListLogic(library: library, trash: FolderTrash(folder: scratch.path("trash")))
+        var acted = false
+        logic.onChange = { state in
+            guard !acted, case .loading(let list, _) = state, !list.photos.isEmpty else { return }
+            acted = true
+            logic.noteAction()
+        }
+        guard case .presenting(let loaded) = await logic.load(path: scratch.path("card").path) else {
+            return XCTFail("the folder did not load")
+        }
+        XCTAssertTrue(acted)
+        let names = { (list: PhotoList) in list.photos.map { String(Photo.name(of: $0.path)) } }
+        XCTAssertEqual(names(loaded), (1...150).map { String(format: "DSC_%05d.JPG", $0) }, "in the order first shown")
+        XCTAssertTrue(loaded.datesWaiting, "the finished order is offered")
+        guard case .presenting(let sorted) = await logic.sortByDatesRead() else { return XCTFail() }
+        XCTAssertEqual(names(sorted), (1...150).reversed().map { String(format: "DSC_%05d.JPG", $0) }, "in the order taken")
+        XCTAssertFalse(sorted.datesWaiting)
+    }
+
     /// A photo whose date is held, trashed and put back while its folder
     /// loads, then rated: shown once (its old held date must not linger).
     @MainActor

@@ -45,6 +45,9 @@ public final class PhotoListLogic: StatePublishing {
     /// Photos asked for by path, to select and open once the list holds
     /// them (see PhotoListLogic+Opening).
     var photosAskedFor: [String] = []
+    /// Whether the person scrolled, selected, opened or typed while the
+    /// folder loaded (`noteAction`).
+    private var actedWhileLoading = false
     /// Photos rated or tagged while their folder loads: the metadata read
     /// for them afterwards must not bring back what they were before.
     var decidedWhileLoading: Set<String> = []
@@ -153,6 +156,7 @@ public final class PhotoListLogic: StatePublishing {
         folders = []
         subfolders = []
         decidedWhileLoading = []
+        actedWhileLoading = false
         photos.removeAll()
         _ = selection.set([])
         progress = LoadProgress()
@@ -189,8 +193,12 @@ public final class PhotoListLogic: StatePublishing {
         }
         if generation == loadGeneration {
             setLoading(false)
-            // The dates read take their places, in one step.
-            if photos.hasHeldDates {
+            // The dates read take their places, in one step, unless the
+            // person began working with the photos meanwhile: then they
+            // wait until asked for (`sortByDatesRead`), and nothing moves
+            // under the person. (Sorted by anything but the date taken,
+            // they move nothing.)
+            if photos.hasHeldDates, !(actedWhileLoading && order.key == .dateTaken) {
                 return await photos.takeHeldDates() ? publish(makeState()) : state
             }
             publish(makeState())
@@ -201,6 +209,20 @@ public final class PhotoListLogic: StatePublishing {
     private func setLoading(_ on: Bool) {
         loading = on
         photos.holdsDates = on
+    }
+
+    /// The person scrolled, selected, opened or typed: while the folder
+    /// loads, the photos keep the places they are shown at from now on.
+    public func noteAction() {
+        if loading { actedWhileLoading = true }
+    }
+
+    /// "Sort by Date Taken" on the dates that waited (`PhotoList.datesWaiting`):
+    /// they take their places now, in one step.
+    @discardableResult
+    public func sortByDatesRead() async -> State {
+        guard photos.hasHeldDates else { return state }
+        return await photos.takeHeldDates() ? publish(makeState()) : state
     }
 
     /// Sorts the list off the main thread; returns once it is shown (or,
@@ -274,7 +296,8 @@ public final class PhotoListLogic: StatePublishing {
     func makeState() -> State {
         guard let folder else { return .idle }
         let list = PhotoList(folder: folder, photos: photos.shownPhotos, total: photos.count, files: photos.fileCount,
-                             ratingFailure: ratingFailures.first, selection: selection.shown(photos.isShown))
+                             ratingFailure: ratingFailures.first, selection: selection.shown(photos.isShown),
+                             datesWaiting: !loading && photos.hasHeldDates && order.key == .dateTaken)
         if loading { return .loading(list, progress) }
         return photos.isEmpty ? .empty(folder) : .presenting(list)
     }

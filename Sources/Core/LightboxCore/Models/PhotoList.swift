@@ -14,15 +14,20 @@ public struct PhotoList: Equatable, Sendable {
     public let ratingFailure: RatingWriteFailure?
     /// The selected photos among those shown, by path.
     public let selection: Set<String>
+    /// Dates taken read after the person began working with the photos
+    /// wait, so that nothing moves under them: the window offers to sort
+    /// by them (`PhotoListLogic.sortByDatesRead`).
+    public let datesWaiting: Bool
 
     package init(folder: Folder, photos: [Photo], total: Int, files: Int? = nil, ratingFailure: RatingWriteFailure? = nil,
-                selection: Set<String> = []) {
+                selection: Set<String> = [], datesWaiting: Bool = false) {
         self.folder = folder
         self.photos = photos
         self.total = total
         self.files = files ?? total
         self.ratingFailure = ratingFailure
         self.selection = selection
+        self.datesWaiting = datesWaiting
     }
 
     public var count: Int { photos.count }
