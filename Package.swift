@@ -11,6 +11,8 @@ let package = Package(
         .executable(name: "lightbox-rating-writer", targets: ["RatingWriterTool"]),
         // Thumbnails files with the app's own loader, for `make bench`.
         .executable(name: "lightbox-bench-thumbnails", targets: ["BenchThumbnails"]),
+        // Search and keyword writes at scale with the app's logic, for `make bench`.
+        .executable(name: "lightbox-bench-tags", targets: ["BenchTags"]),
         // Decodes images for the app in a sandboxed helper process; installed
         // next to `lightbox`, which looks for it there.
         .executable(name: "lightbox-decoder", targets: ["LightboxDecoder"]),
@@ -207,6 +209,13 @@ let package = Package(
             name: "BenchThumbnails",
             dependencies: ["LightboxCore", "Imaging", "InProcessImaging"],
             path: "Tools/BenchThumbnails"
+        ),
+        // Benchmark helper: search and filters over 100,000 indexed photos,
+        // and a keyword written into a folder of photos (`make bench`).
+        .executableTarget(
+            name: "BenchTags",
+            dependencies: ["LightboxCore"],
+            path: "Tools/BenchTags"
         ),
         // The fuzz targets, apart from the libFuzzer entry, so the unit
         // tests can replay their corpus.

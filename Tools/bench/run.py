@@ -3,12 +3,14 @@
 writes Tools/bench/results.json, keeping the parts not measured this time, and
 the README's performance table from it (Tools/bench/report.py).
 
-    python3 Tools/bench/run.py [--quick] [--runs N] [--only startup,10k,thumbnails,photo,stepping,firstscreen,100k,raw]
+    python3 Tools/bench/run.py [--quick] [--runs N]
+        [--only startup,10k,thumbnails,photo,stepping,firstscreen,100k,raw,search,keywords]
 
-Expects the release build (.build/release/lightbox and
-lightbox-bench-thumbnails); creates Tools/bench/library/ on first use (see
+Expects the release build (.build/release/lightbox, lightbox-bench-thumbnails
+and lightbox-bench-tags); creates Tools/bench/library/ on first use (see
 make_library.py; the raw part's folder, Tools/bench/library/raw-24mp/, too). --quick leaves the raw
-part out unless --only names it. Runs itself under xvfb-run and dbus-run-session, so every
+part out unless --only names it. The stepping, search and keywords parts make
+their own files and need no library (Tools/bench/tags.py has the last two). Runs itself under xvfb-run and dbus-run-session, so every
 program measured shares one headless X server and one session bus.
 """
 import argparse
@@ -27,12 +29,15 @@ import measures  # noqa: E402
 import firstscreen  # noqa: E402
 import stepping  # noqa: E402
 import raw  # noqa: E402
+import tags  # noqa: E402
 from make_library import RAW_FOLDER, RAW_RECIPE  # noqa: E402
 from report import table, targets, write_readme  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LIBRARY = os.path.join(HERE, "library")
-PARTS = ("startup", "10k", "thumbnails", "photo", "stepping", "firstscreen", "100k", "raw")
+PARTS = ("startup", "10k", "thumbnails", "photo", "stepping", "firstscreen", "100k", "raw", "search", "keywords")
+# Parts that make their own files: they need no photo library.
+NO_LIBRARY = {"startup", "stepping", "search", "keywords"}
 # Left out of --quick unless --only names them: the raw part makes 6 GB of files once, and takes minutes.
 NOT_QUICK = ("raw",)
 
@@ -83,10 +88,10 @@ def main():
     args = parse()
     reexec_headless()
     parts = set(args.only.split(","))
-    for binary in (measures.LIGHTBOX, measures.THUMBNAILER):
+    for binary in (measures.LIGHTBOX, measures.THUMBNAILER) + ((tags.TAGS,) if parts & {"search", "keywords"} else ()):
         if not os.access(binary, os.X_OK):
             sys.exit(f"bench: {binary} not found: run `make build` (swift build -c release) first")
-    if parts - {"startup", "stepping"}:
+    if parts - NO_LIBRARY:
         ensure_library(parts | ({"10k"} if parts & {"thumbnails", "photo"} else set()))
     runs = args.runs or (2 if args.quick else 3)
     started = time.monotonic()
@@ -102,6 +107,7 @@ def main():
         "measurements": {},
     }
     m = results["measurements"]
+    failed = []
     with tempfile.TemporaryDirectory(prefix="lightbox-bench-") as work:
         if "startup" in parts:
             m["startup"] = measures.startup(work, 3 if args.quick else runs * 3)
@@ -122,6 +128,14 @@ def main():
                                                         2 if args.quick else runs)
         if "raw" in parts:
             m["raw"] = raw.raw_part(work, measures.LIGHTBOX, LIBRARY, args.quick, runs)
+        for part, measure in (("search", tags.search), ("keywords", tags.keywords)):
+            if part in parts:
+                try:
+                    m[part] = measure(work, runs, args.quick)
+                except tags.PartFailed as failure:
+                    # Wrong, not slow: no figures kept, and the bench exits non-zero.
+                    print(f"bench: {part} FAILED: {failure}", flush=True)
+                    failed.append(part)
         if "100k" in parts and not args.quick:
             m["100k"] = measures.folder_runs(work, results["library"]["100k"], max(2, runs - 1),
                                              scroll=False, timeout=900, label="100k")
@@ -136,6 +150,8 @@ def main():
     if os.path.abspath(args.output) == os.path.join(HERE, "results.json"):
         write_readme(results)
         print("bench: the README's table now shows these results (Tools/bench/report.py --check-readme)")
+    if failed:
+        sys.exit(f"bench: {', '.join(failed)} failed (see above)")
 
 
 def merge(results, path):
