@@ -132,8 +132,10 @@ let package = Package(
             name: "CJxl",
             dependencies: ["CImaging", "CLibJxl"],
             path: "Sources/Decoder/CJxl",
-            // libjxl.pc does not name its thread pool's library.
-            linkerSettings: [.linkedLibrary("jxl_threads")]
+            // libjxl.pc does not name its thread pool's library; brob boxes
+            // (compressed EXIF and XMP) are decompressed with libbrotlidec,
+            // which libjxl links too (Debian: libbrotli-dev).
+            linkerSettings: [.linkedLibrary("jxl_threads"), .linkedLibrary("brotlidec")]
         ),
         // The helper's side: its loop, limits and seccomp filter.
         .target(

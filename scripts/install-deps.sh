@@ -10,7 +10,7 @@
 # `apt-get update` only then.  Works without a terminal (CI).
 set -euo pipefail
 
-# To build and run: GTK 4, gexiv2 (EXIF), gdk-pixbuf, LibRaw, libjxl, SQLite,
+# To build and run: GTK 4, gexiv2 (EXIF), gdk-pixbuf, LibRaw, libjxl, Brotli, SQLite,
 # and what GTK needs at run time to draw SVG icons and to find the Pictures
 # folder.
 BUILD_PACKAGES=(
@@ -20,6 +20,9 @@ BUILD_PACKAGES=(
     libraw-dev
     # JPEG XL files, which no gdk-pixbuf loader reads on Debian 12 (the decoder).
     libjxl-dev
+    # The EXIF and XMP a JPEG XL file keeps compressed (brob boxes), decompressed
+    # in the decoder with the Brotli that libjxl links too.
+    libbrotli-dev
     libgdk-pixbuf-2.0-dev
     libsqlite3-dev
     pkg-config

@@ -151,14 +151,24 @@ static int lb_serve_metadata(int socket, const LbRequest *request, int fd) {
     lb_fd_path(fd, path, sizeof path);
     LbMetadata m;
     if (request->hints & LB_HINT_JXL) {
-        // exiv2 0.27 does not read JPEG XL: its size from its header, as
-        // shown, and the orientation it is shown with (libjxl applies the
-        // file's own; an EXIF box's is never applied again).
-        memset(&m, 0, sizeof m);
+        // exiv2 0.27 does not read JPEG XL: the EXIF and XMP its container
+        // carries (Exif and xml boxes, or brob ones) are taken out here and
+        // given to gexiv2 to read as other formats' are (a bare codestream
+        // has none); its size from its header, as shown, and the
+        // orientation it is shown with (libjxl applies the file's own; an
+        // EXIF box's is never applied again).
         char *error = NULL;
-        bool known = lb_jxl_probe(fd, &m.pixel_width, &m.pixel_height, &error);
+        int width = 0, height = 0;
+        bool known = lb_jxl_probe(fd, &width, &height, &error);
         lb_free(error);
         if (!known) return lb_fail(socket, request, "no metadata");
+        LbJxlMetadata boxes;
+        lb_jxl_metadata(fd, &boxes);
+        // Boxes gexiv2 reads nothing from leave `m` zeroed: no fields.
+        (void)lb_metadata_read_exif_xmp(boxes.exif, boxes.exif_length, boxes.xmp, boxes.xmp_length, &m);
+        lb_jxl_metadata_clear(&boxes);
+        m.pixel_width = width;
+        m.pixel_height = height;
         m.orientation = 1;
     } else if (!lb_metadata_read(path, &m)) {
         return lb_fail(socket, request, "no metadata");

@@ -153,30 +153,11 @@ static bool lb_transforms_itself(const char *mime) {
                     || strcmp(mime, "image/avif") == 0);
 }
 
-bool lb_metadata_read(const char *path, LbMetadata *out) {
-    memset(out, 0, sizeof *out);
-    lb_exiv2_init();
-    GExiv2Metadata *metadata = gexiv2_metadata_new();
+// What every format's metadata gives besides its size and orientation,
+// read from `metadata` (opened already) into `out`: the date taken, the
+// camera, the exposure, the rating, the label, title, caption and keywords.
+static void lb_metadata_fields(GExiv2Metadata *metadata, LbMetadata *out) {
     GError *error = NULL;
-    if (!gexiv2_metadata_open_path(metadata, path, &error)) {
-        g_clear_error(&error);
-        g_object_unref(metadata);
-        return false;
-    }
-    out->pixel_width = gexiv2_metadata_try_get_metadata_pixel_width(metadata, &error);
-    g_clear_error(&error);
-    out->pixel_height = gexiv2_metadata_try_get_metadata_pixel_height(metadata, &error);
-    g_clear_error(&error);
-    out->orientation = (int)gexiv2_metadata_try_get_orientation(metadata, &error);
-    g_clear_error(&error);
-    if (lb_transforms_itself(gexiv2_metadata_get_mime_type(metadata))) {
-        // HEIF's own transforms (irot, imir) are authoritative and the
-        // loader applies them; the EXIF orientation a phone also writes
-        // is never applied again. (The size stays the coded one: the
-        // transforms are in boxes exiv2 does not read, and asking the
-        // loader would decode the whole picture.)
-        out->orientation = 1;
-    }
     out->date_taken = lb_tag_text(metadata, "Exif.Photo.DateTimeOriginal");
     out->make = lb_tag_text(metadata, "Exif.Image.Make");
     out->model = lb_tag_text(metadata, "Exif.Image.Model");
@@ -201,6 +182,103 @@ bool lb_metadata_read(const char *path, LbMetadata *out) {
     out->iso = iso > 0 ? iso : 0;
     g_clear_error(&error);
     out->has_rating = lb_rating_from(metadata, &out->rating);
+}
+
+bool lb_metadata_read(const char *path, LbMetadata *out) {
+    memset(out, 0, sizeof *out);
+    lb_exiv2_init();
+    GExiv2Metadata *metadata = gexiv2_metadata_new();
+    GError *error = NULL;
+    if (!gexiv2_metadata_open_path(metadata, path, &error)) {
+        g_clear_error(&error);
+        g_object_unref(metadata);
+        return false;
+    }
+    out->pixel_width = gexiv2_metadata_try_get_metadata_pixel_width(metadata, &error);
+    g_clear_error(&error);
+    out->pixel_height = gexiv2_metadata_try_get_metadata_pixel_height(metadata, &error);
+    g_clear_error(&error);
+    out->orientation = (int)gexiv2_metadata_try_get_orientation(metadata, &error);
+    g_clear_error(&error);
+    if (lb_transforms_itself(gexiv2_metadata_get_mime_type(metadata))) {
+        // HEIF's own transforms (irot, imir) are authoritative and the
+        // loader applies them; the EXIF orientation a phone also writes
+        // is never applied again. (The size stays the coded one: the
+        // transforms are in boxes exiv2 does not read, and asking the
+        // loader would decode the whole picture.)
+        out->orientation = 1;
+    }
+    lb_metadata_fields(metadata, out);
     g_object_unref(metadata);
     return true;
+}
+
+// The CRC of a PNG chunk (ISO 3309, as zlib's crc32) over its type and data.
+static uint32_t lb_png_crc(const uint8_t *type, const uint8_t *data, size_t length) {
+    uint32_t table[256];
+    for (uint32_t n = 0; n < 256; n++) {
+        uint32_t c = n;
+        for (int k = 0; k < 8; k++) c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+        table[n] = c;
+    }
+    uint32_t crc = 0xFFFFFFFFu;
+    for (size_t i = 0; i < 4; i++) crc = table[(crc ^ type[i]) & 0xFF] ^ (crc >> 8);
+    for (size_t i = 0; i < length; i++) crc = table[(crc ^ data[i]) & 0xFF] ^ (crc >> 8);
+    return crc ^ 0xFFFFFFFFu;
+}
+
+static void lb_png_be32(GByteArray *png, uint32_t value) {
+    uint8_t bytes[4] = {(uint8_t)(value >> 24), (uint8_t)(value >> 16), (uint8_t)(value >> 8), (uint8_t)value};
+    g_byte_array_append(png, bytes, 4);
+}
+
+// A chunk of `type` holding `data` appended to `png`.
+static void lb_png_chunk(GByteArray *png, const char *type, const uint8_t *data, size_t length) {
+    lb_png_be32(png, (uint32_t)length);
+    g_byte_array_append(png, (const guint8 *)type, 4);
+    if (length) g_byte_array_append(png, data, (guint)length);
+    lb_png_be32(png, lb_png_crc((const uint8_t *)type, data, length));
+}
+
+bool lb_metadata_read_exif_xmp(const uint8_t *exif, size_t exif_length, const uint8_t *xmp, size_t xmp_length,
+                               LbMetadata *out) {
+    memset(out, 0, sizeof *out);
+    if (!exif) exif_length = 0;
+    if (!xmp) xmp_length = 0;
+    // A PNG chunk holds less than 2 GiB.
+    if ((!exif_length && !xmp_length) || exif_length > INT32_MAX / 2 || xmp_length > INT32_MAX / 2) return false;
+    // gexiv2 opens metadata from a file's bytes, so the EXIF and XMP are
+    // handed to it as a PNG made in memory: a 1×1 header, the EXIF in an
+    // eXIf chunk, the XMP in an iTXt chunk keyed XML:com.adobe.xmp, the
+    // end. exiv2 reads both from a PNG of any size (a JPEG's APP1 segments
+    // would stop at 64 KiB; from_app1_segment takes EXIF without XMP), and
+    // reads them as it reads every PNG photo's, so the fields come out as
+    // they do for other formats. The XMP chunk comes after the EXIF one: an
+    // XMP packet inside the EXIF (TIFF tag 700) gives way to the file's own.
+    static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', 0x0d, 0x0a, 0x1a, 0x0a};
+    static const uint8_t header[13] = {0, 0, 0, 1, 0, 0, 0, 1, 8, 0, 0, 0, 0};  // 1×1, 8-bit grey
+    // The keyword and its NUL, uncompressed (0, 0), no language tag, no
+    // translated keyword (each an empty text and its NUL).
+    static const char xmp_key[] = "XML:com.adobe.xmp\0\0\0\0\0";
+    GByteArray *png = g_byte_array_sized_new((guint)(64 + exif_length + xmp_length + sizeof xmp_key));
+    g_byte_array_append(png, signature, sizeof signature);
+    lb_png_chunk(png, "IHDR", header, sizeof header);
+    if (exif_length) lb_png_chunk(png, "eXIf", exif, exif_length);
+    if (xmp_length) {
+        GByteArray *text = g_byte_array_sized_new((guint)(sizeof xmp_key + xmp_length));
+        g_byte_array_append(text, (const guint8 *)xmp_key, sizeof xmp_key - 1);
+        g_byte_array_append(text, xmp, (guint)xmp_length);
+        lb_png_chunk(png, "iTXt", text->data, text->len);
+        g_byte_array_unref(text);
+    }
+    lb_png_chunk(png, "IEND", NULL, 0);
+    lb_exiv2_init();
+    GExiv2Metadata *metadata = gexiv2_metadata_new();
+    GError *error = NULL;
+    bool opened = gexiv2_metadata_open_buf(metadata, png->data, (glong)png->len, &error);
+    g_clear_error(&error);
+    g_byte_array_unref(png);
+    if (opened) lb_metadata_fields(metadata, out);
+    g_object_unref(metadata);
+    return opened;
 }

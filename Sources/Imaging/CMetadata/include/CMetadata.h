@@ -14,6 +14,17 @@
 // has no readable metadata. Free the strings with lb_metadata_clear.
 bool lb_metadata_read(const char *path, LbMetadata *out);
 
+// Reads EXIF (`exif`: a TIFF structure, as a JPEG's APP1 holds after
+// "Exif\0\0") and XMP (`xmp`: a packet), either of them NULL, as a file
+// carrying them would be read: the same fields as lb_metadata_read, by the
+// same rules, for formats exiv2 0.27 cannot open whose EXIF and XMP the
+// decoder takes out itself (JPEG XL's boxes). The pixel size and the
+// orientation are left 0: the caller knows them from the picture. False
+// (and `out` zeroed) when there is neither or gexiv2 reads nothing. Free
+// the strings with lb_metadata_clear.
+bool lb_metadata_read_exif_xmp(const uint8_t *exif, size_t exif_length, const uint8_t *xmp, size_t xmp_length,
+                               LbMetadata *out);
+
 // Sets the EXIF orientation (1…8) of the image file at `path` in place.
 bool lb_metadata_set_orientation(const char *path, int orientation, char **error);
 
