@@ -37,10 +37,13 @@ public enum PhotoFormat {
     }
 
     /// `path`'s extension in lower case ("" for none).
+    /// (Byte by byte from the end: asked for many files at a time.)
     public static func lowercasedExtension(of path: String) -> String {
-        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
-        return name[name.index(after: dot)...].lowercased()
+        let bytes = path.utf8
+        let slash = bytes.lastIndex(of: UInt8(ascii: "/"))
+        let nameStart = slash.map { bytes.index(after: $0) } ?? bytes.startIndex
+        guard let dot = bytes[nameStart...].lastIndex(of: UInt8(ascii: ".")), dot != nameStart else { return "" }
+        return String(Substring(path.utf8[bytes.index(after: dot)...])).lowercased()
     }
 
     /// The decoder's hints for a file at `path` (LB_HINT_*).

@@ -10,7 +10,11 @@ import Foundation
 final class PhotoCollection {
     /// The order asked for last (the list takes it once it is rebuilt).
     private(set) var order: PhotoOrder
-    private(set) var filter: PhotoFilter
+    private(set) var filter: PhotoFilter {
+        didSet { included = filter.predicate() }
+    }
+    /// The filter's predicate, made once a filter (its search folded once).
+    private var included: @Sendable (Photo) -> Bool
     /// While true (a folder loading), a photo whose date taken is read
     /// stays sorted by the date it had, so that a photo on screen does not
     /// move under the pointer as dates arrive. The dates read take their
@@ -35,6 +39,7 @@ final class PhotoCollection {
          rebuilding: @escaping PhotoListLogic.Rebuilding) {
         self.order = order
         self.filter = filter
+        included = filter.predicate()
         self.pairsRawAndJPEG = pairsRawAndJPEG
         self.rebuilding = rebuilding
         shown = SortedPhotos(order: order)
@@ -61,7 +66,7 @@ final class PhotoCollection {
 
     /// Whether the filter lets the photo at `path` through (a RAW shown
     /// through its pair's JPEG is not shown itself).
-    func isShown(_ path: String) -> Bool { byPath[path].flatMap(presented).map(filter.predicate()) ?? false }
+    func isShown(_ path: String) -> Bool { byPath[path].flatMap(presented).map(included) ?? false }
 
     /// Every photo under `path` (the photo itself, or a folder's).
     func paths(under path: String) -> [String] {
@@ -111,7 +116,7 @@ final class PhotoCollection {
         // A rebuild under way sorts the photos as they are: it records
         // them so, and the list it makes holds no dates.
         shown.apply(.replace(old: changed.map(\.oldShown), new: changed.map { asShown($0.new) }),
-                    including: filter.predicate())
+                    including: included)
         rebuilds.record(.replace(old: changed.map(\.old), new: changed.map(\.new)))
     }
 
@@ -143,7 +148,12 @@ final class PhotoCollection {
     /// `photo` as the list shows it: a RAW whose JPEG stands for their pair
     /// is not shown (nil); that JPEG carries the RAW's path.
     private func presented(_ photo: Photo) -> Photo? {
-        guard pairsRawAndJPEG else { return photo.paired(with: nil) }
+        PhotoCollection.presented(photo, pairs: pairs, pairing: pairsRawAndJPEG)
+    }
+
+    /// `presented` on values, for a rebuild off the main thread.
+    private nonisolated static func presented(_ photo: Photo, pairs: RawPairs, pairing: Bool) -> Photo? {
+        guard pairing else { return photo.paired(with: nil) }
         if pairs.isPairedRaw(photo.path) { return nil }
         return photo.paired(with: pairs.partner(of: photo.path))
     }
@@ -179,7 +189,7 @@ final class PhotoCollection {
         if !merged.isEmpty { change(.merge(merged)) }
         if !replaced.isEmpty {
             shown.apply(.replace(old: replaced.map { asShown($0.0) }, new: replaced.map { asShown($0.1) }),
-                        including: filter.predicate())
+                        including: included)
             rebuilds.record(.replace(old: replaced.map(\.0), new: replaced.map(\.1)))
         }
     }
@@ -235,14 +245,19 @@ final class PhotoCollection {
 
     /// Changes the list shown, and the one being rebuilt if there is one.
     private func change(_ change: SortedPhotos.Change) {
-        shown.apply(change, including: filter.predicate())
+        shown.apply(change, including: included)
         rebuilds.record(change)
     }
 
     /// Every photo, filtered and sorted anew.
     private func rebuildAll(running runner: PhotoListLogic.Rebuilding? = nil) async -> Bool {
-        let photos = byPath.values.compactMap(presented), order = order, included = filter.predicate()
-        return await rebuild(running: runner) { SortedPhotos(photos.filter(included), order: order) }
+        // Every photo goes through the pairs and the filter off the main
+        // thread too: a search of 100,000 photos is a keystroke's work.
+        let all = byPath, pairs = pairs, pairing = pairsRawAndJPEG, order = order, included = included
+        return await rebuild(running: runner) {
+            SortedPhotos(all.values.compactMap { PhotoCollection.presented($0, pairs: pairs, pairing: pairing) }
+                .filter(included), order: order)
+        }
     }
 
     /// Shows the list `make` builds off the main thread, with the changes
@@ -251,7 +266,7 @@ final class PhotoCollection {
                          _ make: @escaping @Sendable () -> SortedPhotos) async -> Bool {
         let ticket = rebuilds.begin()
         let rebuilt = await (runner ?? rebuilding)(make)
-        guard let list = rebuilds.finish(ticket, rebuilt, including: filter.predicate()) else { return false }
+        guard let list = rebuilds.finish(ticket, rebuilt, including: included) else { return false }
         shown = list
         heldDates = [:]
         return true

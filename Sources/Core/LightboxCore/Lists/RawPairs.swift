@@ -12,6 +12,11 @@ struct RawPairs {
     }
 
     private var slots: [String: Slot] = [:]
+    /// Each file of a complete pair, with the other: asked for every photo
+    /// each time the list is filtered or sorted, so answered by one lookup
+    /// (working the key out of the path again cost a search at 100,000
+    /// photos most of its second; Tools/bench/README.md).
+    private var partners: [String: String] = [:]
 
     /// Extensions of the pictures a RAW pairs with (what cameras and phones
     /// write beside their RAW files).
@@ -33,26 +38,28 @@ struct RawPairs {
         if isRaw, slot.raw == nil { slot.raw = path }
         if !isRaw, slot.picture == nil { slot.picture = path }
         slots[key] = slot
+        if let raw = slot.raw, let picture = slot.picture {
+            partners[raw] = picture
+            partners[picture] = raw
+        }
     }
 
     /// A file the collection no longer holds.
     mutating func remove(_ path: String) {
         guard let (key, _) = Self.key(of: path), var slot = slots[key] else { return }
+        if let partner = partners.removeValue(forKey: path) { partners[partner] = nil }
         if slot.raw == path { slot.raw = nil }
         if slot.picture == path { slot.picture = nil }
         slots[key] = slot.raw == nil && slot.picture == nil ? nil : slot
     }
 
-    mutating func removeAll() { slots = [:] }
+    mutating func removeAll() {
+        slots = [:]
+        partners = [:]
+    }
 
     /// The other file of `path`'s pair, when both are there.
-    func partner(of path: String) -> String? {
-        guard let (key, _) = Self.key(of: path), let slot = slots[key], let raw = slot.raw,
-              let picture = slot.picture else { return nil }
-        if path == raw { return picture }
-        if path == picture { return raw }
-        return nil
-    }
+    func partner(of path: String) -> String? { partners.isEmpty ? nil : partners[path] }
 
     /// The file already held that `path` would pair with once added (the
     /// RAW for a picture, the picture for a RAW); nil when none would.
@@ -68,5 +75,5 @@ struct RawPairs {
     }
 
     /// How many pairs are complete.
-    var count: Int { slots.values.count { $0.raw != nil && $0.picture != nil } }
+    var count: Int { partners.count / 2 }
 }

@@ -122,12 +122,13 @@ extension PhotoListLogic {
     func tag(_ edit: TagEdit, paths: [String], saying notice: Notice? = nil) -> TagChange {
         var inverse: [TagEdit: [String]] = [:]
         var changed: [Photo] = []
+        let apply = edit.applier()
         for path in paths {
             guard let photo = photos.photo(at: path) else { continue }
             inverse[edit.inverse(from: photo.tags), default: []].append(path)
             for file in photo.files {
                 guard var each = photos.photo(at: file) else { continue }
-                each.tags = edit.applied(to: each.tags)
+                each.tags = apply(each.tags)
                 changed.append(each)
             }
         }

@@ -45,6 +45,8 @@ public final class PhotoListLogic: StatePublishing {
     /// Photos asked for by path, to select and open once the list holds
     /// them (see PhotoListLogic+Opening).
     var photosAskedFor: [String] = []
+    /// Files written whose new size and time the photos are still to take.
+    private var writtenStamps: [String: (size: Int64, time: Int)] = [:]
     /// Whether the person scrolled, selected, opened or typed while the
     /// folder loaded (`noteAction`).
     private var actedWhileLoading = false
@@ -304,6 +306,21 @@ public final class PhotoListLogic: StatePublishing {
 
     // MARK: Rating writes
 
+    /// The files written since the last turn of the main loop take their
+    /// new sizes and times.
+    private func takeWrittenStamps() {
+        let stamps = writtenStamps
+        writtenStamps = [:]
+        let changed = stamps.compactMap { path, stamp -> Photo? in
+            guard let photo = photos.photo(at: path), photo.fileSize != stamp.size || photo.modificationTime != stamp.time
+            else { return nil }
+            return photo.withFile(size: stamp.size, modificationTime: stamp.time)
+        }
+        guard !changed.isEmpty else { return }
+        photos.replace(changed)
+        publish(makeState())
+    }
+
     /// The failure shown now was seen: the next one, if any, takes its place.
     @discardableResult
     public func dismissRatingFailure() -> State {
@@ -328,9 +345,12 @@ public final class PhotoListLogic: StatePublishing {
             // The file changed on disk: the photo takes the new size and
             // time. After a rating its thumbnail, re-stamped to them, stays
             // valid; after a rotation it no longer matches and is made again.
-            guard let photo = photos.photo(at: path), photo.fileSize != size || photo.modificationTime != time
-            else { return }
-            photos.replace([photo.withFile(size: size, modificationTime: time)])
+            // A batch writes one file after another: the stamps that come
+            // meanwhile are taken together, in one state (and one change of
+            // the grid), not one a file.
+            if writtenStamps.isEmpty { Task { [weak self] in self?.takeWrittenStamps() } }
+            writtenStamps[path] = (size, time)
+            return
         case .failed(let failure):
             ratingFailures.append(failure)
         case .rotationFailed(let path):

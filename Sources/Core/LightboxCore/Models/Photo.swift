@@ -141,9 +141,37 @@ public struct Photo: Identifiable, Hashable, Sendable {
     /// file name, the title, the caption or a keyword (any level of its
     /// hierarchy), ignoring case and accents ("finistere" finds Finistère).
     public func matches(search words: [String]) -> Bool {
+        matches(searchBytes: words.map { Array($0.utf8) })
+    }
+
+    /// `matches(search:)` for words already in bytes (a filter's predicate
+    /// makes them once): byte comparisons, as String's `contains` costs a
+    /// microsecond a photo, which a search through 100,000 pays on every
+    /// keystroke (Tools/bench/README.md).
+    func matches(searchBytes words: [[UInt8]]) -> Bool {
         guard !words.isEmpty else { return true }
         let text = record.searchText
-        return words.allSatisfy { text.contains($0) }
+        return words.allSatisfy { Photo.occurs($0, in: text) }
+    }
+
+    /// Whether `needle` occurs in `haystack`, byte for byte.
+    static func occurs(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
+        guard !needle.isEmpty else { return true }
+        guard needle.count <= haystack.count else { return false }
+        return haystack.withUnsafeBufferPointer { text in
+            needle.withUnsafeBufferPointer { word in
+                guard let base = text.baseAddress, let wordBase = word.baseAddress else { return false }
+                var start = base
+                let end = base + (text.count - word.count + 1)
+                while start < end {
+                    guard let hit = memchr(start, Int32(wordBase.pointee), end - start) else { return false }
+                    let at = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(at, wordBase, word.count) == 0 { return true }
+                    start = at + 1
+                }
+                return false
+            }
+        }
     }
 
     /// Splits a search into folded words.
@@ -183,9 +211,9 @@ extension Photo {
         let tags: PhotoTags
         let raw: String?
         /// The name, title, caption and keywords folded (`Photo.fold`),
-        /// one a line: what a search looks in, folded once, not on every
-        /// keystroke for every photo.
-        let searchText: String
+        /// one a line, as bytes: what a search looks in, folded once, not on
+        /// every keystroke for every photo.
+        let searchText: [UInt8]
 
         init(path: String, metadata: PhotoMetadata?, tags: PhotoTags, raw: String?) {
             self.path = path
@@ -197,7 +225,7 @@ extension Photo {
             for field in [tags.title, tags.caption].compactMap({ $0 }) + tags.keywords.map(\.path) {
                 text += "\n" + Photo.fold(field)
             }
-            searchText = text
+            searchText = Array(text.utf8)
         }
 
         static func == (lhs: Record, rhs: Record) -> Bool {

@@ -203,7 +203,7 @@ public struct PhotoFilter: Equatable, Sendable {
 
     /// A predicate for many photos (the search is folded once).
     func predicate() -> @Sendable (Photo) -> Bool {
-        let words = Photo.searchWords(text)
+        let words = Photo.searchWords(text).map { Array($0.utf8) }
         let minimum = minimumRating, rejected = rejected, labels = labels, kind = kind, camera = camera
         let keyword = self.keyword?.path, below = self.keyword.map { $0.path + "|" }
         let days = taken.map { range in
@@ -232,7 +232,7 @@ public struct PhotoFilter: Equatable, Sendable {
             }
             if let camera, photo.metadata?.camera != camera { return false }
             if let days, !(photo.metadata?.dateTaken.map(days.contains) ?? false) { return false }
-            return photo.matches(search: words)
+            return photo.matches(searchBytes: words)
         }
     }
 }

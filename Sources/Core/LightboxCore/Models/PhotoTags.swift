@@ -195,17 +195,23 @@ public struct TagEdit: Codable, Hashable, Sendable {
     }
 
     /// `tags` with this edit made.
-    func applied(to tags: PhotoTags) -> PhotoTags {
-        var result = tags
-        if let label { result.label = ColorLabel(xmpName: label) }
-        if let title { result.title = PhotoTags.nonBlank(title) }
-        if let caption { result.caption = PhotoTags.nonBlank(caption) }
-        let removed = Set(removed.compactMap(Keyword.init))
-        result.keywords.removeAll { removed.contains($0) }
-        for keyword in added.compactMap(Keyword.init) where !result.keywords.contains(keyword) {
-            result.keywords.append(keyword)
+    func applied(to tags: PhotoTags) -> PhotoTags { applier()(tags) }
+
+    /// `applied(to:)` for many photos: the edit's keywords and label are
+    /// read once, not once a photo.
+    func applier() -> (PhotoTags) -> PhotoTags {
+        let label = label.map { ColorLabel(xmpName: $0) }, title = title.map(PhotoTags.nonBlank)
+        let caption = caption.map(PhotoTags.nonBlank)
+        let removed = Set(removed.compactMap(Keyword.init)), added = added.compactMap(Keyword.init)
+        return { tags in
+            var result = tags
+            if let label { result.label = label }
+            if let title { result.title = title }
+            if let caption { result.caption = caption }
+            if !removed.isEmpty { result.keywords.removeAll { removed.contains($0) } }
+            for keyword in added where !result.keywords.contains(keyword) { result.keywords.append(keyword) }
+            return result
         }
-        return result
     }
 }
 
