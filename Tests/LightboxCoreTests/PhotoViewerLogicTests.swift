@@ -104,10 +104,10 @@ final class PhotoViewerSteppingTests: XCTestCase {
         func place(of path: String) -> (index: Int, count: Int)? {
             photos.firstIndex { $0.path == path }.map { ($0, photos.count) }
         }
-        func setRating(path: String, stars: Int) {
+        func rate(path: String, stars: Int) {
             if let index = photos.firstIndex(where: { $0.path == path }) { photos[index].rate(stars) }
         }
-        func turn(path: String, clockwise: Bool) {
+        func rotate(path: String, clockwise: Bool) {
             guard let index = photos.firstIndex(where: { $0.path == path }) else { return }
             var metadata = photos[index].metadata ?? PhotoMetadata()
             metadata.orientation = PhotoOrientation.turned(metadata.orientation, clockwise: clockwise)
@@ -186,7 +186,7 @@ final class PhotoViewerSteppingTests: XCTestCase {
         viewer.onChange = { _ in published += 1 }
         viewer.photoChanged()
         XCTAssertEqual(published, 0, "nothing new, nothing published")
-        line.setRating(path: line.photos[3].path, stars: 2)
+        line.rate(path: line.photos[3].path, stars: 2)
         guard case .presenting(let photo, _) = viewer.photoChanged().picture else { return XCTFail("\(viewer.state)") }
         XCTAssertEqual(photo.rating, 2)
         XCTAssertEqual(published, 1)

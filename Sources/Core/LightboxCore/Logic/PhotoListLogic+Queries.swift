@@ -23,14 +23,6 @@ extension PhotoListLogic: PhotoBrowsing {
         return shown.firstIndex { $0.path == path }.map { ($0, shown.count) }
     }
 
-    public func setRating(path: String, stars: Int) {
-        _ = rate(path: path, stars: stars)
-    }
-
-    public func turn(path: String, clockwise: Bool) {
-        _ = rotate(path: path, clockwise: clockwise)
-    }
-
     public func tag(_ edit: TagEdit, path: String) {
         if let keyword = edit.added.first.flatMap(Keyword.init) { rememberUse(of: keyword) }
         tag(edit, paths: [path])

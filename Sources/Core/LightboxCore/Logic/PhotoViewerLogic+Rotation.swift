@@ -23,7 +23,7 @@ extension PhotoViewerLogic {
     private func turn(clockwise: Bool) async {
         guard case .presenting(_, let pixels) = state.picture, let browsing else { return }
         let before = photo.metadata?.orientation
-        browsing.turn(path: photo.path, clockwise: clockwise)
+        browsing.rotate(path: photo.path, clockwise: clockwise)
         photo = browsing.photo(at: photo.path) ?? photo
         // The list turns only a photo whose orientation it knows.
         guard photo.metadata?.orientation != before else { return }

@@ -10,8 +10,15 @@ public protocol PhotoBrowsing: AnyObject {
     func neighbour(of path: String, offset: Int) -> Photo?
     /// Where the photo is in the list (from 0), and how many it holds.
     func place(of path: String) -> (index: Int, count: Int)?
-    func setRating(path: String, stars: Int)
-    func turn(path: String, clockwise: Bool)
+    /// What the list answers an action with (its new state, for the
+    /// list's own window); a photo window only needs the action done.
+    associatedtype Answer
+    /// The list's own actions, under their own names (a photo window's
+    /// rating is the list's rating).
+    @discardableResult
+    func rate(path: String, stars: Int) -> Answer
+    @discardableResult
+    func rotate(path: String, clockwise: Bool) -> Answer
     /// Makes a label, keyword, title or caption change on the photo.
     func tag(_ edit: TagEdit, path: String)
     /// Keywords to offer while one is typed (see `PhotoListLogic.knownKeywords`).
@@ -33,7 +40,7 @@ public final class PhotoViewerLogic: StatePublishing {
     public let output: StateOutput<State>
     /// The photo shown (the last one, once gone).
     public internal(set) var photo: Photo
-    weak var browsing: PhotoBrowsing?
+    weak var browsing: (any PhotoBrowsing)?
     /// Bumped by each decode: a newer one (the next photo) wins.
     var generation = 0
     /// The last turn asked for (see PhotoViewerLogic+Rotation).
@@ -50,7 +57,7 @@ public final class PhotoViewerLogic: StatePublishing {
     ///   - decode: decodes a photo to fit a square (the sandboxed decoders,
     ///     ahead of thumbnails: someone is looking).
     ///   - clock: the slideshow's seconds; tests pass one they move by hand.
-    public init(photo: Photo, browsing: PhotoBrowsing?, displaySide: Int = 2560,
+    public init(photo: Photo, browsing: (any PhotoBrowsing)?, displaySide: Int = 2560,
                 decode: @escaping PhotoPreloader.Decode = PhotoViewerLogic.decoding(with: .shared),
                 clock: any Clock<Duration> = ContinuousClock()) {
         self.photo = photo
@@ -182,7 +189,7 @@ public final class PhotoViewerLogic: StatePublishing {
     @discardableResult
     public func rate(_ stars: Int) -> State {
         guard !state.isGone else { return state }
-        browsing?.setRating(path: photo.path, stars: stars)
+        browsing?.rate(path: photo.path, stars: stars)
         photo = browsing?.photo(at: photo.path) ?? photo
         return publish(showingPhoto(in: state.picture))
     }
@@ -320,7 +327,7 @@ public final class PhotoViewerLogic: StatePublishing {
     }
 
     /// Where `photo` is in `browsing`'s order, as the state tells it.
-    private static func position(of photo: Photo, in browsing: PhotoBrowsing?) -> State.Position {
+    private static func position(of photo: Photo, in browsing: (any PhotoBrowsing)?) -> State.Position {
         State.Position(hasPrevious: browsing?.neighbour(of: photo.path, offset: -1) != nil,
                        hasNext: browsing?.neighbour(of: photo.path, offset: 1) != nil,
                        place: browsing?.place(of: photo.path).map { State.Place(index: $0.index, count: $0.count) })
