@@ -42,6 +42,9 @@ public final class WindowTitle {
         set { titleLabel.text = newValue }
     }
 
+    /// Whether the title is cut short with "…" as laid out now.
+    public var isTitleEllipsized: Bool { titleLabel.isEllipsized }
+
     public var subtitle: String {
         get { subtitleLabel.text }
         set {

@@ -25,3 +25,4 @@
 #include "lb-appearance.h"
 #include "lb-memory.h"
 #include "lb-focus.h"
+#include "lb-widgets.h"
