@@ -9,7 +9,7 @@ import subprocess
 import unittest
 
 import lightbox_a11y as a11y
-from lightbox_a11y import find, press, send_keys, wait_for
+from lightbox_a11y import find, find_all, press, send_keys, wait_for
 from lightbox_case import LightboxTestCase
 
 PHOTOS = 12
@@ -76,8 +76,14 @@ class PhotoTests(LightboxTestCase):
         photo = self.open_by_search(app, window, "photo-03")
         press(find(photo, "push button", "Rate 4 stars"))
         self.wait_label(photo, "Rated 4 stars")
-        for name in ("Previous Photo", "Next Photo", "Set as Profile Photo"):
-            find(photo, "push button", name)
+        # The photo is the only one found: no previous or next photo to go to, and the photo menu
+        # holds what is not over the photo.
+        for name in ("Previous Photo", "Next Photo"):
+            self.assertEqual(find_all(photo, "push button", name), [], f"no {name} button: the only photo found")
+        press(find(photo, "push button", "Photo Menu"))
+        for name in ("Set as Profile Photo", "Move to Trash"):
+            find(photo, "menu item", name)
+        send_keys("Escape")
 
         send_keys("ctrl+q")
         self.assertEqual(app.wait_exit(), 0, app.stderr())

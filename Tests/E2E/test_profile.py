@@ -217,7 +217,8 @@ class ProfilePhotoTests(ProfileTestCase):
         a11y.set_text(search, "portrait", "Lightbox")
         send_keys("Return")
         photo = app.window("portrait")
-        press(find(photo, "push button", "Set as Profile Photo"))
+        press(find(photo, "push button", "Photo Menu"))
+        press(find(photo, "menu item", "Set as Profile Photo"))
 
         profile = app.window("Profile")
         save = self.save_button(profile)   # the editor opens with the photo pending

@@ -143,6 +143,45 @@ class PhotoWindowTests(OrcaTestCase):
         self.say(exactly(self.focused_name("table cell")))
 
 
+    def test_the_controls_over_a_photo_and_its_header_bar_are_heard(self):
+        # The photo window keeps its header bar to the properties and the photo menu; previous, next,
+        # the rating bar and zoom float over the photo, faded out while the pointer rests, and Tab
+        # still reaches each of them by name.
+        self.launch(self.make_folder())
+        order = self.cells_in_order()
+        self.press("Right")
+        self.say(exactly(order[1]))
+        self.press("Return")
+        self.session.app.window(order[1])
+        self.say(rf"^{re.escape(order[1])}\b")  # Orca: "dunes-at-dusk image." "Not rated, 2 of 6."
+        self.say(exactly(f"Not rated, 2 of {PHOTOS}"))
+        for name in ("Previous Photo", "Next Photo"):
+            with self.subTest(name=name):
+                self.press("Tab")
+                self.say(rf"^{name} push button\b")  # then its key: "Left", "Right"
+        self.press("Tab")
+        self.say(r"^Reject push button\.?$")  # then its key: "X"
+        # Orca: "Rating panel." "Rate 1 star push button." and so on to five.
+        self.press("Tab")
+        self.say(r"^Rating panel\.?$")
+        self.say(r"^Rate 1 star push button\.?$")
+        for stars in range(2, 6):
+            self.press("Tab")
+            self.say(rf"^Rate {stars} stars push button\.?$")
+        for name in ("Zoom Out", "Actual Size", "Zoom In", "Full Screen"):
+            with self.subTest(name=name):
+                self.press("Tab")
+                self.say(rf"^{name} push button\.?$")
+        # F6: the header bar's first button, then the photo again; the header bar comes before the
+        # photo, so Shift+Tab from the photo is its last button.
+        self.press("F6")
+        self.say(r"^Properties push button\.?$")  # then "F9"
+        self.press("F6")
+        self.say(rf"^{re.escape(order[1])} image\.?$")
+        self.press("shift+Tab")
+        self.say(r"^Photo Menu push button\.?$")
+
+
 class SearchTests(OrcaTestCase):
     def test_search_entry_count_and_result(self):
         self.launch(self.make_folder())

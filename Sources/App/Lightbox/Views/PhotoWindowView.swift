@@ -3,15 +3,19 @@ import Imaging
 import LightboxCore
 import Localization
 
-/// How a photo window looks: the photo fitted to the window or zoomed,
-/// previous/next, rating stars and the colour label, the properties panel
-/// (where the label, title, caption and keywords are edited), full screen.
-/// Zoom, full screen, the panel and the focus are view state; everything
-/// else is reported as an intent.
+/// How a photo window looks: the photo filling the window, fitted or
+/// zoomed; a calm header bar (the photo's name and rating, the properties'
+/// toggle, the photo menu); over the photo, previous and next on its sides,
+/// zoom and full screen at the bottom's end and the rating bar (reject, the
+/// stars, the colour label) at the bottom in the middle (`PhotoControls`);
+/// the properties panel (where the label, title, caption and keywords are
+/// edited). Zoom, full screen, the panel, the controls' showing and the
+/// focus are view state; everything else is reported as an intent.
 @MainActor
 final class PhotoWindowView {
     let window: ApplicationWindow
-    private let windowTitle = WindowTitle(title: "")
+    /// The photo's title, and its rating under it.
+    let windowTitle = WindowTitle(title: "")
     /// The photo, zoomed and panned.
     let zoomView = ZoomView()
     var picture: Picture { zoomView.picture }
@@ -23,14 +27,19 @@ final class PhotoWindowView {
     /// hidden when it has none.
     let labelBadge = Image(iconName: "media-record-symbolic", pixelSize: 12)
     let properties = PropertiesPanelView()
-    private let previousButton = Button(for: ActionNames.previous, iconName: "go-previous-symbolic",
-                                        label: tr("Previous Photo"))
-    private let nextButton = Button(for: ActionNames.next, iconName: "go-next-symbolic", label: tr("Next Photo"))
-    private let header = HeaderBar()
+    /// Its title, the properties' toggle and the photo menu
+    /// (`makeHeaderBar`).
+    let header = HeaderBar()
+    /// Pressed while the properties show.
+    // Translators: a toggle button in a photo window's header bar (F9) that shows or hides the panel with a photo's details.
+    let propertiesButton = ToggleButton(iconName: "document-properties-symbolic", accessibleLabel: tr("Properties"),
+                                        keys: Keyboard.keys(for: ActionNames.properties))
     /// Pressed while the photo is rejected.
-    // Translators: a toggle button in a photo window's header bar (X), pressed while the photo is rejected.
+    // Translators: a toggle button beside a photo's rating stars (X), pressed while the photo is rejected.
     private let rejectButton = ToggleButton(iconName: "action-unavailable-symbolic", accessibleLabel: tr("Reject"),
                                             keys: Keyboard.keys(for: ActionNames.toggleRejected))
+    /// Previous, next, zoom and the rating bar, over the photo.
+    private(set) var controls: PhotoControls!
     private var advanceAfterRating: Action!
     private var slideshowInterval: Action!
     private var slideshow: SlideshowScreen!
@@ -88,7 +97,7 @@ final class PhotoWindowView {
     init(application: Application) {
         window = ApplicationWindow(application: application)
         window.defaultSize = (900, 650)
-        window.setTitlebar(makeHeaderBar())
+        window.setTitlebar(makeHeaderBar(menu: Self.photoMenu()))
         // The photo takes the focus: screen readers read its title, and
         // what the rating keys and the window's state change.
         picture.onMap { [weak self] in
@@ -99,6 +108,7 @@ final class PhotoWindowView {
         zoomView.fallbackSize = window.defaultSize
         // Past the pixels decoded to fit the screen, the photo in full.
         zoomView.onZoom = { [weak self] scale, _ in
+            self?.controls.render(fitted: scale == nil)
             if let scale, scale >= 1 { self?.onIntent(.wantsFullResolution) }
         }
         let stage = Overlay(child: zoomView.root)
@@ -107,6 +117,11 @@ final class PhotoWindowView {
         spinner.valign = .center
         spinner.setSizeRequest(width: 48, height: 48)
         stage.addOverlay(spinner)
+        controls = PhotoControls(over: stage, ratingBar: ratingBar, rejectButton: rejectButton, labelBadge: labelBadge)
+        window.onFullscreenChanged { [weak self] in
+            guard let self else { return }
+            self.controls.isFullscreen = self.window.isFullscreen
+        }
         window.setChild(Box(.horizontal, [stage, properties.root]))
         ratingBar.onRate = { [weak self] stars in self?.onIntent(.rate(stars)) }
         properties.onIntent = { [weak self] intent in self?.panelAsked(intent) }
@@ -135,35 +150,6 @@ final class PhotoWindowView {
         }
     }
 
-    private func makeHeaderBar() -> HeaderBar {
-        header.packStart(Box(.horizontal, [previousButton, nextButton]))
-        let zoomBox = Box(.horizontal, [
-            Button(for: ActionNames.zoomOut, iconName: "zoom-out-symbolic", label: tr("Zoom Out")),
-            Button(for: ActionNames.zoomFit, iconName: "zoom-fit-best-symbolic", label: tr("Best Fit")),
-            Button(for: ActionNames.zoomActual, iconName: "zoom-original-symbolic", label: tr("Actual Size")),
-            Button(for: ActionNames.zoomIn, iconName: "zoom-in-symbolic", label: tr("Zoom In")),
-        ])
-        zoomBox.addCssClass("linked")
-        header.packStart(zoomBox)
-        // Translators: a header bar button (F9) that shows or hides the panel with a photo's details.
-        [Button(for: ActionNames.properties, iconName: "document-properties-symbolic", label: tr("Properties")),
-         Button(for: ActionNames.fullscreen, iconName: "view-fullscreen-symbolic", label: tr("Full Screen")),
-         Button(for: ActionNames.trash, iconName: "user-trash-symbolic", label: tr("Move to Trash")),
-         Button(for: ActionNames.setProfilePhoto, iconName: "avatar-default-symbolic", label: tr("Set as Profile Photo")),
-        ].forEach(header.packEnd)
-        header.packEnd(MenuButton(iconName: "view-more-symbolic", accessibleLabel: tr("Photo Menu"), menu: Menus.photo()))
-        // After the stars, reading from the start (packed from the end).
-        labelBadge.setMargins(top: 0, bottom: 0, start: 4, end: 6)
-        labelBadge.addCssClass("color-label")
-        labelBadge.isVisible = false
-        header.packEnd(labelBadge)
-        header.packEnd(ratingBar.root)
-        rejectButton.actionName = ActionNames.toggleRejected.detailed
-        header.packEnd(rejectButton)
-        header.setTitleWidget(windowTitle.root)
-        return header
-    }
-
     /// The window's actions; their keys are bound once for the whole
     /// application (`Keyboard`).
     private func installActions() {
@@ -186,7 +172,10 @@ final class PhotoWindowView {
             (ActionNames.closeWindow, { [weak self] in self?.window.close() }),
             (ActionNames.switchPane, { [weak self] in self?.switchPane() }),
             (ActionNames.setProfilePhoto, { [weak self] in self?.onIntent(.setProfilePhoto) }),
-            (ActionNames.addKeyword, { [weak self] in self?.properties.focusKeywordEntry() }),
+            (ActionNames.addKeyword, { [weak self] in
+                self?.properties.focusKeywordEntry()
+                self?.renderPropertiesButton()
+            }),
         ]
         typingActions = typing.map { Action($0.0, $0.1) }
         typingActions.append(Action(ActionNames.rate, stringParameter: { [weak self] stars in
@@ -227,9 +216,16 @@ final class PhotoWindowView {
         // the photo (and a field being edited commits, as it loses it).
         if properties.isShown, properties.root.containsFocus { picture.grabFocus() }
         properties.isShown.toggle()
+        renderPropertiesButton()
         guard picture.hasFocus else { return }
         picture.announce(properties.isShown ? tr("Properties shown") : tr("Properties hidden"))
         shownDetail = nil
+    }
+
+    /// The properties' toggle is pressed while they show (its click only
+    /// asks: the action decides).
+    private func renderPropertiesButton() {
+        if propertiesButton.isActive != properties.isShown { propertiesButton.isActive = properties.isShown }
     }
 
     /// Escape leaves full screen, else closes the window (Ctrl+W closes
@@ -291,9 +287,13 @@ final class PhotoWindowView {
     }
 
     /// Previous and next, and the place said with the photo's description.
+    /// A button about to go (the first or the last photo reached with it)
+    /// hands the keyboard to the photo, which says where it is.
     private func renderPosition(_ position: PhotoViewerLogic.State.Position) {
-        previousButton.isSensitive = position.hasPrevious
-        nextButton.isSensitive = position.hasNext
+        let leaving = (!position.hasPrevious && controls.previousButton.hasFocus)
+            || (!position.hasNext && controls.nextButton.hasFocus)
+        if leaving { picture.grabFocus() }
+        controls.render(hasPrevious: position.hasPrevious, hasNext: position.hasNext)
         place = position.place.map { RatingText.place($0.index, of: $0.count) } ?? ""
     }
 

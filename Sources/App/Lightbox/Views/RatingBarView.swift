@@ -14,7 +14,6 @@ final class RatingBarView {
     var onRate: (Int) -> Void = { _ in }
 
     init() {
-        root.addCssClass("linked")
         // Translators: the name of the five star buttons that rate a photo.
         root.setAccessibleLabel(tr("Rating"))
         for stars in 1...5 {

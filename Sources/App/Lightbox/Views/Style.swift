@@ -26,6 +26,19 @@ enum Style {
         .loading-bar { background-color: @theme_bg_color; border-radius: 9999px;
                        box-shadow: 0 1px 4px rgba(0, 0, 0, 0.25); }
         .properties { border-left: 1px solid alpha(currentColor, 0.15); }
+        .photo-osd { background-color: rgba(0, 0, 0, 0.65); color: white; border-radius: 9999px; padding: 4px;
+                     border: 1px solid rgba(255, 255, 255, 0.12); }
+        .photo-osd button, button.photo-osd { color: white; background: none; border: none; box-shadow: none;
+                                              min-width: 36px; min-height: 36px; padding: 0; border-radius: 9999px; }
+        button.photo-osd { background-color: rgba(0, 0, 0, 0.65); min-width: 48px; min-height: 48px;
+                           border: 1px solid rgba(255, 255, 255, 0.12); }
+        .photo-osd button:hover { background-color: rgba(255, 255, 255, 0.15); }
+        button.photo-osd:hover { background-color: rgba(0, 0, 0, 0.8); }
+        .photo-osd button:active, .photo-osd button:checked { background-color: rgba(255, 255, 255, 0.28); }
+        .photo-osd button.reject:checked { background-color: #c01c28; }
+        .photo-osd button:focus-visible, button.photo-osd:focus-visible { outline: 2px solid rgba(255, 255, 255, 0.85);
+                                                                         outline-offset: -2px; }
+        .photo-osd button.rated image { color: #f6d32d; }
         """)
     }
 }
