@@ -6,6 +6,7 @@
 #   make test       install test packages, build with tests, run scripts/test.sh
 #   make test-orca  only the screen reader tests (Tests/Orca), on .build/debug/lightbox
 #   make orca-transcript  what Orca says for everyday jobs, into ORCA_TRANSCRIPT
+#   make screenshots  the metainfo's screenshots, taken from the release build (Resources/screenshots)
 #   make bench      release build, then benchmark it (QUICK=1: about two minutes)
 #   make fuzz       libFuzzer over the project's own parsers, C and Swift (FUZZ_SECONDS each)
 #   make soak       10,000 photos, 1,000 acted on for SOAK_SECONDS (600) while another process changes them
@@ -72,7 +73,7 @@ METAINFO_SRC = Resources/$(APP_ID).metainfo.xml
 ICON_SRC     = Resources/icons/hicolor/scalable/apps/$(APP_ID).svg
 SYMBOLIC_SRC = Resources/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 
-.PHONY: all deps deps-test deps-bench build run test test-orca orca-transcript bench soak fuzz fuzz-c fuzz-replay install uninstall deb clean help print-photo-extensions locale pot po-update schemas
+.PHONY: all deps deps-test deps-bench build run test test-orca orca-transcript screenshots bench soak fuzz fuzz-c fuzz-replay install uninstall deb clean help print-photo-extensions locale pot po-update schemas
 
 all: build
 
@@ -144,6 +145,22 @@ test-orca: deps-test
 # assertions): compare it before and after an accessibility change.
 orca-transcript: deps-test
 	LIGHTBOX_BIN="$(ORCA_BIN)" Tests/Orca/run.sh --transcript "$(ORCA_TRANSCRIPT)"
+
+# The AppStream metainfo's screenshots (Tests/E2E/test_screenshots.py, which
+# `make test` runs too, into its own folder): the release build installed
+# into a scratch prefix as `make test` installs it, the screenshot test alone
+# run on it, its PNGs written to SCREENSHOTS_DIR. Commit them.
+SCREENSHOTS_DIR  ?= Resources/screenshots
+SCREENSHOTS_ROOT := $(CURDIR)/.build/screenshots-install
+
+screenshots: deps-test build
+	rm -rf "$(SCREENSHOTS_ROOT)"
+	$(MAKE) --no-print-directory install PREFIX=/usr DESTDIR="$(SCREENSHOTS_ROOT)"
+	glib-compile-schemas --strict "$(SCREENSHOTS_ROOT)/usr/share/glib-2.0/schemas"
+	env -u NO_AT_BRIDGE XDG_DATA_DIRS="$(SCREENSHOTS_ROOT)/usr/share:$${XDG_DATA_DIRS:-/usr/local/share:/usr/share}" \
+		LIGHTBOX_BIN="$(SCREENSHOTS_ROOT)/usr/bin/lightbox" LIGHTBOX_SCREENSHOTS_DIR="$(SCREENSHOTS_DIR)" \
+		Tests/E2E/run.sh -k ScreenshotTests
+	rm -rf "$(SCREENSHOTS_ROOT)"
 
 # Not part of `make test`. The photo library is made once in Tools/bench/library/.
 bench: deps deps-bench build
