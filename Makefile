@@ -277,13 +277,18 @@ install: $(MIME_TOOL) locale
 	@# loaders read, among the extensions the folder scanner shows (image
 	@# types only: the WebP loader also names audio/x-riff, the RIFF
 	@# container), and the types shared-mime-info gives the RAW and JPEG XL
-	@# extensions (the decoder reads those itself).
+	@# extensions (the decoder reads those itself). The metainfo provides the
+	@# same types, each a <mediatype> after its <binary>.
 	types=$$($(MIME_TOOL) $(PICTURE_EXTENSIONS) --guess $(RAW_EXTENSIONS) $(LIBRARY_EXTENSIONS) | grep '^image/' | sort -u | tr '\n' ';'); \
 	msgfmt --desktop -d po --template $(DESKTOP_SRC) -o - \
 		| sed "s|^MimeType=.*|MimeType=inode/directory;$$types|" >"$(DESTDIR)$(APPS_DIR)/$(APP_ID).desktop" && \
-	chmod 644 "$(DESTDIR)$(APPS_DIR)/$(APP_ID).desktop"
-	msgfmt --xml -d po --template $(METAINFO_SRC) -o "$(DESTDIR)$(METAINFO_DIR)/$(APP_ID).metainfo.xml"
-	chmod 644 "$(DESTDIR)$(METAINFO_DIR)/$(APP_ID).metainfo.xml"
+	chmod 644 "$(DESTDIR)$(APPS_DIR)/$(APP_ID).desktop" && \
+	metainfo="$(DESTDIR)$(METAINFO_DIR)/$(APP_ID).metainfo.xml" && \
+	msgfmt --xml -d po --template $(METAINFO_SRC) -o "$$metainfo.in" && \
+	awk -v types="$$types" '{ print } /<binary>lightbox<\/binary>/ { n = split(types, type, ";"); \
+		for (i = 1; i <= n; i++) if (type[i] != "") printf "    <mediatype>%s</mediatype>\n", type[i] }' \
+		"$$metainfo.in" >"$$metainfo" && \
+	rm "$$metainfo.in" && chmod 644 "$$metainfo"
 	@for lang in $(LINGUAS); do \
 		$(INSTALL) -d "$(DESTDIR)$(DATADIR)/locale/$$lang/LC_MESSAGES" && \
 		$(INSTALL_DATA) "$(LOCALE_DIR)/$$lang/LC_MESSAGES/lightbox.mo" "$(DESTDIR)$(DATADIR)/locale/$$lang/LC_MESSAGES/lightbox.mo" \

@@ -4,7 +4,8 @@
 # failed, and the script exits non-zero if any part failed.
 #
 #   1. metadata   desktop-file-validate and appstreamcli validate --no-net, the
-#                 translations (scripts/check-translations.sh), the GSettings schema,
+#                 metainfo's release and screenshots, the translations
+#                 (scripts/check-translations.sh), the GSettings schema,
 #                 the README's performance table against Tools/bench/results.json
 #   2. install    `make install` / `make uninstall` into a scratch DESTDIR, and the Debian package
 #   3. unit       swift test --skip-build, under Xvfb and a private D-Bus; as root,
@@ -75,11 +76,39 @@ else
     echo "desktop-file-validate not found (install desktop-file-utils)"; ok=0
 fi
 if command -v appstreamcli >/dev/null 2>&1; then
+    # Errors and warnings fail it, and so do its hints here, but the one for
+    # <developer>, which AppStream 0.16 (Debian 12) predates.
     step "appstreamcli validate --no-net $METAINFO_FILE" \
         appstreamcli validate --no-net "$METAINFO_FILE" || ok=0
+    hints=$(appstreamcli validate --no-net "$METAINFO_FILE" 2>&1 | grep '^I:' | grep -v ' unknown-tag developer$')
+    if [ -n "$hints" ]; then echo "    FAILED: appstreamcli's hints: $hints"; ok=0; fi
 else
     echo "appstreamcli not found (install appstream)"; ok=0
 fi
+# The metainfo's newest release is this version, and each screenshot is a PNG
+# of this repository (Tests/E2E/test_screenshots.py takes them) at the size
+# it states, under the homepage's /raw/main/.
+step "the metainfo's release is $(sed -n 's/^VERSION *:= *//p' Makefile) and its screenshots are Resources/screenshots' PNGs" \
+    python3 - "$METAINFO_FILE" "$(sed -n 's/^VERSION *:= *//p' Makefile)" <<'PY' || ok=0
+import os, struct, sys, xml.etree.ElementTree as ET
+root, version, problems = ET.parse(sys.argv[1]).getroot(), sys.argv[2], []
+release = root.find("releases/release")
+if release is None or release.get("version") != version:
+    problems.append(f"the newest release is not {version}")
+base = root.find("url[@type='homepage']").text.strip() + "/raw/main/"
+images = root.findall("screenshots/screenshot/image")
+for image in images:
+    url, path = image.text.strip(), image.text.strip()[len(base):]
+    head = open(path, "rb").read(24) if url.startswith(base) and os.path.isfile(path) else b""
+    if head[:8] != b"\x89PNG\r\n\x1a\n":
+        problems.append(f"{url}: no PNG of this repository under {base}")
+    elif struct.unpack(">II", head[16:24]) != (int(image.get("width")), int(image.get("height"))):
+        problems.append(f"{path} is {struct.unpack('>II', head[16:24])}, not {image.get('width')}x{image.get('height')}")
+    elif os.path.getsize(path) > 300_000:
+        problems.append(f"{path} is over 300 kB")
+print("\n".join(f"    {p}" for p in problems) or f"    {len(images)} screenshots")
+sys.exit(1 if problems or not images else 0)
+PY
 for svg in "Resources/icons/hicolor/scalable/apps/$APP_ID.svg" \
            "Resources/icons/hicolor/symbolic/apps/$APP_ID-symbolic.svg"; do
     if [ -s "$svg" ] && grep -q '<svg' "$svg"; then
@@ -162,6 +191,16 @@ if step "make install" make --no-print-directory install PREFIX=/usr DESTDIR="$s
         step "appstreamcli validate-tree --no-net (metainfo, desktop file and icon together)" \
             appstreamcli validate-tree --no-net "$stage" || ok=0
     fi
+    # The metainfo provides the image types the desktop file declares.
+    provided=$(sed -n 's|^ *<mediatype>\(.*\)</mediatype>$|\1|p' "$stage/usr/share/metainfo/$APP_ID.metainfo.xml")
+    declared=$(sed -n 's/^MimeType=//p' "$desktop" | tr ';' '\n' | grep '^image/')
+    if [ -n "$provided" ] && [ "$provided" = "$declared" ]; then
+        echo "    ok: the installed metainfo provides the desktop file's $(wc -l <<<"$provided") image types"
+    else
+        echo "    FAILED: the installed metainfo's media types differ from the desktop file's:"
+        diff <(echo "$declared") <(echo "$provided") | sed 's/^/      /'
+        ok=0
+    fi
     if step "make uninstall" make --no-print-directory uninstall PREFIX=/usr DESTDIR="$stage"; then
         left=$(find "$stage" -type f)
         if [ -n "$left" ]; then
@@ -197,10 +236,14 @@ if step "scripts/make-deb.sh (stand-in programs)" env BUILD_DIR="$fakebuild" DEB
         echo "    FAILED: Depends should name bubblewrap and a GSettings backend: $depends"; ok=0
     fi
     if command -v lintian >/dev/null 2>&1; then
-        report=$(lintian --allow-root "$deb" 2>/dev/null || true)
+        report=$(lintian --allow-root --display-info --pedantic "$deb" 2>/dev/null || true)
         errors=$(grep '^E:' <<<"$report" || true)
         if [ -z "$errors" ]; then echo "    ok: lintian reports no errors"; else echo "    FAILED: lintian: $errors"; ok=0; fi
         if grep -q 'no-manual-page' <<<"$report"; then echo "    FAILED: lintian: no manual page"; ok=0; fi
+        # Not a word, even pedantic, about the AppStream metainfo.
+        metainfo_tags=$(grep -i 'appstream\|metainfo' <<<"$report" || true)
+        if [ -z "$metainfo_tags" ]; then echo "    ok: lintian says nothing of the metainfo"
+        else echo "    FAILED: lintian: $metainfo_tags"; ok=0; fi
     fi
 else
     ok=0
