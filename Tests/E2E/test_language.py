@@ -44,7 +44,7 @@ class GermanTests(LanguageTestCase):
         app, window = self.launch_main_window(folder)
         # A thousands separator of the locale's: a point, not a comma.
         self.wait_label(window, "Urlaub \u2014 1.204 Fotos")
-        for name in ("Ordner öffnen", "Suchen", "Hauptmenü", "Fotos sortieren", "Nach Bewertung filtern"):
+        for name in ("Ordner öffnen", "Suchen", "Hauptmenü", "Fotos sortieren", "Fotos filtern"):
             with self.subTest(button=name):
                 self.header_button(window, name)
         a11y.xdotool("mousemove", "--window", a11y.x_window("Lightbox"), "200", "300")
