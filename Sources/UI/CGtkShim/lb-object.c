@@ -182,7 +182,7 @@ GObject *lb_icon_texture_new(GObject *widget, const char *icon_name, int size, d
 // GTK 4.8 names a menu item after its label only: Orca does not read the
 // accelerator the item shows. Each item's description is its accelerator,
 // and the menu's pages are unnamed.
-static void lb_describe_menu_accelerators(GtkWidget *widget) {
+void lb_describe_menu_accelerators(GtkWidget *widget) {
     // The menu's pages (a GtkStack inside) would read as "GtkStackPage
     // panel" before each item: unnamed, they are passed over.
     if (GTK_IS_STACK(widget)) {

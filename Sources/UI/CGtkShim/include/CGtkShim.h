@@ -22,6 +22,8 @@
 #include "lb-gestures.h"
 #include "lb-paintable.h"
 #include "lb-desktop.h"
+#include "lb-clipboard.h"
+#include "lb-context-menu.h"
 #include "lb-appearance.h"
 #include "lb-memory.h"
 #include "lb-focus.h"

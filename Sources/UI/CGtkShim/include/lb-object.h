@@ -21,6 +21,9 @@ void lb_menu_append_section(GObject *menu, const char *label, GObject *section);
 void lb_menu_button_set_menu_on_demand(GObject *button, GObject *menu);
 // The accessible name of the menu the button opens (set when it is built).
 void lb_menu_button_name_popover(GObject *button, const char *name);
+// Gives each item of a menu on show (a GtkPopoverMenu) its keys as its
+// accessible description, which Orca reads after its name.
+void lb_describe_menu_accelerators(GtkWidget *menu);
 GObject *lb_simple_action_new(const char *name, const char *parameter_type);
 GObject *lb_stateful_action_new(const char *name, const char *parameter_type,
                                 const char *initial_state);
