@@ -181,7 +181,7 @@ class SelectionTests(TripCase):
                                     shown], env=self.sandbox.env, stdout=subprocess.PIPE, text=True)
         self.addCleanup(manager.kill)
         self.assertEqual(manager.stdout.readline().strip(), "ready")
-        press(find(window, "push button", "Show in Files"))
+        self.press_bar_action(window, "Show in Files")
         wait_for(lambda: os.path.exists(shown), message="ShowItems called")
         with open(shown) as uris:
             self.assertEqual(sorted(line.strip() for line in uris),

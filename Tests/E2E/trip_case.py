@@ -36,3 +36,14 @@ class TripCase(LightboxTestCase):
 
     def cell_description(self, window, name):
         return find(window, name=name).description or ""
+
+    def press_bar_action(self, window, name):
+        """Presses the selection bar's action `name`: its button, or, in a window too narrow for
+        it, its item in the bar's More menu."""
+        bar = find(window, None, "Selected Photos")
+        buttons = a11y.find_all(bar, "push button", name)
+        if buttons:
+            a11y.press(buttons[0])
+            return
+        a11y.press(find(bar, "push button", "More"))
+        a11y.press(find(find(window, "menu", "More"), "menu item", name))

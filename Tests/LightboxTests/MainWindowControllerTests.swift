@@ -14,13 +14,14 @@ final class MainWindowControllerTests: DisplayTestCase {
         let folder: PhotoFolder
         let observer = Observer()
         let view: MainWindowView
+        let logic: PhotoListLogic
         let controller: MainWindowController
         var actions: [String] = []
 
         init(_ names: [String] = ["a", "b", "c"]) throws {
             folder = try PhotoFolder(names)
             view = MainWindowView(application: testApplication, observer: observer)
-            let logic = PhotoListLogic(library: PhotoLibrary(index: try LibraryIndex()), trash: DesktopTrash())
+            logic = PhotoListLogic(library: PhotoLibrary(index: try LibraryIndex()), trash: DesktopTrash())
             var sink: ((AppAction) -> Void)?
             let folder = self.folder
             controller = MainWindowController(view: view, logic: logic, thumbnails: { folder.thumbnails(for: $0) }) {
@@ -34,6 +35,7 @@ final class MainWindowControllerTests: DisplayTestCase {
                 case .openPhoto(let path, _): self.actions.append("open \((path as NSString).lastPathComponent)")
                 case .photoRemoved(let path): self.actions.append("removed \((path as NSString).lastPathComponent)")
                 case .mainWindowClosed: self.actions.append("closed")
+                case .setProfilePhoto(let path): self.actions.append("profile photo \((path as NSString).lastPathComponent)")
                 default: self.actions.append("other")
                 }
             }
@@ -156,5 +158,56 @@ final class MainWindowControllerTests: DisplayTestCase {
         XCTAssertEqual(fixture.view.failedPage.titleLabel.text, "Folder Not Found")
         fixture.view.window.close()
         spin(until: { fixture.actions == ["closed"] }, "the flow told")
+    } }
+
+    /// Paste (Ctrl+V, or the grid's menu) copies the photos a file manager
+    /// copied into the folder, moves those it cut, and leaves other files.
+    func testPasteCopiesWhatWasCopiedMovesWhatWasCutAndTakesOnlyPhotos() throws { try onMain {
+        let fixture = try Fixture()
+        defer { fixture.view.window.destroy() }
+        fixture.open()
+        let elsewhere = try PhotoFolder(["harbour", "quay"])
+        let notes = elsewhere.root.appendingPathComponent("notes.txt").path
+        _ = FileManager.default.createFile(atPath: notes, contents: Data("not a photo".utf8))
+
+        fixture.view.onIntent(.paste([notes], cut: false))
+        spin(until: { fixture.view.notice != nil }, "a notice")
+        XCTAssertEqual(fixture.view.notice, "No photos to paste: copy photos in a file manager first")
+
+        fixture.view.onIntent(.paste([elsewhere.path("harbour"), notes], cut: false))
+        spin(until: { fixture.view.notice == "1 photo copied to “photos”" }, "the copy")
+        spin(until: { fixture.view.subtitle == "photos — 4 photos" }, "the copy in the grid")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: elsewhere.path("harbour")), "a copy leaves the original")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: fixture.folder.photos.appendingPathComponent("notes.txt").path))
+
+        fixture.view.onIntent(.paste([elsewhere.path("quay")], cut: true))
+        spin(until: { fixture.view.notice == "1 photo moved to “photos”" }, "the move")
+        spin(until: { fixture.view.subtitle == "photos — 5 photos" }, "the move in the grid")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: elsewhere.path("quay")), "cut, then pasted: moved")
+    } }
+
+    /// The rotations and "Set as Profile Photo" of the grid's menus act on
+    /// the selection.
+    func testTheSelectionTurnsAndOnePhotoBecomesTheProfilePhoto() throws { try onMain {
+        let fixture = try Fixture()
+        defer { fixture.view.window.destroy() }
+        fixture.open()
+        let paths = [fixture.folder.path("a"), fixture.folder.path("c")]
+        spin(until: { paths.allSatisfy { fixture.logic.photo(at: $0)?.metadata != nil } }, "the photos' details read")
+        let orientation = { (name: String) in fixture.logic.photo(at: fixture.folder.path(name))?.metadata?.orientation }
+        let before = orientation("b")
+        fixture.view.onIntent(.selectionChanged(paths))
+        fixture.view.onIntent(.rotate(clockwise: true))
+        XCTAssertEqual(orientation("a"), 6, "a quarter turn clockwise")
+        XCTAssertEqual(orientation("c"), 6, "a quarter turn clockwise")
+        XCTAssertEqual(orientation("b"), before, "not selected")
+        fixture.view.onIntent(.rotate(clockwise: false))
+        XCTAssertEqual(orientation("a"), 1, "and back")
+
+        fixture.view.onIntent(.setProfilePhoto)
+        XCTAssertEqual(fixture.actions, [], "two photos make no profile photo")
+        fixture.view.onIntent(.selectionChanged([fixture.folder.path("b")]))
+        fixture.view.onIntent(.setProfilePhoto)
+        XCTAssertEqual(fixture.actions, ["profile photo b.jpg"])
     } }
 }

@@ -116,6 +116,24 @@ final class PhotoGridViewTests: DisplayTestCase {
         XCTAssertEqual(shown.grid.boundCount, 3, "re-shown in its cell, not bound again")
     } }
 
+    /// A photo whose file was written again (turned from the grid's menu,
+    /// say) asks for its thumbnail again; the one shown stays meanwhile.
+    func testAPhotoWrittenAgainAsksForItsThumbnailAgain() { onMain {
+        var photos = samplePhotos(3)
+        let shown = Shown(photos)
+        defer { shown.window.destroy() }
+        let texture = Texture(PixelData(width: 2, height: 2, rgba: Data(repeating: 90, count: 16)))
+        photos.forEach { shown.grid.showThumbnail(.success(texture), for: $0) }
+        spin(until: { shown.filled == 3 }, "the screen filled")
+        shown.wanted = ([], [])
+        photos[1] = Photo(path: photos[1].path, fileSize: photos[1].fileSize + 20,
+                          modificationTime: photos[1].modificationTime + 60)
+        shown.grid.render(photos)
+        spin(until: { !shown.wanted.onScreen.isEmpty }, "a thumbnail asked for")
+        XCTAssertEqual(shown.wanted.onScreen, [photos[1]], "only the photo written again")
+        XCTAssertEqual(shown.grid.cell(showing: photos[1].path)?.showsThumbnail, true, "the old one shows meanwhile")
+    } }
+
     func testAListThatComesWhileAButtonIsHeldWaitsForItsRelease() { onMain {
         let photos = samplePhotos(6)
         let shown = Shown(photos)

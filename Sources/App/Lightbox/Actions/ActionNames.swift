@@ -61,13 +61,17 @@ enum ActionNames {
     static let copyFiles = ActionID.window("copy")
     /// Ctrl+Shift+C: their paths as text.
     static let copyPaths = ActionID.window("copy-paths")
+    /// Ctrl+V: photos copied (or cut) in a file manager, copied (or moved)
+    /// into the folder shown.
+    static let paste = ActionID.window("paste")
     static let copyTo = ActionID.window("copy-to")
     /// "Move Rejected to Trash…": every rejected photo of the folder.
     static let trashRejected = ActionID.window("trash-rejected")
     static let moveTo = ActionID.window("move-to")
 
-    // A photo window's; a main window has the rating, reject, trash and
-    // escape actions too, acting on the selected photos.
+    // A photo window's; a main window has the rating, reject, trash,
+    // escape, rotation and profile photo actions too, acting on the
+    // selected photos.
     static let previous = ActionID.window("previous")
     static let next = ActionID.window("next")
     static let zoomIn = ActionID.window("zoom-in")

@@ -74,10 +74,14 @@ enum Keyboard {
             bind(ActionNames.compare, ["c"], tr("Compare the two selected photos side by side")),
             bind(ActionNames.copyFiles, ["<Control>c"], tr("Copy the photos, to paste in a file manager")),
             bind(ActionNames.copyPaths, ["<Control><Shift>c"], tr("Copy the photos’ paths as text")),
+            bind(ActionNames.paste, ["<Control>v"], tr("Paste photos copied in a file manager into the folder")),
             bind(ActionNames.copyTo, ["F7"], tr("Copy to a folder")),
             bind(ActionNames.moveTo, ["F8"], tr("Move to a folder")),
             bind(ActionNames.openWith, ["<Control><Shift>o"], tr("Open with another application")),
             bind(ActionNames.showInFiles, ["<Control><Alt>o"], tr("Show in the file manager")),
+            // Translators: the keys of the photos' context menu, Shift+F10 (or the Menu key) as in every GNOME application.
+            shown(tr("Open the menu of the photo, or of the selected photos"), "<Shift>F10"),
+            shown(tr("Rotate the selected photos"), "<Control>r <Control><Shift>r"),
         ]),
         Group(title: tr("Photo Window"), bindings: [
             bind(ActionNames.previous, [previous]), bind(ActionNames.next, [next]),

@@ -2,7 +2,8 @@ import GtkKit
 import LightboxCore
 import Localization
 
-/// The menus of a main window's header bar.
+/// The menus of a main window (its header bar's, its grid's context menus,
+/// its selection bar's) and of a photo window.
 @MainActor
 enum Menus {
     /// The header bar's main menu.
@@ -33,14 +34,15 @@ enum Menus {
         ])
     }
 
-    /// Rating the selected photos (over win.rate and win.reject).
+    /// Rating the selected photos (over win.rate); rejecting them is an
+    /// item of its own beside it, in the selection bar and the grid's menu.
     static func rate() -> Menu {
         Menu(sections: [
             (1...5).reversed().map { stars in
                 // Translators: a rating, in the rate menu and the rating filter.
                 (trn("{count} Star", "{count} Stars", count: stars), ActionNames.rate.detailed("\(stars)"))
             },
-            [(tr("Clear Rating"), ActionNames.rate.detailed("0")), (tr("Reject"), ActionNames.toggleRejected.detailed)],
+            [(tr("Clear Rating"), ActionNames.rate.detailed("0"))],
         ])
     }
 
@@ -74,6 +76,85 @@ enum Menus {
              (tr("Large"), ActionNames.gridZoom.detailed(GridZoom.large.rawValue)),
              (tr("Extra Large"), ActionNames.gridZoom.detailed(GridZoom.extraLarge.rawValue))],
         ])
+    }
+
+    /// What X does to the photos it acts on: rejects them, or, when all of
+    /// them already are, takes the rejection back.
+    static func rejectLabel(allRejected: Bool) -> String {
+        allRejected
+            // Translators: a button and a menu item that take back the rejection of the selected photos.
+            ? tr("Take Back Rejection")
+            // Translators: a menu item marking the photo as rejected (a verb).
+            : tr("Reject")
+    }
+
+    /// The context menu of a photo in the grid (right click, the Menu key,
+    /// Shift+F10, a long press). It acts on the selection, which the photo
+    /// is part of (see PhotoGridView+ContextMenu), through the same window
+    /// actions as the selection bar and the keys; those only some
+    /// selections can use are hidden for the others.
+    /// - Parameter allRejected: every photo it acts on is rejected.
+    static func photoContext(allRejected: Bool) -> Menu {
+        let menu = Menu()
+        let open = Menu()
+        // Translators: a context menu item opening the photo (or the selected photos) in a photo window.
+        open.append(tr("Open"), action: ActionNames.openSelected.detailed)
+        open.append(tr("Open With…"), action: ActionNames.openWith.detailed)
+        open.append(tr("Show in Files"), action: ActionNames.showInFiles.detailed)
+        open.appendHiddenWhenDisabled(tr("Compare Side by Side"), action: ActionNames.compare.detailed)
+        menu.appendSection(open)
+        let decide = Menu()
+        // Translators: a context menu item opening the ratings (1 to 5 stars) of the selected photos.
+        decide.appendSubmenu(rate(), label: tr("Rate"))
+        decide.append(rejectLabel(allRejected: allRejected), action: ActionNames.toggleRejected.detailed)
+        // Translators: a context menu item opening the colour labels and the keyword items.
+        decide.appendSubmenu(tag(), label: tr("Label and Keywords"))
+        menu.appendSection(decide)
+        menu.appendSection(Menu(sections: [transferItems]))
+        let turn = Menu()
+        turn.append(tr("Rotate Left"), action: ActionNames.rotateLeft.detailed)
+        turn.append(tr("Rotate Right"), action: ActionNames.rotateRight.detailed)
+        turn.appendHiddenWhenDisabled(tr("Set as Profile Photo"), action: ActionNames.setProfilePhoto.detailed)
+        menu.appendSection(turn)
+        menu.appendSection(Menu(sections: [[(tr("Move to Trash"), ActionNames.trash.detailed)]]))
+        return menu
+    }
+
+    /// Copying and moving the selected photos: to the clipboard, to a folder.
+    private static var transferItems: [(label: String, action: String)] {
+        // Translators: a context menu item putting the photos on the clipboard, for a file manager to paste (Ctrl+C).
+        [(tr("Copy"), ActionNames.copyFiles.detailed),
+         (tr("Copy to Folder…"), ActionNames.copyTo.detailed),
+         (tr("Move to Folder…"), ActionNames.moveTo.detailed)]
+    }
+
+    /// The context menu of the grid's empty space.
+    static func gridBackground() -> Menu {
+        Menu(sections: [
+            [(tr("Select All"), ActionNames.selectAll.detailed),
+             // Translators: a context menu item copying the photos copied in a file manager into the folder (Ctrl+V).
+             (tr("Paste"), ActionNames.paste.detailed)],
+            [(tr("Open Folder…"), ActionNames.openFolder.detailed)],
+        ])
+    }
+
+    /// The selection bar's "More" menu: the bar's own items that do not
+    /// fit at the window's width (`hidden`, built by the bar, in its
+    /// order), then what only the menu offers.
+    static func selectionMore(hidden: Menu) -> Menu {
+        let menu = Menu()
+        menu.appendSection(hidden)
+        let copy = Menu()
+        copy.append(transferItems[0].label, action: transferItems[0].action)
+        // Translators: a menu item putting the selected photos' paths on the clipboard as text (Ctrl+Shift+C).
+        copy.append(tr("Copy Paths"), action: ActionNames.copyPaths.detailed)
+        menu.appendSection(copy)
+        let turn = Menu()
+        turn.append(tr("Rotate Left"), action: ActionNames.rotateLeft.detailed)
+        turn.append(tr("Rotate Right"), action: ActionNames.rotateRight.detailed)
+        turn.appendHiddenWhenDisabled(tr("Set as Profile Photo"), action: ActionNames.setProfilePhoto.detailed)
+        menu.appendSection(turn)
+        return menu
     }
 
     /// Labelling the selected photos and adding a keyword to them (over

@@ -136,6 +136,18 @@ final class MainWindowController {
         case .copyPaths:
             view.perform(.copyText(selectedFiles.joined(separator: "\n")))
             view.perform(.notice(.pathsCopied(selectedFiles.count)))
+        case .rotate(let clockwise):
+            for path in selectedPaths { logic.rotate(path: path, clockwise: clockwise) }
+        case .setProfilePhoto:
+            if let photo = logic.selectedPhotos.first, logic.selectedPhotos.count == 1 {
+                send(.setProfilePhoto(path: photo.path))
+            }
+        case .paste(let paths, let cut):
+            switch logic.paste(paths, cut: cut) {
+            case .transfer(let photos, let folder, let mode):
+                tasks.start { [batch] in await batch.transfer(photos, to: folder, mode: mode) }
+            case .refused(let notice): view.perform(.notice(notice))
+            }
         case .transfer(let mode): view.perform(.chooseDestination(mode, startingIn: logic.folder?.url.path))
         case .transferDestinationChosen(let mode, let folder):
             let paths = selectedPaths

@@ -6,7 +6,8 @@ import LightboxCore
 /// Each reports one of the window's intents (or changes only how the
 /// window looks: the search bar, the focus, the thumbnails' size); none
 /// does any work itself. Actions on the selection are enabled only while
-/// they can act.
+/// they can act; Paste only while a folder is shown and the clipboard
+/// holds files.
 @MainActor
 final class MainWindowActions {
     private let window: ApplicationWindow
@@ -55,8 +56,17 @@ final class MainWindowActions {
     private var actingActions: [Action] = []
     /// C: enabled while exactly two photos are selected.
     private lazy var compare = intentAction(ActionNames.compare, .compare)
+    /// Enabled while exactly one photo is selected.
+    private lazy var setProfilePhoto = intentAction(ActionNames.setProfilePhoto, .setProfilePhoto)
+    /// Ctrl+V: the files on the clipboard are read, then reported.
+    private lazy var paste = Action(ActionNames.paste) { [weak self] in self?.pasteFiles() }
+    /// Read for Paste, and watched: Paste is enabled while it holds files.
+    private let clipboard: Clipboard
     /// How many photos are selected (among those shown).
     private var selectedCount = 0
+    /// Whether a folder is shown (its photos, or that it has none): Paste
+    /// has a folder to copy into.
+    private var showsFolder = false
 
     /// - Parameters:
     ///   - switchPane: F6, handled by the window's layout.
@@ -67,6 +77,7 @@ final class MainWindowActions {
         self.grid = grid
         self.search = search
         self.send = send
+        clipboard = Clipboard(of: window)
         window.addAction(Action(ActionNames.openFolder) { send(.openFolder) })
         window.addAction(Action(ActionNames.closeWindow) { [weak window] in window?.close() })
         window.addAction(Action(ActionNames.toggleSearch) { [weak search] in search?.toggle() })
@@ -80,6 +91,8 @@ final class MainWindowActions {
         window.addAction(intentAction(ActionNames.selectAll, .selectAll))
         window.addAction(intentAction(ActionNames.trashRejected, .trashRejected))
         installSelectionActions()
+        window.addAction(paste)
+        clipboard.onChanged { [weak self] in self?.updateStates() }
         updateStates()
     }
 
@@ -116,9 +129,13 @@ final class MainWindowActions {
             intentAction(ActionNames.escape, .selectNone),
             actingAction(ActionNames.copyFiles, .copyFiles),
             actingAction(ActionNames.copyPaths, .copyPaths),
+            // Ctrl+R and Ctrl+Shift+R, and ] and [, as in a photo window.
+            actingAction(ActionNames.rotateRight, .rotate(clockwise: true)),
+            actingAction(ActionNames.rotateLeft, .rotate(clockwise: false)),
             compare,
         ]
         selectionActions = typingActions + [
+            setProfilePhoto,
             intentAction(ActionNames.selectNone, .selectNone),
             intentAction(ActionNames.openSelected, .openSelected),
             actingAction(ActionNames.addKeyword, .addKeyword),
@@ -187,6 +204,23 @@ final class MainWindowActions {
         updateStates()
     }
 
+    /// Whether a folder is shown (Paste copies into it).
+    func show(folderShown: Bool) {
+        guard folderShown != showsFolder else { return }
+        showsFolder = folderShown
+        updateStates()
+    }
+
+    /// Reads the files on the clipboard, then reports them; a clipboard
+    /// that could not be read is reported empty, and the window says so.
+    private func pasteFiles() {
+        let send = send
+        Task { [clipboard] in
+            let files = await clipboard.files()
+            send(.paste(files?.paths ?? [], cut: files?.isCut ?? false))
+        }
+    }
+
     /// Selection actions are enabled while photos are selected (those that
     /// act on the photo under the keyboard also while a photo has it);
     /// those with typing keys not while the search entry has the focus (a
@@ -197,9 +231,13 @@ final class MainWindowActions {
         for action in selectionActions {
             let needsKeys = typingActions.contains { $0 === action }
             let acts = action === compare ? selectedCount == 2
+                : action === setProfilePhoto ? selectedCount == 1
                 : selectedCount > 0 || (focusedPhoto && actingActions.contains { $0 === action })
             let enabled = acts && !(needsKeys && typing)
             if action.isEnabled != enabled { action.isEnabled = enabled }
         }
+        // Ctrl+V pastes text into the search entry while it has the focus.
+        let pastes = showsFolder && !typing && clipboard.hasFiles
+        if paste.isEnabled != pastes { paste.isEnabled = pastes }
     }
 }

@@ -73,6 +73,13 @@ final class MainWindowView {
         case copyFiles
         /// Ctrl+Shift+C: their paths as text.
         case copyPaths
+        /// Ctrl+R, Ctrl+Shift+R (or ] and [): a quarter turn of each.
+        case rotate(clockwise: Bool)
+        /// "Set as Profile Photo", while one photo is selected.
+        case setProfilePhoto
+        /// Ctrl+V, or Paste in the grid's menu: files a file manager copied
+        /// (or cut: `cut`), for the folder shown.
+        case paste([String], cut: Bool)
         /// Copy to… or Move to…: the folder is asked for next.
         case transfer(PhotoTransferMode)
         /// The folder chosen for a copy or a move.
@@ -274,6 +281,7 @@ final class MainWindowView {
     private func fitGridColumns() {
         let width = window.isMaximized || window.isFullscreen ? window.width : window.defaultSize.width
         grid.fitColumns(toWidth: width)
+        selectionBar.fit(toWidth: width)
     }
 
     // MARK: Effects
@@ -365,6 +373,12 @@ final class MainWindowView {
     }
 
     private func renderList(_ state: PhotoListLogic.State) {
+        // Paste copies into the folder shown, even one with no photos yet.
+        let folderShown = switch state {
+        case .idle, .failed: false
+        case .empty, .loading, .presenting: true
+        }
+        actions.show(folderShown: folderShown)
         switch state {
         case .idle:
             showStatus(.empty, subtitle: "", title: tr("No photos yet"),
@@ -406,7 +420,7 @@ final class MainWindowView {
             windowTitle.subtitle = tr("{folder} — {summary}", ["folder": list.folder.name, "summary": list.summary])
         }
         grid.render(list.photos, selection: list.selection, selectionSummary: list.selectionSummary, settled: settled)
-        selectionBar.render(list.selectionSummary)
+        selectionBar.render(list.selectionSummary, count: list.selection.count, allRejected: grid.selectionIsRejected)
         actions.show(selectedCount: list.selection.count)
         if list.photos.isEmpty, list.total > 0 {
             // Translators: {summary} says how many photos the search and rating let through ("0 of 19 photos").

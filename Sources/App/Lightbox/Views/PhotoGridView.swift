@@ -5,9 +5,11 @@ import Localization
 /// The thumbnail grid. It shows the photos and the selection it is given,
 /// reports the selection people make (GTK's conventions: click, Ctrl+click,
 /// Shift+click, Shift+arrows, Ctrl+A, a rubber band from empty space),
-/// lets photos be dragged out as files, and says which of its cells wait
-/// for a thumbnail: those on screen, and those within a screen of it. It
-/// loads nothing itself (see `ThumbnailScheduler`).
+/// opens the context menus of its photos and of its empty space (see
+/// PhotoGridView+ContextMenu), lets photos be dragged out as files, and
+/// says which of its cells wait for a thumbnail: those on screen, and
+/// those within a screen of it. It loads nothing itself (see
+/// `ThumbnailScheduler`).
 @MainActor
 final class PhotoGridView {
     enum Intent {
@@ -27,7 +29,7 @@ final class PhotoGridView {
     var onIntent: (Intent) -> Void = { _ in }
 
     let root = ScrolledWindow()
-    private let grid: GridView
+    let grid: GridView
     let source = ListDataSource<Photo>()
     let selection: MultiSelection
     /// Kept: its closures build and bind the cells.
@@ -41,6 +43,13 @@ final class PhotoGridView {
     var selectedPaths: Set<String> = []
     /// Set while the grid's selection is changed from here, not by a person.
     var applyingSelection = false
+    /// The context menu of the selected photos, and that of the empty
+    /// space; made when first opened (each costs about a millisecond).
+    lazy var photoMenu = makeContextMenu(Menus.photoContext(allRejected: false))
+    lazy var backgroundMenu = makeContextMenu(Menus.gridBackground())
+    /// The photo whose menu is open: its cell has the focus again when the
+    /// menu closes.
+    var contextMenuPosition: Int?
 
     struct Binding {
         let cell: PhotoCellView
@@ -81,6 +90,7 @@ final class PhotoGridView {
         }
         selection.onSelectionChanged { [weak self] in self?.selectionChanged() }
         dragFiles = { [weak self] path in self?.filesToDrag(from: path) ?? [path] }
+        installContextMenus()
     }
 
     /// GTK 4.8's grid keeps about 32 rows × max-columns cells bound, so
@@ -140,7 +150,7 @@ final class PhotoGridView {
         if grid.isFocus { focusCell(.selected) }
     }
 
-    private enum FocusTarget { case selected, position(Int) }
+    enum FocusTarget { case selected, position(Int) }
 
     /// Where the focus goes once the cell is drawn, while that is pending.
     private var pendingFocus: FocusTarget?
@@ -148,7 +158,7 @@ final class PhotoGridView {
 
     /// GTK 4.8 offers no call that focuses a position: the cell showing it
     /// takes the focus itself, once it is bound and drawn.
-    private func focusCell(_ target: FocusTarget) {
+    func focusCell(_ target: FocusTarget) {
         if case .position(let position) = target, let cell = boundCell(at: position) {
             cell.takeFocus()
             return
@@ -176,9 +186,12 @@ final class PhotoGridView {
         }
     }
 
-    private func boundCell(at position: Int) -> PhotoCellView? {
+    func boundCell(at position: Int) -> PhotoCellView? {
         bindings.values.first { factory.position(of: $0.cell) == position }?.cell
     }
+
+    /// Where the photo `cell` shows is in the grid, while it is bound.
+    func position(of cell: PhotoCellView) -> Int? { factory.position(of: cell) }
 
     /// Where the cell with the keyboard focus is, if one has it.
     var focusedPosition: Int? {
@@ -213,15 +226,24 @@ final class PhotoGridView {
         // Cells whose photo changed in place (a rating, a title) re-render;
         // the others may have moved, or the count changed.
         let count = source.count
+        var rewritten = false
         for (id, binding) in bindings {
             guard let position = factory.position(of: binding.cell) else { continue }
             if let photo = source.element(forKey: binding.key), photo != binding.photo {
                 binding.cell.show(photo, at: position, of: count)
                 bindings[id]?.photo = photo
+                // A file written again (turned, or a rating saved in it)
+                // has its thumbnail asked for again; the one shown stays
+                // until the new one comes.
+                if photo.thumbnailSource != binding.photo.thumbnailSource {
+                    bindings[id]?.hasThumbnail = false
+                    rewritten = true
+                }
             } else if settled || binding.cell.hasFocus {
                 binding.cell.move(to: position, of: count)
             }
         }
+        if rewritten { scheduleVisibilityCheck() }
     }
 
     /// Lists that come while a pointer button is held wait for its release.
