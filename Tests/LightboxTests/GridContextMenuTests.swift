@@ -22,7 +22,7 @@ final class GridContextMenuTests: DisplayTestCase {
                 switch intent {
                 case .selectionChanged(let paths): self.selected.append(paths)
                 case .thumbnailsWanted(let onScreen, _): self.bound = self.bound || !onScreen.isEmpty
-                case .open, .cellBound, .screenFilled: break
+                case .open, .cellBound, .screenFilled, .scrolled: break
                 }
             }
             window.setChild(grid.root)

@@ -135,6 +135,27 @@ final class MainWindowControllerTests: DisplayTestCase {
         spin(until: { fixture.view.visiblePage == .noResults }, "no photo has it")
     } }
 
+    /// The side panel offers the folders inside; one pressed opens, Back
+    /// returns, and "Include Subfolders" off leaves the folder's own photos.
+    func testTheSidePanelWalksIntoFoldersAndBackComesBack() throws { try onMain {
+        let fixture = try Fixture()
+        defer { fixture.view.window.destroy() }
+        let inside = fixture.folder.photos.appendingPathComponent("2024")
+        try FileManager.default.createDirectory(at: inside, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: fixture.folder.path("a"), toPath: inside.appendingPathComponent("d.jpg").path)
+        fixture.controller.open(path: fixture.folder.photos.path)
+        let folder = inside.standardizedFileURL.path
+        spin(until: { fixture.view.subtitle == "photos — 4 photos" && fixture.view.sidebar.buttons[folder] != nil },
+             "the folder, with the one inside offered")
+        let button = try XCTUnwrap(fixture.view.sidebar.buttons[folder])
+        button.emit("clicked")
+        spin(until: { fixture.view.subtitle == "2024 — 1 photo" }, "inside 2024")
+        XCTAssertTrue(fixture.view.window.activateAction(ActionNames.goBack.detailed))
+        spin(until: { fixture.view.subtitle == "photos — 4 photos" }, "back")
+        XCTAssertTrue(fixture.view.window.activateAction(ActionNames.includeSubfolders.detailed))
+        spin(until: { fixture.view.subtitle == "photos — 3 photos" }, "the folder's own photos")
+    } }
+
     func testTrashOffersUndoThatPutsThePhotoBack() throws { try onMain {
         let fixture = try Fixture()
         defer { fixture.view.window.destroy() }

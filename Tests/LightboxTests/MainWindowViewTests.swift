@@ -9,7 +9,8 @@ final class MainWindowViewTests: DisplayTestCase {
     /// The window's state around `list`, with the standard choices.
     private static func state(_ list: PhotoListLogic.State, zoom: GridZoom = .standard,
                        filter: PhotoFilter = PhotoFilter()) -> MainWindowView.State {
-        MainWindowView.State(list: list, order: .standard, filter: filter, zoom: zoom, profile: .empty)
+        MainWindowView.State(list: list, order: .standard, filter: filter, zoom: zoom, profile: .empty,
+                             navigation: FolderNavigation())
     }
 
     func testRendersEveryState() { onMain {

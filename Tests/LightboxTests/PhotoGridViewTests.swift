@@ -25,7 +25,7 @@ final class PhotoGridViewTests: DisplayTestCase {
                 case .cellBound(let photo): self.bound.append(photo)
                 case .screenFilled(let cells): self.filled = cells
                 case .selectionChanged(let paths): self.selected = paths
-                case .open: break
+                case .open, .scrolled: break
                 }
             }
             window.setChild(grid.root)

@@ -16,6 +16,18 @@ GObject *lb_drag_gesture_new(void) { return G_OBJECT(gtk_gesture_drag_new()); }
 
 GObject *lb_click_gesture_new(void) { return G_OBJECT(gtk_gesture_click_new()); }
 
+GObject *lb_back_forward_gesture_new(void) {
+    GtkGesture *gesture = gtk_gesture_click_new();
+    // Every button: the handler keeps 8 and 9, and lets the rest through.
+    gtk_gesture_single_set_button(GTK_GESTURE_SINGLE(gesture), 0);
+    gtk_event_controller_set_propagation_phase(GTK_EVENT_CONTROLLER(gesture), GTK_PHASE_CAPTURE);
+    return G_OBJECT(gesture);
+}
+
+unsigned lb_gesture_current_button(GObject *gesture) {
+    return gtk_gesture_single_get_current_button(GTK_GESTURE_SINGLE(gesture));
+}
+
 unsigned lb_event_controller_modifiers(GObject *controller) {
     return gtk_event_controller_get_current_event_state(GTK_EVENT_CONTROLLER(controller));
 }

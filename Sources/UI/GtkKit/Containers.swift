@@ -105,7 +105,7 @@ public final class Overlay: Widget {
 /// A GtkRevealer: shows and hides its child with a transition.
 @MainActor
 public final class Revealer: Widget {
-    public enum Transition: Sendable { case crossfade, slideDown, slideUp, slideLeft }
+    public enum Transition: Sendable { case crossfade, slideDown, slideUp, slideLeft, slideRight }
 
     public init(child: Widget? = nil, transition: Transition = .slideDown) {
         super.init(lb_object(gtk_revealer_new()), transfer: .full)
@@ -115,6 +115,7 @@ public final class Revealer: Widget {
         case .slideDown: GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN
         case .slideUp: GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP
         case .slideLeft: GTK_REVEALER_TRANSITION_TYPE_SLIDE_LEFT
+        case .slideRight: GTK_REVEALER_TRANSITION_TYPE_SLIDE_RIGHT
         }
         gtk_revealer_set_transition_type(lb_revealer(gobject), type)
     }

@@ -65,6 +65,21 @@ public final class DragHandler: EventHandler {
     }
 }
 
+/// A mouse's Back and Forward buttons (8 and 9) over a widget, as
+/// browsers and file managers go back and forward with them.
+@MainActor
+public final class BackForwardHandler: EventHandler {
+    public init() { super.init(lb_back_forward_gesture_new(), transfer: .full) }
+
+    /// `body(forward)`: false for Back, true for Forward.
+    public func onPress(_ body: @escaping @MainActor (Bool) -> Void) {
+        connect("pressed") { args in
+            let button = lb_gesture_current_button(args.object(0))
+            if button == 8 || button == 9 { body(button == 9) }
+        }
+    }
+}
+
 /// Presses of the first button (GtkGestureClick).
 @MainActor
 public final class ClickHandler: EventHandler {

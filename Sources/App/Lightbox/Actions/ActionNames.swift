@@ -50,6 +50,15 @@ enum ActionNames {
     /// "win.taken-filter::2024-07": the photos taken that month ("" any day).
     static let takenFilter = ActionID.window("taken-filter")
     static let clearFilters = ActionID.window("clear-filters")
+    /// Alt+Left, Alt+Right: the folder shown before, and back again.
+    static let goBack = ActionID.window("go-back")
+    static let goForward = ActionID.window("go-forward")
+    /// On/off: the photos of the folders inside the one shown show too.
+    static let includeSubfolders = ActionID.window("include-subfolders")
+    /// F9 in a main window: the side panel with the folders.
+    static let sidebar = ActionID.window("sidebar")
+    /// "Sort by Date Taken" on dates that waited while a folder loaded.
+    static let sortByDatesRead = ActionID.window("sort-by-dates-read")
     static let selectAll = ActionID.window("select-all")
     static let selectNone = ActionID.window("select-none")
     /// Enter on a selection: a photo window for each selected photo.

@@ -51,8 +51,20 @@ final class MainWindowController {
     }
 
     private func handle(_ intent: MainWindowView.Intent) {
+        // While a folder loads, working with its photos keeps them where
+        // they are shown (see PhotoListLogic.noteAction).
+        switch intent {
+        case .selectionChanged, .open, .openSelected, .search, .rate, .toggleRejected, .toggleLabel: logic.noteAction()
+        default: break
+        }
         switch intent {
         case .openFolder: view.perform(.chooseFolder(startingIn: logic.folder?.url.path))
+        case .openFolderAt(let path): open(path: path)
+        case .goBack: navigate { await $0.goBack() }
+        case .goForward: navigate { await $0.goForward() }
+        case .includeSubfolders(let on): navigate { await $0.includeSubfolders(on) }
+        case .sortByDatesRead: tasks.start { [logic] in _ = await logic.sortByDatesRead() }
+        case .scrolled: logic.noteAction()
         case .folderChosen(let path): open(path: path)
         case .search(let text): setFilter(logic.filter.searching(text))
         case .minimumRating(let stars): setFilter(logic.filter.withMinimumRating(stars))
@@ -171,7 +183,7 @@ final class MainWindowController {
     /// the profile beside it. Photos asked for by path may be in it now.
     private func render(_ list: PhotoListLogic.State) {
         view.render(MainWindowView.State(list: list, order: logic.order, filter: logic.filter, zoom: logic.zoom,
-                                         profile: profile))
+                                         profile: profile, navigation: logic.navigation))
         showPhotosOnceFound()
     }
 
@@ -238,6 +250,12 @@ final class MainWindowController {
     /// Opens `path` in this window: the grid fills as the scan goes, and the
     /// folder is watched for changes.
     func open(path: String) {
+        navigate { await $0.load(path: path) }
+    }
+
+    /// Goes to another folder (`step`: a load, Back, Forward…) and then
+    /// watches the folders it walked.
+    private func navigate(_ step: @escaping @MainActor (PhotoListLogic) async -> Void) {
         loading?.cancel()
         monitor = nil
         // Started at once, not on the next turn of the main loop: the
@@ -245,7 +263,7 @@ final class MainWindowController {
         // photos are usually there for the first frame.
         loading = tasks.start { [weak self] in
             guard let self else { return }
-            await self.logic.load(path: path)
+            await step(self.logic)
             guard !Task.isCancelled, self.logic.folder != nil else { return }
             self.monitor = FolderMonitor(folders: self.logic.folders) { [weak self] change in
                 self?.tasks.start { await self?.apply(change) }

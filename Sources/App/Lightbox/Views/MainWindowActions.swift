@@ -41,6 +41,11 @@ final class MainWindowActions {
     private lazy var takenFilter = Action(ActionNames.takenFilter, state: "") { [weak self] value in
         self?.send(.takenFilter(FilterChoices.Month(name: value)?.days))
     }
+    private lazy var goBack = intentAction(ActionNames.goBack, .goBack)
+    private lazy var goForward = intentAction(ActionNames.goForward, .goForward)
+    private lazy var includeSubfolders = Action(ActionNames.includeSubfolders, isOn: true) { [weak self] on in
+        self?.send(.includeSubfolders(on))
+    }
     private lazy var gridZoom = Action(ActionNames.gridZoom, state: GridZoom.standard.rawValue) { [weak self] value in
         self?.zoom(to: GridZoom(rawValue: value) ?? .standard)
     }
@@ -88,6 +93,8 @@ final class MainWindowActions {
             .forEach(window.addAction)
         ColorLabel.allCases.compactMap { labelFilters[$0] }.forEach(window.addAction)
         window.addAction(intentAction(ActionNames.clearFilters, .clearFilters))
+        [goBack, goForward, includeSubfolders].forEach(window.addAction)
+        window.addAction(intentAction(ActionNames.sortByDatesRead, .sortByDatesRead))
         window.addAction(intentAction(ActionNames.selectAll, .selectAll))
         window.addAction(intentAction(ActionNames.trashRejected, .trashRejected))
         installSelectionActions()
@@ -195,6 +202,15 @@ final class MainWindowActions {
     /// Changed only when it differs: each change tells the menus.
     private func setState(of action: Action, to value: String) {
         if action.state != value { action.state = value }
+    }
+
+    /// Back, Forward and Include Subfolders as the window's place says.
+    func show(navigation: FolderNavigation) {
+        if goBack.isEnabled != navigation.canGoBack { goBack.isEnabled = navigation.canGoBack }
+        if goForward.isEnabled != navigation.canGoForward { goForward.isEnabled = navigation.canGoForward }
+        if includeSubfolders.boolState != navigation.includesSubfolders {
+            includeSubfolders.boolState = navigation.includesSubfolders
+        }
     }
 
     /// `count` photos are selected now.

@@ -15,6 +15,17 @@ final class MainWindowView {
     enum Intent {
         /// Open Folder (button, menu, Ctrl+O).
         case openFolder
+        /// A folder of the side panel or the location row, to go into.
+        case openFolderAt(String)
+        /// Back and Forward (Alt+Left, Alt+Right, a mouse's buttons).
+        case goBack
+        case goForward
+        /// "Include Subfolders" turned on or off.
+        case includeSubfolders(Bool)
+        /// "Sort by Date Taken" on the dates that waited.
+        case sortByDatesRead
+        /// The person scrolled the grid.
+        case scrolled
         /// A folder chosen in the folder chooser.
         case folderChosen(String)
         case search(String)
@@ -111,6 +122,8 @@ final class MainWindowView {
         var filter: PhotoFilter
         var zoom: GridZoom
         var profile: Profile
+        /// Where the window is in the library.
+        var navigation: FolderNavigation
     }
 
     /// What the window does once, when told: dialogs, notices, what is
@@ -165,6 +178,12 @@ final class MainWindowView {
 
     let window: ApplicationWindow
     private let profileButton = ProfileButtonView()
+    /// The folders inside the one shown and the recent ones (F9).
+    let sidebar = FolderSidebarView()
+    /// Where the folder is, from the home folder down.
+    let pathBar = PathBarView()
+    /// "Sort by Date Taken", once dates waited.
+    let datesWaiting = DatesWaitingView()
     /// The header bar's filter menu (rating, rejected, labels, file kind,
     /// keyword, camera).
     private lazy var filterMenu = FilterMenuView { [weak self] in self?.onIntent(.filterMenuOpened) }
@@ -207,7 +226,14 @@ final class MainWindowView {
         pages.add(failedPage.root, name: Page.failed.rawValue)
         pages.add(noResultsPage.root, name: Page.noResults.rawValue)
         pages.add(gridPage, name: Page.grid.rawValue)
-        let content = Overlay(child: Box(.vertical, [search.root, pages, selectionBar.root]))
+        let main = Box(.vertical, [pathBar.root, search.root, datesWaiting.root, pages, selectionBar.root])
+        main.hexpand = true
+        let content = Overlay(child: Box(.horizontal, [sidebar.root, main]))
+        sidebar.onOpen = { [weak self] path in self?.onIntent(.openFolderAt(path)) }
+        pathBar.onOpen = { [weak self] path in self?.onIntent(.openFolderAt(path)) }
+        let backForward = BackForwardHandler()
+        backForward.onPress { [weak self] forward in self?.onIntent(forward ? .goForward : .goBack) }
+        window.addHandler(backForward)
         content.addOverlay(toast.root)
         let drop = FileDropTarget()
         drop.onDrop { [weak self] paths in
@@ -218,6 +244,11 @@ final class MainWindowView {
         window.setChild(content)
         // The window's actions, there before its buttons and keys are used.
         _ = actions
+        window.addAction(Action(ActionNames.sidebar, isOn: true) { [weak self] on in
+            guard let self else { return }
+            self.sidebarWanted = on
+            self.fitGridColumns()
+        })
         grid.onIntent = { [weak self] intent in self?.gridReported(intent) }
         search.onIntent = { [weak self] intent in
             guard let self else { return }
@@ -248,10 +279,17 @@ final class MainWindowView {
         case .cellBound(let photo): onIntent(.cellBound(photo))
         case .thumbnailsWanted(let onScreen, let nearby): onIntent(.thumbnailsWanted(onScreen: onScreen, nearby: nearby))
         case .screenFilled(let cells): observer?.screenFilled(cells: cells, in: grid)
+        case .scrolled: onIntent(.scrolled)
         }
     }
 
     private func makeHeaderBar() -> HeaderBar {
+        // Translators: header bar buttons (Alt+Left, Alt+Right): the folder shown before, and back again.
+        let back = Button(for: ActionNames.goBack, iconName: "go-previous-symbolic", label: tr("Back"))
+        let forward = Button(for: ActionNames.goForward, iconName: "go-next-symbolic", label: tr("Forward"))
+        let history = Box(.horizontal, spacing: 0, [back, forward])
+        history.addCssClass("linked")
+        header.packStart(history)
         header.packStart(Button(for: ActionNames.openFolder, iconName: "folder-open-symbolic", label: tr("Open Folder")))
         // Translators: a header bar button (Ctrl+F) that shows the search bar.
         header.packStart(Button(for: ActionNames.toggleSearch, iconName: "system-search-symbolic", label: tr("Search")))
@@ -280,9 +318,18 @@ final class MainWindowView {
 
     private func fitGridColumns() {
         let width = window.isMaximized || window.isFullscreen ? window.width : window.defaultSize.width
-        grid.fitColumns(toWidth: width)
-        selectionBar.fit(toWidth: width)
+        // The side panel gives way in a narrow window (a phone's 360 px),
+        // where the photos need the room; F9 brings it back.
+        sidebar.isShown = sidebarWanted && width >= MainWindowView.narrowest
+        let photosWidth = width - (sidebar.isShown ? FolderSidebarView.width : 0)
+        grid.fitColumns(toWidth: photosWidth)
+        selectionBar.fit(toWidth: photosWidth)
     }
+
+    /// Whether the person wants the side panel (F9), where it fits.
+    private var sidebarWanted = true
+    /// Below this width the side panel gives way.
+    static let narrowest = 700
 
     // MARK: Effects
 
@@ -350,6 +397,9 @@ final class MainWindowView {
             shownProfile = state.profile
             profileButton.render(state.profile)
         }
+        sidebar.render(state.navigation)
+        pathBar.render(state.navigation)
+        actions.show(navigation: state.navigation)
         renderList(state.list)
         observer?.shown(state.list, in: grid)
         // Last: telling it may bring the next state at once.
@@ -400,6 +450,7 @@ final class MainWindowView {
 
     private func showStatus(_ page: Page, subtitle: String, title: String, description: String) {
         shownList = nil
+        datesWaiting.render(waiting: false)
         selectionBar.render(nil)
         actions.show(selectedCount: 0)
         windowTitle.subtitle = subtitle
@@ -420,6 +471,7 @@ final class MainWindowView {
             windowTitle.subtitle = tr("{folder} — {summary}", ["folder": list.folder.name, "summary": list.summary])
         }
         grid.render(list.photos, selection: list.selection, selectionSummary: list.selectionSummary, settled: settled)
+        if datesWaiting.render(waiting: list.datesWaiting) { window.focusedWidget?.announce(datesWaiting.text) }
         selectionBar.render(list.selectionSummary, count: list.selection.count, allRejected: grid.selectionIsRejected)
         actions.show(selectedCount: list.selection.count)
         if list.photos.isEmpty, list.total > 0 {

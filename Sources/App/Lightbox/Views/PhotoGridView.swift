@@ -24,6 +24,8 @@ final class PhotoGridView {
         case thumbnailsWanted(onScreen: [Photo], nearby: [Photo])
         /// Every cell on screen shows its thumbnail (or why it has none).
         case screenFilled(cells: Int)
+        /// The person scrolled (a wheel, a touchpad).
+        case scrolled
     }
 
     var onIntent: (Intent) -> Void = { _ in }
@@ -84,6 +86,15 @@ final class PhotoGridView {
         factory.onBind = { [weak self] cell, key, position in self?.bind(cell, key: key, position: position) }
         factory.onUnbind = { [weak self] cell in self?.unbind(cell) }
         root.onScroll { [weak self] in self?.scheduleVisibilityCheck() }
+        // A wheel or a touchpad is the person's own scroll (the list
+        // scrolls itself too, to show a photo revealed): told, and let
+        // through to the list.
+        let scrolling = ScrollHandler()
+        scrolling.onScroll { [weak self] _, _ in
+            self?.onIntent(.scrolled)
+            return false
+        }
+        root.addHandler(scrolling)
         grid.onActivate { [weak self] position in
             guard let self, let photo = self.source.element(at: position) else { return }
             self.onIntent(.open(photo))

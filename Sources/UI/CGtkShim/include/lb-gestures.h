@@ -15,6 +15,11 @@ GObject *lb_zoom_gesture_new(void);
 GObject *lb_drag_gesture_new(void);
 // Presses of the first button, counting double presses.
 GObject *lb_click_gesture_new(void);
+// Presses of a mouse's Back and Forward buttons (8 and 9), seen before
+// the widgets under the pointer (the capture phase).
+GObject *lb_back_forward_gesture_new(void);
+// The button of the press being handled (1 the first, 8 Back, 9 Forward).
+unsigned lb_gesture_current_button(GObject *gesture);
 
 // The keyboard modifiers held during the event being handled (GdkModifierType).
 unsigned lb_event_controller_modifiers(GObject *controller);
