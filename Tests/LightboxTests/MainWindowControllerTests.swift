@@ -143,6 +143,7 @@ final class MainWindowControllerTests: DisplayTestCase {
         let inside = fixture.folder.photos.appendingPathComponent("2024")
         try FileManager.default.createDirectory(at: inside, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: fixture.folder.path("a"), toPath: inside.appendingPathComponent("d.jpg").path)
+        XCTAssertTrue(fixture.view.window.activateAction(ActionNames.sidebar.detailed), "F9")
         fixture.controller.open(path: fixture.folder.photos.path)
         let folder = inside.standardizedFileURL.path
         spin(until: { fixture.view.subtitle == "photos — 4 photos" && fixture.view.sidebar.buttons[folder] != nil },

@@ -68,6 +68,20 @@ final class PhotoGridViewTests: DisplayTestCase {
         XCTAssertLessThan(middle.last ?? 0, 400)
     } }
 
+    /// A window made larger shows more cells without a scroll: they ask
+    /// for their thumbnails then, not at the next scroll.
+    func testCellsAWiderWindowShowsAskForTheirThumbnails() { onMain {
+        let photos = samplePhotos(600)
+        let shown = Shown(photos)
+        defer { shown.window.destroy() }
+        let index = { (photo: Photo) in photos.firstIndex { $0.path == photo.path } ?? -1 }
+        let before = shown.wanted.onScreen.map(index).max() ?? 0
+        shown.window.defaultSize = (1600, 1200)
+        // What the main window does on a resize.
+        shown.window.onNextPaint { shown.grid.fitColumns(toWidth: 1600) }
+        spin(until: { (shown.wanted.onScreen.map(index).max() ?? 0) > before }, "the cells newly on screen asking")
+    } }
+
     func testThumbnailsShowInTheirCellsAndFillTheScreen() { onMain {
         let photos = samplePhotos(3)
         let shown = Shown(photos)

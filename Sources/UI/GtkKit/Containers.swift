@@ -46,6 +46,19 @@ public final class ScrolledWindow: Widget {
         gtk_scrolled_window_set_policy(scrolled, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
     }
 
+    /// A row that scrolls sideways only, as tall as its content and no
+    /// wider than it is given: its content's width never widens a window.
+    public func scrollHorizontallyOnly() {
+        gtk_scrolled_window_set_policy(scrolled, GTK_POLICY_EXTERNAL, GTK_POLICY_NEVER)
+        gtk_scrolled_window_set_propagate_natural_height(scrolled, 1)
+    }
+
+    /// Scrolls to the end of a sideways row (its last part in view).
+    public func scrollToHorizontalEnd() {
+        let adjustment = gtk_scrolled_window_get_hadjustment(scrolled)
+        gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
+    }
+
     /// The vertical scroll position, in pixels from the top.
     public var verticalOffset: Double {
         get { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(scrolled)) }

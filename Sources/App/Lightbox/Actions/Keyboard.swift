@@ -44,8 +44,9 @@ enum Keyboard {
         // Translators: a section title of the Keyboard Shortcuts window.
         Group(title: tr("General"), bindings: [
             bind(ActionNames.openFolder, ["<Control>o"], tr("Open a folder")),
-            bind(ActionNames.goBack, ["<Alt>Left", "Back"], tr("Back to the folder shown before")),
-            bind(ActionNames.goForward, ["<Alt>Right", "Forward"], tr("Forward again")),
+            // The keyboards' own Back and Forward keys too (GTK's key names).
+            bind(ActionNames.goBack, ["<Alt>Left", "Back"], tr("Back to the folder shown before")),  // untranslated: key names
+            bind(ActionNames.goForward, ["<Alt>Right", "Forward"], tr("Forward again")),  // untranslated: key names
             // Translators: F9 in a main window: the side panel with the folders inside the one shown.
             bind(ActionNames.sidebar, ["F9"], tr("Show or hide the folders")),
             bind(ActionNames.newWindow, ["<Control>n"], tr("New window")),

@@ -108,36 +108,46 @@ final class FolderSidebarView {
 
 /// The folders from the home folder (or "/") down to the one shown, each a
 /// button that opens it, the last one the folder itself: where the window
-/// is, as Files shows it.
+/// is, as Files shows it. A deep folder's row scrolls sideways, its end in
+/// view, instead of widening the window; each name is shortened in the
+/// middle past a few words (the button keeps the whole name for a screen
+/// reader and a tooltip).
 @MainActor
 final class PathBarView {
-    let root = Box(.horizontal, spacing: 2)
+    let root: ScrolledWindow
+    private let row = Box(.horizontal, spacing: 2)
     var onOpen: (String) -> Void = { _ in }
     private var shown: [String] = []
     private var parts: [Widget] = []
 
     init() {
         // Translators: the name of the row of buttons showing where the folder shown is.
-        root.setAccessibleLabel(tr("Location"))
-        root.addCssClass("path-bar")
-        root.setMargins(top: 4, bottom: 4, start: 8, end: 8)
+        row.setAccessibleLabel(tr("Location"))
+        row.addCssClass("path-bar")
+        row.setMargins(top: 4, bottom: 4, start: 8, end: 8)
+        root = ScrolledWindow(child: row)
+        root.scrollHorizontallyOnly()
     }
 
     func render(_ navigation: FolderNavigation) {
         let crumbs = navigation.crumbs()
         guard crumbs.map(\.path) != shown else { return }
         shown = crumbs.map(\.path)
-        parts.forEach(root.remove)
+        parts.forEach(row.remove)
         parts = []
         for (index, crumb) in crumbs.enumerated() {
             if index > 0 {
                 let separator = Label("›")  // untranslated: a separator, not a word
                 separator.addCssClass("dim-label")
-                root.append(separator)
+                row.append(separator)
                 parts.append(separator)
             }
             let isLast = index == crumbs.count - 1
-            let button = Button(label: crumb.name.replacingOccurrences(of: "_", with: "__"))
+            let label = Label(crumb.name)
+            label.ellipsizes = true
+            label.maxWidthChars = PathBarView.longestName
+            let button = Button(child: label, accessibleLabel: crumb.name)
+            button.tooltip = crumb.path.displayablePath
             button.addCssClass("flat")
             if isLast {
                 button.addCssClass("heading")
@@ -145,10 +155,14 @@ final class PathBarView {
                 button.setAccessibleDescription(tr("The folder shown"))
             }
             button.onClicked { [weak self] in self?.onOpen(crumb.path) }
-            root.append(button)
+            row.append(button)
             parts.append(button)
         }
+        root.onNextPaint { [weak root] in root?.scrollToHorizontalEnd() }
     }
+
+    /// Characters of a folder's name shown before it is shortened.
+    static let longestName = 24
 }
 
 /// The offer a main window makes when the dates taken read while its

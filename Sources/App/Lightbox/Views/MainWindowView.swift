@@ -184,6 +184,8 @@ final class MainWindowView {
     let pathBar = PathBarView()
     /// "Sort by Date Taken", once dates waited.
     let datesWaiting = DatesWaitingView()
+    /// Back and Forward, side by side.
+    private let history = Box(.horizontal, spacing: 0)
     /// The header bar's filter menu (rating, rejected, labels, file kind,
     /// keyword, camera).
     private lazy var filterMenu = FilterMenuView { [weak self] in self?.onIntent(.filterMenuOpened) }
@@ -244,7 +246,7 @@ final class MainWindowView {
         window.setChild(content)
         // The window's actions, there before its buttons and keys are used.
         _ = actions
-        window.addAction(Action(ActionNames.sidebar, isOn: true) { [weak self] on in
+        window.addAction(Action(ActionNames.sidebar, isOn: false) { [weak self] on in
             guard let self else { return }
             self.sidebarWanted = on
             self.fitGridColumns()
@@ -287,8 +289,12 @@ final class MainWindowView {
         // Translators: header bar buttons (Alt+Left, Alt+Right): the folder shown before, and back again.
         let back = Button(for: ActionNames.goBack, iconName: "go-previous-symbolic", label: tr("Back"))
         let forward = Button(for: ActionNames.goForward, iconName: "go-next-symbolic", label: tr("Forward"))
-        let history = Box(.horizontal, spacing: 0, [back, forward])
+        history.append(back)
+        history.append(forward)
         history.addCssClass("linked")
+        // Shown once there is somewhere to go (see `render`): until then
+        // the header bar keeps the room a narrow window needs.
+        history.isVisible = false
         header.packStart(history)
         header.packStart(Button(for: ActionNames.openFolder, iconName: "folder-open-symbolic", label: tr("Open Folder")))
         // Translators: a header bar button (Ctrl+F) that shows the search bar.
@@ -326,8 +332,10 @@ final class MainWindowView {
         selectionBar.fit(toWidth: photosWidth)
     }
 
-    /// Whether the person wants the side panel (F9), where it fits.
-    private var sidebarWanted = true
+    /// Whether the person wants the side panel (F9), where it fits. Not
+    /// at first: a window opened on a photo or a folder shows the photos
+    /// across its whole width, and keeps the narrow widths a phone needs.
+    private var sidebarWanted = false
     /// Below this width the side panel gives way.
     static let narrowest = 700
 
@@ -399,6 +407,8 @@ final class MainWindowView {
         }
         sidebar.render(state.navigation)
         pathBar.render(state.navigation)
+        let wentSomewhere = state.navigation.canGoBack || state.navigation.canGoForward
+        if history.isVisible != wentSomewhere { history.isVisible = wentSomewhere }
         actions.show(navigation: state.navigation)
         renderList(state.list)
         observer?.shown(state.list, in: grid)

@@ -111,6 +111,10 @@ final class PhotoGridView {
         lastWidth = width
         let columns = min(16, max(2, width / (zoom.points + 24)))
         if columns != grid.maxColumns { grid.maxColumns = columns }
+        // A window made larger brings cells on screen with no scroll: they
+        // are looked for as after one, or they would wait for a scroll
+        // with their placeholders.
+        scheduleVisibilityCheck()
     }
 
     /// How large the thumbnails are (view-only state; the window's menu and
