@@ -77,6 +77,12 @@ final class PhotoTagTests: XCTestCase {
         XCTAssertEqual(shown(PhotoFilter(text: "finistere", labels: [.red])), ["a.jpg"])
         XCTAssertTrue(PhotoFilter(labels: [.green]).narrows)
         XCTAssertEqual(PhotoFilter(text: "x", labels: [.red], keyword: sunset).kept, PhotoFilter(labels: [.red]))
+        // A search typed further narrows what the last one found.
+        XCTAssertTrue(PhotoFilter(text: "fin").refines(PhotoFilter(text: "fi")))
+        XCTAssertTrue(PhotoFilter(text: "finistere m").refines(PhotoFilter(text: "finistere")))
+        XCTAssertTrue(PhotoFilter(text: "f").refines(PhotoFilter()))
+        XCTAssertFalse(PhotoFilter(text: "fi").refines(PhotoFilter(text: "fin")), "a letter taken back widens")
+        XCTAssertFalse(PhotoFilter(text: "fin", labels: [.red]).refines(PhotoFilter(text: "fi")), "another part changed")
     }
 
     // MARK: Over real files

@@ -11,6 +11,12 @@ public struct SortedPhotos: Equatable, Sendable {
         self.order = order
     }
 
+    /// Photos already in `order` (some of a list in that order), kept so.
+    init(inOrder photos: [Photo], order: PhotoOrder) {
+        self.photos = photos
+        self.order = order
+    }
+
     public var count: Int { photos.count }
 
     /// Merges `added` in. Linear when they come sorted in this order (the
