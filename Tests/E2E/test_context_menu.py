@@ -61,7 +61,7 @@ class ContextMenuTests(TripCase):
         self.wait_label(window, "Trip \u2014 4 photos, 1 selected")
         self.assertEqual(self.selected(window), [outside])
         names = self.item_names(menu)
-        for item in PHOTO_ITEMS + ["Set as Profile Photo"]:
+        for item in PHOTO_ITEMS + ["Set as Profile Photo", "Properties"]:
             self.assertIn(item, names, a11y.dump_tree(menu))
         self.assertNotIn("Compare Side by Side", names, "two photos are compared, not one")
         # Its keys, as the menu shows them, are the item's description.

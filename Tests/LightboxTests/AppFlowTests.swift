@@ -56,6 +56,9 @@ final class AppFlowTests: DisplayTestCase {
         XCTAssertEqual(flow.photoWindows.map(\.controller.path), [folder.path("b")], "one window per photo")
         flow.handle(.openPhoto(path: folder.path("nowhere"), from: main))
         XCTAssertEqual(flow.photoWindows.count, 1, "a photo the list does not hold opens nothing")
+        XCTAssertFalse(flow.photoWindows[0].controller.propertiesShown)
+        flow.handle(.openPhoto(path: folder.path("b"), from: main, properties: true))
+        XCTAssertTrue(flow.photoWindows[0].controller.propertiesShown, "the grid's Properties shows them")
 
         // Trashing from the photo window goes through the main window's list.
         let window = flow.photoWindows[0].controller

@@ -32,7 +32,8 @@ final class MainWindowControllerTests: DisplayTestCase {
             sink = { [weak self] action in
                 guard let self else { return }
                 switch action {
-                case .openPhoto(let path, _): self.actions.append("open \((path as NSString).lastPathComponent)")
+                case .openPhoto(let path, _, let properties):
+                    self.actions.append("open \((path as NSString).lastPathComponent)" + (properties ? " with properties" : ""))
                 case .photoRemoved(let path): self.actions.append("removed \((path as NSString).lastPathComponent)")
                 case .mainWindowClosed: self.actions.append("closed")
                 case .setProfilePhoto(let path): self.actions.append("profile photo \((path as NSString).lastPathComponent)")
@@ -155,6 +156,17 @@ final class MainWindowControllerTests: DisplayTestCase {
         spin(until: { fixture.view.subtitle == "photos — 4 photos" }, "back")
         XCTAssertTrue(fixture.view.window.activateAction(ActionNames.includeSubfolders.detailed))
         spin(until: { fixture.view.subtitle == "photos — 3 photos" }, "the folder's own photos")
+    } }
+
+    /// The grid's "Properties" opens the one selected photo with its
+    /// properties shown; with two selected it is not there.
+    func testPropertiesOpensThePhotoWithItsProperties() throws { try onMain {
+        let fixture = try Fixture()
+        defer { fixture.view.window.destroy() }
+        fixture.open()
+        fixture.view.onIntent(.selectionChanged([fixture.folder.path("b")]))
+        XCTAssertTrue(fixture.view.window.activateAction(ActionNames.photoProperties.detailed))
+        XCTAssertEqual(fixture.actions, ["open b.jpg with properties"])
     } }
 
     func testTrashOffersUndoThatPutsThePhotoBack() throws { try onMain {

@@ -57,6 +57,8 @@ enum ActionNames {
     static let includeSubfolders = ActionID.window("include-subfolders")
     /// F9 in a main window: the side panel with the folders.
     static let sidebar = ActionID.window("sidebar")
+    /// The grid's "Properties": the photo in its window, its properties shown.
+    static let photoProperties = ActionID.window("photo-properties")
     /// "Sort by Date Taken" on dates that waited while a folder loaded.
     static let sortByDatesRead = ActionID.window("sort-by-dates-read")
     static let selectAll = ActionID.window("select-all")

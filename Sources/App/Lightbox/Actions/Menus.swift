@@ -117,6 +117,10 @@ enum Menus {
         turn.appendHiddenWhenDisabled(tr("Set as Profile Photo"), action: ActionNames.setProfilePhoto.detailed)
         menu.appendSection(turn)
         menu.appendSection(Menu(sections: [[(tr("Move to Trash"), ActionNames.trash.detailed)]]))
+        let details = Menu()
+        // Translators: a context menu item opening the photo in its window with its details and tags shown.
+        details.appendHiddenWhenDisabled(tr("Properties"), action: ActionNames.photoProperties.detailed)
+        menu.appendSection(details)
         return menu
     }
 

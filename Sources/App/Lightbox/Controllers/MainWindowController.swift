@@ -154,6 +154,10 @@ final class MainWindowController {
             if let photo = logic.selectedPhotos.first, logic.selectedPhotos.count == 1 {
                 send(.setProfilePhoto(path: photo.path))
             }
+        case .showProperties:
+            if let photo = logic.selectedPhotos.first, logic.selectedPhotos.count == 1 {
+                send(.openPhoto(path: photo.path, from: self, properties: true))
+            }
         case .paste(let paths, let cut):
             switch logic.paste(paths, cut: cut) {
             case .transfer(let photos, let folder, let mode):

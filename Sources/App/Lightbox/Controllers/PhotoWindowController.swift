@@ -87,6 +87,12 @@ final class PhotoWindowController {
 
     func present() { view.window.present() }
 
+    /// The window with its properties shown (the grid's "Properties").
+    func showProperties() { view.showProperties() }
+
+    /// Whether the properties show (for the flow's tests).
+    var propertiesShown: Bool { view.properties.isShown }
+
     /// Closes the window as its close button does: a title or caption
     /// being typed is kept first.
     func close() { view.window.close() }

@@ -21,7 +21,8 @@ enum AppAction {
     // The windows'.
     /// A main window closed at this size (the next one takes it).
     case mainWindowClosed(MainWindowController, WindowState)
-    case openPhoto(path: String, from: MainWindowController)
+    /// `properties`: with its properties shown (the grid's "Properties").
+    case openPhoto(path: String, from: MainWindowController, properties: Bool = false)
     /// Folders or photos dropped on a main window: opened as from the
     /// command line, a folder in that window if it shows none yet.
     case open(paths: [String], in: MainWindowController)

@@ -5,9 +5,10 @@ import LightboxCore
 /// stepping through the list of the main window it came from; compare
 /// windows, two photos of a main window side by side.
 extension AppFlow {
-    func openPhoto(path: String, from owner: MainWindowController) {
+    func openPhoto(path: String, from owner: MainWindowController, properties: Bool = false) {
         if let open = photoWindows.first(where: { $0.controller.path == path }) {
             open.controller.present()
+            if properties { open.controller.showProperties() }
             return
         }
         guard let logic = owner.viewer(for: path) else { return }
@@ -17,6 +18,7 @@ extension AppFlow {
         }
         photoWindows.append(PhotoWindow(controller: controller, owner: owner))
         controller.present()
+        if properties { controller.showProperties() }
     }
 
     func compare(_ paths: [String], from owner: MainWindowController) {

@@ -112,8 +112,8 @@ final class AppFlow {
         case .mainWindowClosed(let controller, let size):
             settings.save(size)
             mainWindows.removeAll { $0 === controller }
-        case .openPhoto(let path, let controller):
-            openPhoto(path: path, from: controller)
+        case .openPhoto(let path, let controller, let properties):
+            openPhoto(path: path, from: controller, properties: properties)
         case .open(let paths, let controller):
             let request = OpenRequest(paths: paths)
             if !request.problems.isEmpty { controller.tell(.cannotOpen(request.problems)) }

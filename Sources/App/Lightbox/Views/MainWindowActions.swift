@@ -63,6 +63,7 @@ final class MainWindowActions {
     private lazy var compare = intentAction(ActionNames.compare, .compare)
     /// Enabled while exactly one photo is selected.
     private lazy var setProfilePhoto = intentAction(ActionNames.setProfilePhoto, .setProfilePhoto)
+    private lazy var photoProperties = intentAction(ActionNames.photoProperties, .showProperties)
     /// Ctrl+V: the files on the clipboard are read, then reported.
     private lazy var paste = Action(ActionNames.paste) { [weak self] in self?.pasteFiles() }
     /// Read for Paste, and watched: Paste is enabled while it holds files.
@@ -143,6 +144,7 @@ final class MainWindowActions {
         ]
         selectionActions = typingActions + [
             setProfilePhoto,
+            photoProperties,
             intentAction(ActionNames.selectNone, .selectNone),
             intentAction(ActionNames.openSelected, .openSelected),
             actingAction(ActionNames.addKeyword, .addKeyword),
@@ -247,7 +249,7 @@ final class MainWindowActions {
         for action in selectionActions {
             let needsKeys = typingActions.contains { $0 === action }
             let acts = action === compare ? selectedCount == 2
-                : action === setProfilePhoto ? selectedCount == 1
+                : action === setProfilePhoto || action === photoProperties ? selectedCount == 1
                 : selectedCount > 0 || (focusedPhoto && actingActions.contains { $0 === action })
             let enabled = acts && !(needsKeys && typing)
             if action.isEnabled != enabled { action.isEnabled = enabled }

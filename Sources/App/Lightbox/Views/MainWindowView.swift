@@ -88,6 +88,9 @@ final class MainWindowView {
         case rotate(clockwise: Bool)
         /// "Set as Profile Photo", while one photo is selected.
         case setProfilePhoto
+        /// "Properties", while one photo is selected: its window, its
+        /// properties shown.
+        case showProperties
         /// Ctrl+V, or Paste in the grid's menu: files a file manager copied
         /// (or cut: `cut`), for the folder shown.
         case paste([String], cut: Bool)

@@ -211,6 +211,12 @@ final class PhotoWindowView {
 
     // MARK: View state
 
+    /// Shows the properties if they are hidden (a photo opened from the
+    /// grid's "Properties"); shown, they stay.
+    func showProperties() {
+        if !properties.isShown { toggleProperties() }
+    }
+
     private func toggleProperties() {
         // Hidden, the panel would take the focus with it: it goes back to
         // the photo (and a field being edited commits, as it loses it).
