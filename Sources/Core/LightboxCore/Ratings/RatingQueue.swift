@@ -235,20 +235,30 @@ public final class RatingQueue: Sendable {
     // MARK: On the queue's thread
 
     private func attempt(_ stars: Int, path: String, storage: RatingStorage) {
-        let before = FolderScanner().stamp(of: path)
         do {
-            let result = try writer.write(stars, for: path, storage: storage)
-            let after = FolderScanner().stamp(of: path)
-            // The index learns the file as written, so no scan reads it again.
-            let file = after.map { PhotoLibrary.read($0) }
-            try? index.finishWrite(path: path, stars: stars, file: file)
-            if result.photoRewritten, let before, let after {
-                thumbnails?.restamp(from: before.thumbnailSource, to: after.thumbnailSource)
+            try write(path, before: FolderScanner().stamp(of: path)) { [index] file in
+                try? index.finishWrite(path: path, stars: stars, file: file)
+            } making: { () throws(RatingFileError) in
+                try writer.write(stars, for: path, storage: storage)
             }
-            if let after { emit(.written(path: path, fileSize: after.size, modificationTime: after.modificationTime)) }
         } catch {
             failed(error, stars: stars, path: path)
         }
+    }
+
+    /// Makes one write into the file at `path` (stamped `before` it) and
+    /// tells of it: `finish` gives the index the file as written (so no
+    /// scan reads it again), a photo rewritten keeps its thumbnail under
+    /// its new stamp, and the observers hear that stamp.
+    private func write(_ path: String, before: ScannedFile?, finish: (IndexedFile?) -> Void,
+                       making write: () throws(RatingFileError) -> RatingWriteResult) throws(RatingFileError) {
+        let result = try write()
+        let after = FolderScanner().stamp(of: path)
+        finish(after.map { PhotoLibrary.read($0) })
+        if result.photoRewritten, let before, let after {
+            thumbnails?.restamp(from: before.thumbnailSource, to: after.thumbnailSource)
+        }
+        if let after { emit(.written(path: path, fileSize: after.size, modificationTime: after.modificationTime)) }
     }
 
     /// Writes the tag change the index holds for `path` now (the newest,
@@ -258,20 +268,18 @@ public final class RatingQueue: Sendable {
         // A change the file already states (a keyword it has, a change
         // taken back before it was written) is not written: the file
         // stays as it is.
-        if let stated = try? index.file(at: path), stated.isCurrent(for: FolderScanner().stamp(of: path)),
+        let before = FolderScanner().stamp(of: path)
+        if let stated = try? index.file(at: path), stated.isCurrent(for: before),
            write.edit.applied(to: stated.tags) == stated.tags {
             try? index.finishTagWrite(path: path, edit: write.edit)
             return
         }
-        let before = FolderScanner().stamp(of: path)
         do {
-            let result = try writer.write(write.edit, for: path, storage: storage)
-            let after = FolderScanner().stamp(of: path)
-            try? index.finishTagWrite(path: path, edit: write.edit, file: after.map { PhotoLibrary.read($0) })
-            if result.photoRewritten, let before, let after {
-                thumbnails?.restamp(from: before.thumbnailSource, to: after.thumbnailSource)
+            try self.write(path, before: before) { [index] file in
+                try? index.finishTagWrite(path: path, edit: write.edit, file: file)
+            } making: { () throws(RatingFileError) in
+                try writer.write(write.edit, for: path, storage: storage)
             }
-            if let after { emit(.written(path: path, fileSize: after.size, modificationTime: after.modificationTime)) }
         } catch {
             let failure = RatingWriteFailure(path: path, fileName: String(Photo.name(of: error.path)).displayablePath,
                                              reason: error.reason, subject: .tags)
