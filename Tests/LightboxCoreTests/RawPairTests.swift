@@ -149,3 +149,44 @@ final class RawPairTests: XCTestCase {
                        ["DSC_0001.JPG", "DSC_0001.NEF", "DSC_0001.NEF.xmp"])
     }
 }
+
+/// The pairs' rules on paths alone: one folder, one stem in any letter
+/// case (Unicode's too), a RAW with a JPEG or HEIC, the first of each.
+final class RawPairRuleTests: XCTestCase {
+    func testAPairIsOneFolderAndOneStemInAnyLetterCase() {
+        var pairs = RawPairs()
+        XCTAssertNil(pairs.add("/card/DSC_0001.NEF"))
+        XCTAssertEqual(pairs.add("/card/dsc_0001.jpg"), "/card/DSC_0001.NEF", "the stems differ in case only")
+        XCTAssertNil(pairs.add("/other/DSC_0001.JPG"), "another folder")
+        XCTAssertNil(pairs.add("/card/DSC_0001.nef"), "a second RAW of the stem pairs no further")
+        XCTAssertNil(pairs.add("/card/DSC_0001.png"), "a PNG pairs with nothing")
+        XCTAssertNil(pairs.add("/card/DSC_00010.JPG"), "a longer stem")
+        XCTAssertNil(pairs.add("/card/Été.CR2"))
+        XCTAssertEqual(pairs.add("/card/éTÉ.HEIC"), "/card/Été.CR2", "letters beyond ASCII fold too")
+        XCTAssertNil(pairs.add("/card/x.tar.CR2"))
+        XCTAssertNil(pairs.add("/card/x.JPG"), "the stem is the name up to its last dot")
+        XCTAssertEqual(pairs.count, 2)
+        XCTAssertTrue(pairs.isPairedRaw("/card/DSC_0001.NEF"))
+        XCTAssertFalse(pairs.isPairedRaw("/card/dsc_0001.jpg"))
+
+        pairs.remove("/card/DSC_0001.NEF")
+        XCTAssertNil(pairs.partner(of: "/card/dsc_0001.jpg"))
+        XCTAssertEqual(pairs.partner(joining: "/card/DSC_0001.NEF"), "/card/dsc_0001.jpg")
+        XCTAssertEqual(pairs.count, 1)
+    }
+
+    /// Many files, few pairs: every pair is found, whatever the order the
+    /// files come in, and nothing else pairs (hash collisions included).
+    func testEveryPairIsFoundAmongThousandsOfFiles() {
+        var pairs = RawPairs()
+        var paths = (0..<20_000).map { "/library/\($0 % 100)/IMG_\($0).JPG" }
+        paths += stride(from: 0, to: 20_000, by: 97).map { "/library/\($0 % 100)/img_\($0).dng" }
+        var random = Seeded(state: 3)
+        var found = 0
+        for path in paths.shuffled(using: &random) where pairs.add(path) != nil { found += 1 }
+        XCTAssertEqual(found, 207)
+        XCTAssertEqual(pairs.count, 207)
+        XCTAssertEqual(pairs.partner(of: "/library/94/IMG_194.JPG"), "/library/94/img_194.dng")
+        XCTAssertNil(pairs.partner(of: "/library/95/IMG_195.JPG"))
+    }
+}

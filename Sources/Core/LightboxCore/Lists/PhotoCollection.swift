@@ -23,7 +23,7 @@ final class PhotoCollection {
     /// times, as a camera's do.
     var holdsDates = false
 
-    private var byPath: [String: Photo] = [:]
+    private var byPath = PathTable<Photo>()
     private var pairs = RawPairs()
     /// Whether a RAW+JPEG pair shows as one photo (the preference).
     private(set) var pairsRawAndJPEG: Bool
@@ -31,7 +31,7 @@ final class PhotoCollection {
     private var shown: SortedPhotos
     /// Photos whose date was read while holding, and the date they stay
     /// sorted by meanwhile.
-    private var heldDates: [String: Date] = [:]
+    private var heldDates = PathTable<Date>()
     private var rebuilds = ListRebuilds()
     private let rebuilding: PhotoListLogic.Rebuilding
 
@@ -71,16 +71,13 @@ final class PhotoCollection {
     /// Every photo under `path` (the photo itself, or a folder's).
     func paths(under path: String) -> [String] {
         let prefix = path + "/"
-        return byPath.keys.filter { $0 == path || $0.hasPrefix(prefix) }
+        return byPath.paths.filter { $0 == path || $0.hasPrefix(prefix) }
     }
 
     // MARK: Changing
 
     /// Adds photos, merging those the filter lets through into the order.
     func insert(_ photos: [Photo]) {
-        // Grown once for a batch (up to 4,096 photos: the rest of a folder
-        // walked while the index was read), not doubled along the way.
-        byPath.reserveCapacity(byPath.count + photos.count)
         let partners = shownPartners(of: photos.map(\.path))
         for photo in photos {
             byPath[photo.path] = photo
@@ -139,7 +136,7 @@ final class PhotoCollection {
         guard on != pairsRawAndJPEG else { return false }
         pairsRawAndJPEG = on
         pairs.removeAll()
-        if on { for path in byPath.keys { pairs.add(path) } }
+        if on { for path in byPath.paths { pairs.add(path) } }
         return await rebuildAll()
     }
 
@@ -163,11 +160,14 @@ final class PhotoCollection {
     /// changes how its partner shows.
     private func shownPartners(of paths: [String]) -> [String: Photo?] {
         guard pairsRawAndJPEG else { return [:] }
-        let changing = Set(paths)
         var partners: [String: Photo?] = [:]
+        // Made once a partner is found: most batches have none.
+        var changing: Set<String>?
         for path in paths {
-            let partner = pairs.partner(of: path) ?? pairs.partner(joining: path)
-            guard let partner, !changing.contains(partner), let photo = byPath[partner] else { continue }
+            guard let partner = pairs.partner(of: path) ?? pairs.partner(joining: path),
+                  let photo = byPath[partner] else { continue }
+            if changing == nil { changing = Set(paths) }
+            guard changing?.contains(partner) == false else { continue }
             partners[partner] = .some(presented(photo))
         }
         return partners
@@ -197,10 +197,10 @@ final class PhotoCollection {
     /// No photo, and the list shown empty in the current order; a rebuild
     /// under way is dropped.
     func removeAll() {
-        byPath = [:]
+        byPath = PathTable()
         pairs.removeAll()
         rebuilds.cancel()
-        heldDates = [:]
+        heldDates = PathTable()
         shown = SortedPhotos(order: order)
     }
 
@@ -275,7 +275,7 @@ final class PhotoCollection {
         let rebuilt = await (runner ?? rebuilding)(make)
         guard let list = rebuilds.finish(ticket, rebuilt, including: included) else { return false }
         shown = list
-        heldDates = [:]
+        heldDates = PathTable()
         return true
     }
 }
