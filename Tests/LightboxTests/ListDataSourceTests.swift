@@ -16,7 +16,10 @@ final class ListDataSourceTests: DisplayTestCase {
         XCTAssertEqual(source.model.count, expected.count, file: file, line: line)
         let keys = (0..<source.model.count).map(source.model.key(at:))
         XCTAssertEqual(Set(keys).count, keys.count, "every item has its own key", file: file, line: line)
-        XCTAssertEqual(keys.map { source.element(forKey: $0) }, expected, file: file, line: line)
+        XCTAssertEqual(keys.enumerated().map { source.element(forKey: $1, at: $0) }, expected, file: file, line: line)
+        // A cell asking from a place the view has not updated yet (it takes
+        // a batch of changes one by one) still gets its element.
+        XCTAssertEqual(keys.map { source.element(forKey: $0, at: 0) }, expected, file: file, line: line)
     }
 
     func testTheModelFollowsInsertionsRemovalsMovesAndChanges() { onMain {
@@ -61,6 +64,27 @@ final class ListDataSourceTests: DisplayTestCase {
         XCTAssertEqual(changes, [[0, 4, 4]])
         XCTAssertEqual(source.model.key(at: 0), keyOfD, "the moved element keeps its key")
         XCTAssertEqual(source.position(of: "d"), 0)
+    } }
+
+    /// A batch of a loading folder lands all over a sorted list: GTK hears
+    /// one change over the part that changed, not one a run, and every
+    /// element already there keeps its key.
+    func testManyScatteredInsertionsAreOneChangeAndKeepTheKeys() { onMain {
+        let source = ListDataSource<Item>()
+        let before = (0..<1_000).map { Item(id: "item-\($0 * 2)", value: 0) }
+        source.update(before)
+        let keys = Dictionary(uniqueKeysWithValues: (0..<1_000).map { (before[$0].id, source.model.key(at: $0)) })
+        var changes: [[Int]] = []
+        source.model.onItemsChanged { position, removed, added in changes.append([position, removed, added]) }
+        // 300 new elements, one after each of items 100 to 399.
+        var after = before
+        for index in (100..<400).reversed() { after.insert(Item(id: "item-\(index * 2 + 1)", value: 0), at: index + 1) }
+        source.update(after)
+        XCTAssertEqual(changes, [[101, 299, 599]], "from the first insertion to the last, once")
+        Self.assertModelShows(after, in: source)
+        for (position, item) in after.enumerated() where keys[item.id] != nil {
+            XCTAssertEqual(source.model.key(at: position), keys[item.id], item.id)
+        }
     } }
 }
 

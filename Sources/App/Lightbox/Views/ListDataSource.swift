@@ -10,17 +10,28 @@ import LightboxCore
 final class ListDataSource<Element: Identifiable & Equatable> {
     let model = ListModel()
     private(set) var elements: [Element] = []
-    /// The model's item keys, in order: `keys[i]` stands for `elements[i]`,
-    /// whose ID is `ids[i]`.
+    /// The model's item keys, in order: `keys[i]` stands for `elements[i]`.
     private var keys: [UInt64] = []
-    private var ids: [Element.ID] = []
-    private var elementsByKey: [UInt64: Element] = [:]
     private var nextKey: UInt64 = 1
+    /// Whether two elements are one (same ID), asked for every element at
+    /// every change: a type can answer faster than by comparing IDs.
+    private let isSame: (Element, Element) -> Bool
+
+    init(isSame: @escaping (Element, Element) -> Bool = { $0.id == $1.id }) {
+        self.isSame = isSame
+    }
 
     var count: Int { elements.count }
 
-    /// The element a cell's key stands for.
-    func element(forKey key: UInt64) -> Element? { elementsByKey[key] }
+    /// The element a cell's key stands for, the cell being at `position`
+    /// as the view has it. The two agree but while the view takes a batch
+    /// of changes one by one: then the key is looked for. (No table from
+    /// keys to elements is kept: a loading folder grew one by 100,000
+    /// entries, on the main thread.)
+    func element(forKey key: UInt64, at position: Int) -> Element? {
+        if keys.indices.contains(position), keys[position] == key { return elements[position] }
+        return keys.firstIndex(of: key).map { elements[$0] }
+    }
 
     func element(at position: Int) -> Element? {
         elements.indices.contains(position) ? elements[position] : nil
@@ -28,19 +39,17 @@ final class ListDataSource<Element: Identifiable & Equatable> {
 
     /// The element's position; the elements are in model order.
     func position(of id: Element.ID) -> Int? {
-        ids.firstIndex(of: id)
+        elements.firstIndex { $0.id == id }
     }
 
     /// The positions of the elements with these IDs, ascending.
     func positions(of wanted: Set<Element.ID>) -> [Int] {
-        ids.indices.filter { wanted.contains(ids[$0]) }
+        elements.indices.filter { wanted.contains(elements[$0].id) }
     }
 
     /// Shows `newElements`, changing only what changed. The work is linear
-    /// in the list, but only elements that were added, removed, moved or
-    /// changed are hashed: a big folder is merged many times while it loads,
-    /// and rewriting every entry of `elementsByKey` each time would cost a
-    /// frame or more for 100,000 photos.
+    /// in the list, and only keys are copied: a big folder is shown many
+    /// times while it loads.
     func update(_ newElements: [Element]) {
         // The same array buffer holds the same elements: a list that was
         // changed since would have been copied. (A loading folder is
@@ -49,35 +58,41 @@ final class ListDataSource<Element: Identifiable & Equatable> {
            newElements.withUnsafeBufferPointer({ $0.baseAddress }) == elements.withUnsafeBufferPointer({ $0.baseAddress }) {
             return
         }
-        let newIDs = newElements.map(\.id)
-        let splices = ListDiff.splices(from: ids, to: newIDs, maxSplices: 64)
-        // Keys taken out by a splice, by element: an element inserted again
-        // (it moved) keeps its key; the others are gone.
-        var leaving: [Element.ID: UInt64] = [:]
-        var modelSplices: [(position: Int, removed: Int, keys: [UInt64])] = []
-        modelSplices.reserveCapacity(splices.count)
+        let splices = ListDiff.splices(from: elements, to: newElements, by: isSame)
+        // The keys after the splices, made in one pass. An element a splice
+        // takes out and inserts again keeps its key (it moved: only a new
+        // order makes a splice that removes and inserts); the runs a load
+        // or a filter makes only insert or only remove.
+        var newKeys: [UInt64] = []
+        newKeys.reserveCapacity(newElements.count)
+        var old = 0
         for splice in splices {
-            let removed = splice.position..<(splice.position + splice.removed)
-            for (key, id) in zip(keys[removed], ids[removed]) { leaving[id] = key }
-            let inserted = splice.inserted.map { id in
-                (leaving.isEmpty ? nil : leaving.removeValue(forKey: id)) ?? makeKey()
-            }
-            keys.replaceSubrange(removed, with: inserted)
-            ids.replaceSubrange(removed, with: splice.inserted)
-            modelSplices.append((splice.position, splice.removed, inserted))
+            let kept = splice.position - newKeys.count
+            newKeys.append(contentsOf: keys[old..<(old + kept)])
+            old += kept
+            let removed = old..<(old + splice.removed)
+            old += splice.removed
+            guard !splice.inserted.isEmpty else { continue }
+            var leaving: [Element.ID: UInt64] = [:]
+            for (key, element) in zip(keys[removed], elements[removed]) { leaving[element.id] = key }
+            for element in splice.inserted { newKeys.append(leaving.removeValue(forKey: element.id) ?? makeKey()) }
         }
-        for key in leaving.values { elementsByKey[key] = nil }
-        // Every key stands for its element as it is now. Elements the
-        // splices left in place are compared with what they were (their
-        // data may have changed: a rating, a title); inserted ones, moved
-        // ones included, are written.
-        let previous = ListDiff.previousPositions(after: splices, oldCount: elements.count)
-        for (position, old) in previous.enumerated() where old == nil || elements[old!] != newElements[position] {
-            elementsByKey[keys[position]] = newElements[position]
+        let tail = keys.count - old
+        newKeys.append(contentsOf: keys[old...])
+        let modelSplices: [(position: Int, removed: Int, keys: ArraySlice<UInt64>)]
+        if splices.count <= 64 {
+            modelSplices = splices.map { ($0.position, $0.removed, newKeys[$0.position..<($0.position + $0.inserted.count)]) }
+        } else {
+            // Thousands of one-item signals cost GTK more than one large
+            // one: the changed middle is replaced at once (the cells on
+            // screen in it are bound again, to the same keys).
+            let start = splices[0].position
+            modelSplices = [(start, keys.count - start - tail, newKeys[start..<(newKeys.count - tail)])]
         }
+        keys = newKeys
         elements = newElements
         for splice in modelSplices {
-            model.splice(at: splice.position, removing: splice.removed, inserting: splice.keys)
+            model.splice(at: splice.position, removing: splice.removed, inserting: Array(splice.keys))
         }
     }
 

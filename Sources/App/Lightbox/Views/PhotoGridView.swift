@@ -32,7 +32,7 @@ final class PhotoGridView {
 
     let root = ScrolledWindow()
     let grid: GridView
-    let source = ListDataSource<Photo>()
+    let source = ListDataSource<Photo> { $0.isSamePhoto(as: $1) }
     let selection: MultiSelection
     /// Kept: its closures build and bind the cells.
     private let factory: ListCellFactory<PhotoCellView>
@@ -244,7 +244,7 @@ final class PhotoGridView {
         var rewritten = false
         for (id, binding) in bindings {
             guard let position = factory.position(of: binding.cell) else { continue }
-            if let photo = source.element(forKey: binding.key), photo != binding.photo {
+            if let photo = source.element(forKey: binding.key, at: position), photo != binding.photo {
                 binding.cell.show(photo, at: position, of: count)
                 bindings[id]?.photo = photo
                 // A file written again (turned, or a rating saved in it)
@@ -277,7 +277,7 @@ final class PhotoGridView {
 
     private func bind(_ cell: PhotoCellView, key: UInt64, position: Int) {
         unbind(cell)
-        guard let photo = source.element(forKey: key) else { return }
+        guard let photo = source.element(forKey: key, at: position) else { return }
         cell.show(photo, at: position, of: source.count)
         bindings[ObjectIdentifier(cell)] = Binding(cell: cell, key: key, photo: photo)
         onIntent(.cellBound(photo))

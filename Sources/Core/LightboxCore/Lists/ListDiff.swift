@@ -1,16 +1,18 @@
 /// One change to a list: at `position`, remove `removed` items, then insert
 /// `inserted` (exactly what GListModel's items-changed reports).
-public struct ListSplice<ID: Hashable>: Equatable {
+public struct ListSplice<Item> {
     public let position: Int
     public let removed: Int
-    public let inserted: [ID]
+    public let inserted: [Item]
 
-    init(position: Int, removed: Int, inserted: [ID]) {
+    init(position: Int, removed: Int, inserted: [Item]) {
         self.position = position
         self.removed = removed
         self.inserted = inserted
     }
 }
+
+extension ListSplice: Equatable where Item: Equatable {}
 
 /// Computes the splices that turn one list of IDs into another, applied in
 /// order. Small, local changes stay small and local, so a list view keeps
@@ -25,22 +27,30 @@ public enum ListDiff {
     ///   more than one large one).
     public static func splices<ID: Hashable>(from old: [ID], to new: [ID],
                                              maxSplices: Int = .max) -> [ListSplice<ID>] {
+        splices(from: old, to: new, maxSplices: maxSplices, by: ==)
+    }
+
+    /// The splices from `old` to `new`, items being the same where
+    /// `isSame` says so (a list view's items by identity: their data may
+    /// differ).
+    public static func splices<Item>(from old: [Item], to new: [Item], maxSplices: Int = .max,
+                                     by isSame: (Item, Item) -> Bool) -> [ListSplice<Item>] {
         var start = 0
-        while start < old.count, start < new.count, old[start] == new[start] { start += 1 }
+        while start < old.count, start < new.count, isSame(old[start], new[start]) { start += 1 }
         var oldEnd = old.count, newEnd = new.count
-        while oldEnd > start, newEnd > start, old[oldEnd - 1] == new[newEnd - 1] {
+        while oldEnd > start, newEnd > start, isSame(old[oldEnd - 1], new[newEnd - 1]) {
             oldEnd -= 1
             newEnd -= 1
         }
         let oldMiddle = old[start..<oldEnd], newMiddle = new[start..<newEnd]
         if oldMiddle.isEmpty, newMiddle.isEmpty { return [] }
         if oldMiddle.count >= newMiddle.count,
-           let runs = subsequenceRuns(of: newMiddle, in: oldMiddle, offset: start), runs.count <= maxSplices {
+           let runs = subsequenceRuns(of: newMiddle, in: oldMiddle, offset: start, by: isSame), runs.count <= maxSplices {
             // Earlier removals are gone: a run starts after the kept items.
             return runs.map { ListSplice(position: $0.keptBefore, removed: $0.range.count, inserted: []) }
         }
         if newMiddle.count > oldMiddle.count,
-           let runs = subsequenceRuns(of: oldMiddle, in: newMiddle, offset: start), runs.count <= maxSplices {
+           let runs = subsequenceRuns(of: oldMiddle, in: newMiddle, offset: start, by: isSame), runs.count <= maxSplices {
             // Earlier insertions are in place: a run starts at its final index.
             return runs.map { ListSplice(position: $0.range.lowerBound, removed: 0, inserted: Array(newMiddle[$0.range])) }
         }
@@ -89,22 +99,22 @@ public enum ListDiff {
 
     /// If `short` is a subsequence of `long`, the runs of `long` that are
     /// not in `short`, in order.
-    private static func subsequenceRuns<ID: Hashable>(
-        of short: ArraySlice<ID>, in long: ArraySlice<ID>, offset: Int
+    private static func subsequenceRuns<Item>(
+        of short: ArraySlice<Item>, in long: ArraySlice<Item>, offset: Int, by isSame: (Item, Item) -> Bool
     ) -> [Run]? {
         var runs: [Run] = []
         var s = short.startIndex
         var kept = 0  // items of `short` matched so far
         var l = long.startIndex
         while l < long.endIndex {
-            if s < short.endIndex, long[l] == short[s] {
+            if s < short.endIndex, isSame(long[l], short[s]) {
                 s += 1
                 kept += 1
                 l += 1
                 continue
             }
             let runStart = l
-            while l < long.endIndex, s >= short.endIndex || long[l] != short[s] { l += 1 }
+            while l < long.endIndex, s >= short.endIndex || !isSame(long[l], short[s]) { l += 1 }
             runs.append(Run(keptBefore: offset + kept, range: runStart..<l))
         }
         guard s == short.endIndex else { return nil }
