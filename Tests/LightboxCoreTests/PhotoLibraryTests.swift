@@ -117,6 +117,44 @@ final class PhotoLibraryTests: XCTestCase {
         XCTAssertEqual(try reopened.ratings(under: "/photos"), [:])
     }
 
+    /// The index's rows come in path order, a chunk at a time, while the
+    /// walk goes on: a photo is shown once the rows up to its path are
+    /// read, even one the walk finds first whose row comes last (a file
+    /// in the folder itself, named after its subfolders), and no photo is
+    /// taken for unknown because its row had not come yet.
+    func testPhotosWaitForTheirRowsWhicheverComesFirst() async throws {
+        let scratch = Scratch()
+        var paths = [scratch.path("library/a.jpg").path, scratch.path("library/z.jpg").path]
+        for folder in 0..<30 {
+            for photo in 0..<100 { paths.append(scratch.path("library/m\(folder)/IMG_\(photo).jpg").path) }
+        }
+        let camera = PhotoMetadata(pixelWidth: 6000, pixelHeight: 4000, cameraMake: "Indexed", cameraModel: "Only")
+        var rows: [IndexedFile] = []
+        for path in paths {
+            // Not pictures at all: read from the files, they would show no camera.
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            try Data("not a photo".utf8).write(to: URL(fileURLWithPath: path))
+            try PhotoFixtures.setModificationTime(1_700_000_000, of: URL(fileURLWithPath: path))
+            rows.append(IndexedFile(path: path, size: 11, modificationTime: 1_700_000_000, metadata: camera,
+                                    sidecar: nil))
+        }
+        let index = try LibraryIndex()
+        try index.save(rows)
+        var found: [String: Photo] = [:]
+        var updated = 0
+        for await event in PhotoLibrary(index: index).load(Folder(url: scratch.path("library"))) {
+            switch event {
+            case .found(let batch): for photo in batch { found[photo.path] = photo }
+            case .updated(let batch): updated += batch.count
+            default: break
+            }
+        }
+        XCTAssertEqual(found.count, paths.count)
+        XCTAssertEqual(updated, 0, "nothing is read again")
+        XCTAssertEqual(paths.filter { found[$0]?.metadata?.cameraMake != "Indexed" }.count, 0, "shown with what the index knows")
+    }
+
     func testBrokenFilesStillAppearWithoutMetadata() async throws {
         let scratch = Scratch()
         scratch.file("empty.jpg", "")

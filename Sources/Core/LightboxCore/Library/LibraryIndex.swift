@@ -160,20 +160,40 @@ public final class LibraryIndex: Sendable {
 
     /// The files indexed below `folder`, by path.
     public func files(under folder: String) throws -> [String: IndexedFile] {
+        var found: [String: IndexedFile] = [:]
+        // Sized at once: growing it rehashes every path a few times.
+        try self.files(under: folder, inChunksOf: Int.max, sized: { found.reserveCapacity($0) }) { chunk in
+            for file in chunk { found[file.path] = file }
+        }
+        return found
+    }
+
+    /// The files indexed below `folder`, in path order (bytes, as SQLite
+    /// compares text), handed over `size` at a time: a big library's first
+    /// rows are there long before its last. `sized`, if given, hears how
+    /// many there are first (a count of its own). Runs the closures inside
+    /// the read: they must not use the index.
+    func files(under folder: String, inChunksOf size: Int, sized: ((Int) -> Void)? = nil,
+               _ body: ([IndexedFile]) -> Void) throws {
         let (low, high) = LibraryIndex.range(under: folder)
         let columns = IndexedFile.columns.map(\.name).joined(separator: ", ")
-        return try database.read { db in
-            var files: [String: IndexedFile] = [:]
-            // Sized at once: growing it rehashes every path a few times.
-            files.reserveCapacity(try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM file WHERE path >= ? AND path < ?", arguments: [low, high]) ?? 0)
-            let rows = try Row.fetchCursor(
-                db, sql: "SELECT path, size, mtime, \(columns) FROM file WHERE path >= ? AND path < ?",
-                arguments: [low, high])
-            while let row = try rows.next() {
-                if let file = IndexedFile(row: row) { files[file.path] = file }
+        try database.read { db in
+            if let sized {
+                sized(try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM file WHERE path >= ? AND path < ?", arguments: [low, high]) ?? 0)
             }
-            return files
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT path, size, mtime, \(columns) FROM file WHERE path >= ? AND path < ? ORDER BY path",
+                arguments: [low, high])
+            var chunk: [IndexedFile] = []
+            while let row = try rows.next() {
+                if let file = IndexedFile(row: row) { chunk.append(file) }
+                if chunk.count >= size {
+                    body(chunk)
+                    chunk.removeAll(keepingCapacity: true)
+                }
+            }
+            if !chunk.isEmpty { body(chunk) }
         }
     }
 

@@ -59,56 +59,66 @@ public final class PhotoLibrary: Sendable {
                      _ continuation: AsyncStream<LibraryEvent>.Continuation) {
         let root = folder.url.path
         // The index is read on another thread while the folder is walked:
-        // on a second open each takes about as long as the other.
-        let indexed = Promise<Indexed>()
+        // on a second open each takes about as long as the other. Its rows
+        // come in path order, a chunk at a time, and a photo walked is
+        // shown once the rows up to its path are read: the first page of
+        // a library of 100,000 photos does not wait for the last row.
+        let reading = IndexReading()
         let index = self.index
         PhotoLibrary.reading.submit {
-            indexed.deliver(Indexed(files: (try? index.files(under: root)) ?? [:],
-                                    ratings: (try? index.ratings(under: root)) ?? [:],
-                                    pendingWrites: (try? index.pendingWritePaths(under: root)) ?? [],
-                                    tagEdits: (try? index.tagEdits(under: root)) ?? [:]))
+            reading.deliver(IndexReading.Tables(ratings: (try? index.ratings(under: root)) ?? [:],
+                                                pendingWrites: (try? index.pendingWritePaths(under: root)) ?? [],
+                                                tagEdits: (try? index.tagEdits(under: root)) ?? [:]))
+            try? index.files(under: root, inChunksOf: 2048) { reading.deliver($0) }
+            reading.finish()
         }
+        var known = Indexed()
         var unread: [(file: ScannedFile, previous: IndexedFile?)] = []
         var folders: [String] = []
-        // Files walked before the index was read wait for it here.
+        // Files walked before the index rows up to them were read wait here.
         var walked: [ScannedFile] = []
         // The first batch is small so the grid fills at once; later ones
-        // grow, so the main thread merges a big folder in few steps.
+        // grow to 1,024 photos: the main thread merges each one in a turn
+        // of its own, and a bigger batch (4,096 before) took longer than a
+        // frame to merge into 100,000 photos.
         var pending: [Photo] = []
         var batchLimit = scanner.batchSize
-        func merge(_ files: [ScannedFile], _ known: Indexed) {
-            for file in files {
-                let rating = known.ratings.isEmpty ? 0 : known.ratings[file.path] ?? 0
-                // The index's metadata is current when size and time match
-                // (the sidecar's too).
-                let previous = known.files[file.path]
-                let entry = previous.flatMap { $0.isCurrent(for: file) ? $0 : nil }
-                if entry == nil, !file.isBrokenLink { unread.append((file, previous)) }
-                pending.append(Photo(path: file.path, fileSize: file.size, modificationTime: file.modificationTime,
-                                     metadata: entry?.metadata, rating: rating,
-                                     tags: known.tags(of: file.path, stated: (entry ?? previous)?.tags)))
-                // Files walked while the index was read arrive at once:
-                // they still go out in growing batches, the first one small.
-                if pending.count >= batchLimit {
-                    continuation.yield(.found(order.sorted(pending)))
-                    pending.removeAll(keepingCapacity: true)
-                    batchLimit = min(batchLimit * 2, 4096)
-                }
+        func merge(_ file: ScannedFile) {
+            let rating = known.ratings.isEmpty ? 0 : known.ratings[file.path] ?? 0
+            // The index's metadata is current when size and time match
+            // (the sidecar's too).
+            let previous = known.files[file.path]
+            let entry = previous.flatMap { $0.isCurrent(for: file) ? $0 : nil }
+            if entry == nil, !file.isBrokenLink { unread.append((file, previous)) }
+            pending.append(Photo(path: file.path, fileSize: file.size, modificationTime: file.modificationTime,
+                                 metadata: entry?.metadata, rating: rating,
+                                 tags: known.tags(of: file.path, stated: (entry ?? previous)?.tags)))
+            // Files walked while the index was read arrive at once:
+            // they still go out in growing batches, the first one small.
+            if pending.count >= batchLimit {
+                continuation.yield(.found(order.sorted(pending)))
+                pending.removeAll(keepingCapacity: true)
+                batchLimit = min(batchLimit * 2, 1024)
             }
+        }
+        /// Takes the rows read since, waiting for some when asked to, and
+        /// merges the photos walked that they cover.
+        func mergeKnown(waiting: Bool) {
+            known.take(reading.take(waiting: waiting))
+            guard known.hasTables, !walked.isEmpty else { return }
+            var waitingStill: [ScannedFile] = []
+            for file in walked {
+                if known.covers(file.path) { merge(file) } else { waitingStill.append(file) }
+            }
+            walked = waitingStill
         }
         var subfolders: [String] = []
         let total = scanner.scan(folder.url, includingSubfolders: includingSubfolders, isCancelled: { cancelled.isSet },
                                  onFolder: { folders.append($0) }, onSubfolders: { subfolders = $0 }) { files in
             walked += files
-            // Photos are shown with what the index knows (dates, ratings),
-            // so they wait for it; the walk does not: on a second open the
-            // two take about as long as each other.
-            guard let known = indexed.ready else { return }
-            merge(walked, known)
-            walked.removeAll(keepingCapacity: true)
+            mergeKnown(waiting: false)
         }
-        let known = indexed.wait()
-        if !walked.isEmpty { merge(walked, known) }
+        while !walked.isEmpty, !cancelled.isSet { mergeKnown(waiting: true) }
         if !pending.isEmpty { continuation.yield(.found(order.sorted(pending))) }
         continuation.yield(.scanned(total: total, folders: folders, subfolders: subfolders))
         readMetadata(PhotoLibrary.readingOrder(unread, order: order, ratings: known.ratings), known,
@@ -116,14 +126,41 @@ public final class PhotoLibrary: Sendable {
         continuation.yield(.finished)
     }
 
-    /// What the index knew of a folder when loading began.
+    /// What the index knew of a folder when loading began, as far as it
+    /// has been read (see IndexReading).
     private struct Indexed: Sendable {
-        let files: [String: IndexedFile]
-        let ratings: [String: Int]
+        var files: [String: IndexedFile] = [:]
+        var ratings: [String: Int] = [:]
         /// Paths whose new rating is still to be written into the file.
-        let pendingWrites: Set<String>
+        var pendingWrites: Set<String> = []
         /// Tag changes made in Lightbox and not (yet) in the files.
-        let tagEdits: [String: TagEdit]
+        var tagEdits: [String: TagEdit] = [:]
+        /// Whether the tables above are there (the files' rows come after).
+        private(set) var hasTables = false
+        /// The last path whose row is read, and whether every row is.
+        private var through: String?
+        private var complete = false
+
+        mutating func take(_ news: IndexReading.News) {
+            if let tables = news.tables {
+                ratings = tables.ratings
+                pendingWrites = tables.pendingWrites
+                tagEdits = tables.tagEdits
+                hasTables = true
+            }
+            for chunk in news.files {
+                if files.isEmpty { files.reserveCapacity(chunk.count) }
+                for file in chunk { files[file.path] = file }
+            }
+            through = news.through ?? through
+            complete = news.done
+        }
+
+        /// Whether the rows read include `path`'s, if the index has one:
+        /// they come in path order (UTF-8 bytes, as SQLite compares text).
+        func covers(_ path: String) -> Bool {
+            complete || through.map { !$0.utf8.lexicographicallyPrecedes(path.utf8) } ?? false
+        }
 
         /// A photo's tags: what its files state, with Lightbox's changes
         /// not yet in them made over it.
@@ -266,5 +303,58 @@ extension PhotoTags {
         self.init(label: image.label.flatMap(ColorLabel.init(xmpName:)),
                   keywords: image.keywords.compactMap(Keyword.init).filter { seen.insert($0).inserted },
                   title: image.title, caption: image.caption)
+    }
+}
+
+/// The index's rows of a folder as another thread reads them: the small
+/// tables first (ratings, writes waiting, tag changes), then the files, in
+/// path order, a chunk at a time. The walk takes what has come.
+private final class IndexReading: @unchecked Sendable {
+    struct Tables: Sendable {
+        let ratings: [String: Int]
+        let pendingWrites: Set<String>
+        let tagEdits: [String: TagEdit]
+    }
+
+    /// What came since the last `take`, and how far the rows have come.
+    struct News: Sendable {
+        var tables: Tables?
+        var files: [[IndexedFile]] = []
+        var through: String?
+        var done = false
+    }
+
+    // Guards `news`.
+    private let condition = NSCondition()
+    private var news = News()
+
+    func deliver(_ tables: Tables) {
+        condition.withLock { news.tables = tables }
+        condition.broadcast()
+    }
+
+    func deliver(_ chunk: [IndexedFile]) {
+        condition.withLock {
+            news.files.append(chunk)
+            news.through = chunk.last?.path ?? news.through
+        }
+        condition.broadcast()
+    }
+
+    func finish() {
+        condition.withLock { news.done = true }
+        condition.broadcast()
+    }
+
+    /// What came since the last call; when `waiting`, waits for something
+    /// to come unless everything has.
+    func take(waiting: Bool) -> News {
+        condition.withLock {
+            while waiting, news.tables == nil, news.files.isEmpty, !news.done { condition.wait() }
+            let taken = news
+            news.tables = nil
+            news.files = []
+            return taken
+        }
     }
 }
