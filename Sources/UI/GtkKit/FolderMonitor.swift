@@ -18,9 +18,21 @@ public final class FolderMonitor {
     private var monitors: [String: Object] = [:]
     private let onChange: @MainActor (Change) -> Void
 
-    public init(folders: [String], onChange: @escaping @MainActor (Change) -> Void) {
+    public init(folders: [String] = [], onChange: @escaping @MainActor (Change) -> Void) {
         self.onChange = onChange
         folders.forEach(watch)
+    }
+
+    /// Starts watching `folders`, a slice at a time with the main loop
+    /// turning between: a monitor costs tens of microseconds to start, and
+    /// a library has a thousand folders. Stops early when the calling task
+    /// is cancelled.
+    public func watch(_ folders: [String]) async {
+        for start in stride(from: 0, to: folders.count, by: 100) {
+            if Task.isCancelled { return }
+            folders[start..<min(start + 100, folders.count)].forEach(watch)
+            await Task.yield()
+        }
     }
 
     /// Starts watching `folder` (no effect when already watched).

@@ -269,9 +269,11 @@ final class MainWindowController {
             guard let self else { return }
             await step(self.logic)
             guard !Task.isCancelled, self.logic.folder != nil else { return }
-            self.monitor = FolderMonitor(folders: self.logic.folders) { [weak self] change in
+            let monitor = FolderMonitor { [weak self] change in
                 self?.tasks.start { await self?.apply(change) }
             }
+            self.monitor = monitor
+            await monitor.watch(self.logic.folders)
         }
     }
 
