@@ -648,10 +648,14 @@ int lb_raw_layout_choose(const LbRawLayout *layout, int max_size, int *side_out)
 
 bool lb_raw_read_rgb(LbRawReader read, void *context, uint64_t file_length, const LbRawPreview *preview,
                      uint8_t *rows, size_t stride) {
-    if (preview->kind != LB_RAW_PREVIEW_RGB || preview->rows_per_strip == 0 || preview->width == 0) return false;
+    if (preview->kind != LB_RAW_PREVIEW_RGB || preview->rows_per_strip == 0 || preview->width == 0
+        || preview->height == 0)
+        return false;
     LbFile file = {.read = read, .context = context, .length = file_length};
     uint64_t row_bytes = (uint64_t)preview->width * 3;
-    if (row_bytes > stride) return false;
+    // A strip's bytes (rows × row_bytes) must not overflow; the decoder
+    // caps the picture's pixels long before.
+    if (row_bytes > stride || row_bytes > UINT64_MAX / preview->height) return false;
     uint32_t y = 0;
     for (uint32_t s = 0; s < preview->strips && y < preview->height; s++) {
         uint32_t count = preview->height - y < preview->rows_per_strip ? preview->height - y : preview->rows_per_strip;
