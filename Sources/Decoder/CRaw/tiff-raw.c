@@ -391,7 +391,6 @@ static void lb_nikon_previews(LbFile *file, LbRawLayout *layout, uint64_t note, 
 // itself; CameraSettings says where the large preview is, from the note's
 // start too.
 typedef struct {
-    bool read;
     uint64_t thumbnail_offset, thumbnail_length;
     uint64_t preview_start, preview_length;
 } LbOlympus;
@@ -405,7 +404,6 @@ static void lb_olympus_read(LbFile *file, uint64_t note, uint64_t length, LbOlym
     LbOrder order = {big, note};
     LbIfd root, settings;
     if (!lb_ifd_read(file, order, 12, &root)) return;
-    out->read = true;
     const LbEntry *thumbnail = lb_find(&root, 0x0100);
     uint64_t at;
     bool in_entry;
