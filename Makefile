@@ -187,8 +187,9 @@ soak: deps-test $(PKGCONFIG_DIR)/gdk-pixbuf-2.0.pc
 # project wrote for bytes it does not control. C (Tools/fuzz/*.c, built with
 # clang): the completeness check, the image-data walker a rating write
 # checks photos with, the app's checks of decoder replies, the finder of
-# a JPEG's EXIF thumbnail, and the walk over a JPEG XL file's boxes that
-# takes out its EXIF and XMP, seeds in Tools/fuzz/corpus/. Swift (Tools/FuzzTargets, built into
+# a JPEG's EXIF thumbnail, the walk over a JPEG XL file's boxes that
+# takes out its EXIF and XMP, and the decoder's reader of TIFF-based RAW
+# files' previews, seeds in Tools/fuzz/corpus/. Swift (Tools/FuzzTargets, built into
 # lightbox-fuzz with -sanitize=fuzzer in .build-fuzz/): file names' bytes,
 # thumbnail PNG text, profile.json and a damaged index's rows, seeds in
 # Tools/fuzz/swift/, which the unit tests replay (no leak checks there: the Swift
@@ -202,7 +203,7 @@ FUZZ_FLAGS    = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover
                 -ISources/Imaging/CImaging/include -ISources/Imaging/CImaging -ISources/Imaging/CDecoding/include -ISources/Imaging/CDecoding
 SWIFT_FUZZ_TARGETS = path-bytes png-text profile index-rows
 
-FUZZ_C_TARGETS = integrity image-data replies embedded-thumbnail jxl-boxes
+FUZZ_C_TARGETS = integrity image-data replies embedded-thumbnail jxl-boxes raw-previews
 
 # The C targets, built as `make fuzz` runs them.
 fuzz-c: $(PKGCONFIG_DIR)/gdk-pixbuf-2.0.pc
@@ -217,6 +218,8 @@ fuzz-c: $(PKGCONFIG_DIR)/gdk-pixbuf-2.0.pc
 		$$(pkg-config --cflags --libs gdk-pixbuf-2.0 gexiv2) -o $(FUZZ_DIR)/replies
 	$(CLANG) $(FUZZ_FLAGS) -ISources/Decoder/CJxl/include -ISources/Decoder/CJxl Tools/fuzz/jxl-boxes.c \
 		Sources/Decoder/CJxl/jxl-boxes.c $$(pkg-config --cflags --libs libbrotlidec) -o $(FUZZ_DIR)/jxl-boxes
+	$(CLANG) $(FUZZ_FLAGS) -ISources/Decoder/CRaw Tools/fuzz/raw-previews.c Sources/Decoder/CRaw/tiff-raw.c -lm \
+		-o $(FUZZ_DIR)/raw-previews
 
 # Every kept C input (the seeds and each input that once failed) through
 # its target once, under the same sanitizers: part of `make test`, so a

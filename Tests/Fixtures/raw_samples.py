@@ -113,7 +113,7 @@ written; ``exiv2_view(path)``, ``libraw_develop(path)`` and
 
 Command line
 ------------
-    raw_samples.py KIND OUT.EXT [--size WxH] [--preview WxH]...
+    raw_samples.py KIND OUT.EXT [--size WxH] [--preview WxH[:COLOUR]]...
         [--thumbnail WxH|none] [--sensor-colour red] [--preview-colour blue]
         [--thumbnail-colour C] [--orientation N] [--no-stripe]
         [--make M] [--model M] [--preview-jpeg FILE] [--json] [--check]
@@ -686,7 +686,18 @@ class _Writer:
             previews, thumbnail = [], None
         if previews is None:
             previews = [DEFAULT_PREVIEW]
-        self.previews = sorted((_size(p) for p in previews), key=lambda s: s[0] * s[1], reverse=True)
+        # A preview may name its own colour ("WxH:colour"), so that a test
+        # sees which of several was shown.
+        self.preview_colours = {}
+        sizes = []
+        for p in previews:
+            if isinstance(p, str) and ":" in p:
+                text, _, colour = p.partition(":")
+                parse_colour(colour)
+                self.preview_colours[_size(text)] = _colour_text(colour)
+                p = text
+            sizes.append(_size(p))
+        self.previews = sorted(sizes, key=lambda s: s[0] * s[1], reverse=True)
         self.preview_jpeg = None
         if preview_jpeg is not None:
             if kind == "dng-sensor":
@@ -713,7 +724,7 @@ class _Writer:
     def jpeg(self, size, role="preview") -> bytes:
         if role == "preview" and self.preview_jpeg is not None and size == jpeg_size(self.preview_jpeg):
             return self.preview_jpeg
-        colour = self.preview_colour if role == "preview" else self.thumbnail_colour
+        colour = self.preview_colours.get(size, self.preview_colour) if role == "preview" else self.thumbnail_colour
         return encode_jpeg(size[0], size[1], colour, self.stripe)
 
     def rgb(self, size, role="thumbnail") -> bytes:
@@ -721,7 +732,8 @@ class _Writer:
         return picture_rgb(size[0], size[1], colour, self.stripe)
 
     def note(self, role, where, size, encoding, length, exiv2_mime):
-        colour = self.preview_colour if role == "preview" else self.thumbnail_colour
+        colour = self.preview_colours.get(tuple(size), self.preview_colour) if role == "preview" \
+            else self.thumbnail_colour
         self.embedded.append(Embedded(role, where, size[0], size[1], encoding, length, colour, exiv2_mime))
 
     def too_many(self, slots: int):
@@ -1005,6 +1017,7 @@ def write_raw(kind: str, path, size=DEFAULT_SIZE, previews: Optional[Iterable] =
 
     size: the sensor's (width, height) or "WxH", both even.
     previews: the JPEG previews' sizes (default [(1024, 683)]; [] for none),
+        each "WxH:colour" to paint it in a colour of its own,
         placed largest first into the kind's preview places (DNG: any number
         of SubIFDs; NEF: JpgFromRaw, then the maker note's PreviewIFD; the
         others: one).
@@ -1340,7 +1353,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("kind", nargs="?", choices=KINDS)
     parser.add_argument("out", nargs="?")
     parser.add_argument("--size", default="%dx%d" % DEFAULT_SIZE, help="sensor size WxH (both even)")
-    parser.add_argument("--preview", action="append", metavar="WxH", help="a JPEG preview (repeatable)")
+    parser.add_argument("--preview", action="append", metavar="WxH[:COLOUR]",
+                        help="a JPEG preview (repeatable), in its own colour if given")
     parser.add_argument("--no-preview", action="store_true", help="no JPEG preview at all")
     parser.add_argument("--thumbnail", metavar="WxH|none", help="the small thumbnail, or none")
     parser.add_argument("--sensor-colour", "--sensor-color", default="red")

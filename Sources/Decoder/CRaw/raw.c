@@ -4,7 +4,10 @@
 // cover them as they cover gdk-pixbuf's loaders.
 #include "CRaw.h"
 #include "lb-pixbuf.h"
+#include "tiff-raw.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <gexiv2/gexiv2.h>
 #include <libraw/libraw.h>
 #include <math.h>
@@ -12,6 +15,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 // Below this long side a preview does not stand for the photo in a photo
 // window: LibRaw develops the sensor data instead. Cameras embed 1,620 px
@@ -181,22 +185,87 @@ static char *lb_raw_mime(GExiv2Metadata *metadata) {
     return g_strdup(type && *type ? type : "image/x-dcraw");
 }
 
-bool lb_raw_decode_into(int fd, int max_size, int64_t max_pixels, bool in_full, bool premultiplied,
-                        LbRowsTarget target, void *context, LbDecodeInfo *info, char **error_out) {
-    memset(info, 0, sizeof *info);
-    struct stat file;
-    if (fstat(fd, &file) != 0 || !S_ISREG(file.st_mode) || file.st_size <= 0) {
-        *error_out = g_strdup("The file cannot be read.");
-        return false;
+// Reads for tiff-raw.c: exactly `length` bytes at `offset` of the file
+// open at `*context`.
+static bool lb_fd_read(void *context, uint64_t offset, uint8_t *buffer, size_t length) {
+    int fd = *(int *)context;
+    while (length > 0) {
+        ssize_t count = pread(fd, buffer, length, (off_t)offset);
+        if (count < 0 && errno == EINTR) continue;
+        if (count <= 0) return false;
+        buffer += count;
+        length -= (size_t)count;
+        offset += (uint64_t)count;
     }
+    return true;
+}
+
+// A preview the decoder reads at most: a camera's full-size JPEG is 2-15
+// MB. A larger one is left to exiv2's path (and the decoder's memory limit).
+#define LB_RAW_MAX_PREVIEW_BYTES (256u << 20)
+
+// The picture from the preview lb_raw_preview's rule chooses among those
+// tiff-raw.c finds, read with pread: the file's structure and that
+// preview's bytes, nothing else. NULL when the file is not one it knows,
+// no preview is large enough, or the preview does not decode: then exiv2's
+// path decides, as before. Fills `info`'s original size and `*mime` when
+// it answers.
+static GdkPixbuf *lb_raw_read_preview(int fd, uint64_t file_length, int max_size, int64_t max_pixels, bool in_full,
+                                      LbDecodeInfo *info, char **mime) {
+    // Read-ahead would read megabytes of sensor data around each of the
+    // few places read here (8 MiB on some disks): random access reads only
+    // the pages asked for. The same advice after, for whoever reads next.
+    posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
+    LbRawLayout layout;
+    lb_raw_layout_read(lb_fd_read, &fd, file_length, &layout);
+    GdkPixbuf *picture = NULL, *preview = NULL;
+    int side = 0;
+    int index = layout.known ? lb_raw_layout_choose(&layout, max_size, &side) : -1;
+    // lb_raw_exiv2_preview's rule (below), on the same figures.
+    int sensor_side = MAX(layout.pixel_width, layout.pixel_height);
+    int needed = in_full ? MIN(max_size, sensor_side > 0 ? sensor_side : max_size) : MIN(max_size, LB_RAW_LARGE_PREVIEW);
+    const LbRawPreview *chosen = index >= 0 && side >= needed ? &layout.previews[index] : NULL;
+    if (chosen && chosen->kind == LB_RAW_PREVIEW_JPEG && chosen->length <= LB_RAW_MAX_PREVIEW_BYTES) {
+        uint8_t *bytes = g_try_malloc(chosen->length);
+        if (bytes && lb_fd_read(&fd, chosen->offset, bytes, chosen->length)) {
+            int width = 0, height = 0;
+            char *why = NULL;
+            preview = lb_bytes_decode(bytes, chosen->length, "image/jpeg", max_size, max_pixels, &width, &height, &why);
+            g_free(why);
+        }
+        g_free(bytes);
+    } else if (chosen && chosen->kind == LB_RAW_PREVIEW_RGB && (int64_t)chosen->width * chosen->height <= max_pixels
+               && chosen->width <= G_MAXINT / 4 && chosen->height <= G_MAXINT) {
+        GdkPixbuf *rows = gdk_pixbuf_new(GDK_COLORSPACE_RGB, FALSE, 8, (int)chosen->width, (int)chosen->height);
+        if (rows && lb_raw_read_rgb(lb_fd_read, &fd, file_length, chosen, gdk_pixbuf_get_pixels(rows),
+                                    (size_t)gdk_pixbuf_get_rowstride(rows)))
+            preview = lb_pixbuf_fitted(rows, max_size);
+        if (rows) g_object_unref(rows);
+    }
+    if (preview) {
+        picture = lb_pixbuf_oriented(preview, layout.orientation);
+        g_object_unref(preview);
+        info->original_width = layout.pixel_width;
+        info->original_height = layout.pixel_height;
+        *mime = g_strdup(layout.mime);
+    }
+    lb_raw_layout_clear(&layout);
+    posix_fadvise(fd, 0, 0, POSIX_FADV_NORMAL);
+    return picture;
+}
+
+// The preview exiv2 finds (the path for what tiff-raw.c leaves), turned
+// by the RAW's orientation; NULL when there is none large enough. Fills
+// `info`'s original size and `*mime` whenever exiv2 opens the file.
+static GdkPixbuf *lb_raw_exiv2_preview(int fd, int max_size, int64_t max_pixels, bool in_full, LbDecodeInfo *info,
+                                       char **mime) {
     char path[64];
     snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
     GdkPixbuf *picture = NULL;
-    char *mime = NULL;
     GExiv2Metadata *metadata = gexiv2_metadata_new();
     GError *error = NULL;
     if (gexiv2_metadata_open_path(metadata, path, &error)) {
-        mime = lb_raw_mime(metadata);
+        *mime = lb_raw_mime(metadata);
         info->original_width = gexiv2_metadata_get_pixel_width(metadata);
         info->original_height = gexiv2_metadata_get_pixel_height(metadata);
         // A preview serves a picture to fit the screen when it is large;
@@ -212,9 +281,25 @@ bool lb_raw_decode_into(int fd, int max_size, int64_t max_pixels, bool in_full, 
             g_object_unref(preview);
         }
     }
-    // exiv2 0.27 does not open every RAW (Canon's CR3): LibRaw may.
     g_clear_error(&error);
     g_object_unref(metadata);
+    return picture;
+}
+
+bool lb_raw_decode_into(int fd, int max_size, int64_t max_pixels, bool in_full, bool premultiplied,
+                        LbRowsTarget target, void *context, LbDecodeInfo *info, char **error_out) {
+    memset(info, 0, sizeof *info);
+    struct stat file;
+    if (fstat(fd, &file) != 0 || !S_ISREG(file.st_mode) || file.st_size <= 0) {
+        *error_out = g_strdup("The file cannot be read.");
+        return false;
+    }
+    char *mime = NULL;
+    // The decoder's own reader, which reads the structure and one preview;
+    // exiv2 for the files it leaves, which maps and parses the whole file.
+    GdkPixbuf *picture = lb_raw_read_preview(fd, (uint64_t)file.st_size, max_size, max_pixels, in_full, info, &mime);
+    if (!picture) picture = lb_raw_exiv2_preview(fd, max_size, max_pixels, in_full, info, &mime);
+    // exiv2 0.27 does not open every RAW (Canon's CR3): LibRaw may.
     if (!picture) {
         // Mapped, not read: LibRaw touches the header and the data it
         // develops, and the kernel reads those pages only.

@@ -1,5 +1,7 @@
 // CRaw: camera RAW files in lightbox-decoder, from the camera's embedded
-// preview (exiv2, through gexiv2) or, where none is usable, from the
+// preview (found by the decoder's own reader of TIFF-based RAW files,
+// tiff-raw.c, which reads the file's structure and the one preview it
+// takes; else by exiv2, through gexiv2) or, where none is usable, from the
 // sensor data (LibRaw). Only the decoder links it.
 #pragma once
 
