@@ -5,7 +5,8 @@ import LightboxCore
 /// list and grid views. `update` diffs the new collection against the old
 /// one and emits precise items-changed signals (see `ListDiff`), so views
 /// keep their scroll position and the selection of unchanged items. An
-/// element keeps its key for as long as it is in the list, moves included.
+/// element keeps its key for as long as it is in the list, moves included
+/// (but for a new order of thousands: see `update`).
 @MainActor
 final class ListDataSource<Element: Identifiable & Equatable> {
     let model = ListModel()
@@ -61,8 +62,9 @@ final class ListDataSource<Element: Identifiable & Equatable> {
         let splices = ListDiff.splices(from: elements, to: newElements, by: isSame)
         // The keys after the splices, made in one pass. An element a splice
         // takes out and inserts again keeps its key (it moved: only a new
-        // order makes a splice that removes and inserts); the runs a load
-        // or a filter makes only insert or only remove.
+        // order makes a splice that removes and inserts), but in a new
+        // order of thousands; the runs a load or a filter makes only insert
+        // or only remove.
         var newKeys: [UInt64] = []
         newKeys.reserveCapacity(newElements.count)
         var old = 0
@@ -73,6 +75,13 @@ final class ListDataSource<Element: Identifiable & Equatable> {
             let removed = old..<(old + splice.removed)
             old += splice.removed
             guard !splice.inserted.isEmpty else { continue }
+            // A whole new order (dates read at a load's end, a sort) has
+            // GTK bind every cell on screen again anyway: its elements take
+            // new keys rather than each ID being hashed twice.
+            guard splice.removed <= 4096 else {
+                for _ in splice.inserted { newKeys.append(makeKey()) }
+                continue
+            }
             var leaving: [Element.ID: UInt64] = [:]
             for (key, element) in zip(keys[removed], elements[removed]) { leaving[element.id] = key }
             for element in splice.inserted { newKeys.append(leaving.removeValue(forKey: element.id) ?? makeKey()) }
