@@ -73,7 +73,7 @@ public final class PhotoLibrary: Sendable {
             reading.finish()
         }
         var known = Indexed()
-        var unread: [(file: ScannedFile, previous: IndexedFile?)] = []
+        var unread: [Unread] = []
         var folders: [String] = []
         // Files walked before the index rows up to them were read wait here.
         var walked: [ScannedFile] = []
@@ -89,10 +89,14 @@ public final class PhotoLibrary: Sendable {
             // (the sidecar's too).
             let previous = known.files[file.path]
             let entry = previous.flatMap { $0.isCurrent(for: file) ? $0 : nil }
-            if entry == nil, !file.isBrokenLink { unread.append((file, previous)) }
-            pending.append(Photo(path: file.path, fileSize: file.size, modificationTime: file.modificationTime,
-                                 metadata: entry?.metadata, rating: rating,
-                                 tags: known.tags(of: file.path, stated: (entry ?? previous)?.tags)))
+            let photo = Photo(path: file.path, fileSize: file.size, modificationTime: file.modificationTime,
+                              metadata: entry?.metadata, rating: rating,
+                              tags: known.tags(of: file.path, stated: (entry ?? previous)?.tags))
+            if entry == nil, !file.isBrokenLink {
+                unread.append(Unread(file: file, photo: photo,
+                                     indexedBeforeRatingsWereRead: previous?.sidecar == .unread))
+            }
+            pending.append(photo)
             // Files walked while the index was read arrive at once:
             // they still go out in growing batches, the first one small.
             if pending.count >= batchLimit {
@@ -119,10 +123,21 @@ public final class PhotoLibrary: Sendable {
             mergeKnown(waiting: false)
         }
         while !walked.isEmpty, !cancelled.isSet { mergeKnown(waiting: true) }
+        // Every photo has what the index knew of it: its rows (100,000 on a
+        // second open of a big library) are not needed any more.
+        known.files = [:]
         if !pending.isEmpty { continuation.yield(.found(order.sorted(pending))) }
         continuation.yield(.scanned(total: total, folders: folders, subfolders: subfolders))
-        readMetadata(PhotoLibrary.readingOrder(unread, order: order, ratings: known.ratings), known,
-                     order: order, cancelled: cancelled, continuation)
+        // In the order their photos stand in the list now (dated by their
+        // modification times): the first screen's dates are read first,
+        // and where the dates taken follow those times (a camera's
+        // folder), each photo read keeps its place.
+        unread.sort { order.areInIncreasingOrder($0.photo, $1.photo) }
+        // Without the photos: each would keep its first data alive while
+        // the list takes what is read.
+        let toRead = unread.map { Reading(file: $0.file, indexedBeforeRatingsWereRead: $0.indexedBeforeRatingsWereRead) }
+        unread = []
+        readMetadata(toRead, known, order: order, cancelled: cancelled, continuation)
         continuation.yield(.finished)
     }
 
@@ -177,28 +192,37 @@ public final class PhotoLibrary: Sendable {
     /// unrated in Lightbox. Otherwise yes: the file is read because it (or
     /// its sidecar) changed, so another tool rated it last.
     static func adopts(_ read: IndexedFile, previous: IndexedFile?, indexRating: Int?, pending: Bool) -> Bool {
-        guard read.statedRating != nil, !pending else { return false }
-        return previous?.sidecar != .unread || indexRating == nil
+        adopts(read, indexedBeforeRatingsWereRead: previous?.sidecar == .unread, indexRating: indexRating,
+               pending: pending)
     }
 
-    /// The files to read, in the order their photos stand in the list now
-    /// (dated by their modification times): the first screen's dates are
-    /// read first, and where the dates taken follow those times (a
-    /// camera's folder), each photo read keeps its place.
-    static func readingOrder(_ files: [(file: ScannedFile, previous: IndexedFile?)], order: PhotoOrder,
-                             ratings: [String: Int]) -> [(file: ScannedFile, previous: IndexedFile?)] {
-        let standing = files.enumerated().map { index, item in
-            (index, Photo(path: item.file.path, fileSize: item.file.size,
-                          modificationTime: item.file.modificationTime, rating: ratings[item.file.path] ?? 0))
-        }
-        return standing.sorted { order.areInIncreasingOrder($0.1, $1.1) }.map { files[$0.0] }
+    private static func adopts(_ read: IndexedFile, indexedBeforeRatingsWereRead: Bool, indexRating: Int?,
+                               pending: Bool) -> Bool {
+        guard read.statedRating != nil, !pending else { return false }
+        return !indexedBeforeRatingsWereRead || indexRating == nil
+    }
+
+    /// A file whose metadata is to be read: its photo as first shown (by
+    /// which the reading is ordered: no photo is made again to sort them,
+    /// 100,000 of them on a first open), and what the adoption of the
+    /// rating it states needs of the index's old entry.
+    private struct Unread {
+        let file: ScannedFile
+        let photo: Photo
+        let indexedBeforeRatingsWereRead: Bool
+    }
+
+    /// A file to read, in its turn.
+    private struct Reading {
+        let file: ScannedFile
+        let indexedBeforeRatingsWereRead: Bool
     }
 
     /// Reads metadata for `files` in chunks, on all cores, saving each
     /// chunk to the index in one transaction and reporting it. The first
     /// chunks are small, so the first screen's photos get their dates
     /// soon; later ones grow, so the index takes few transactions.
-    private func readMetadata(_ files: [(file: ScannedFile, previous: IndexedFile?)], _ known: Indexed,
+    private func readMetadata(_ files: [Reading], _ known: Indexed,
                               order: PhotoOrder, cancelled: AtomicFlag,
                               _ continuation: AsyncStream<LibraryEvent>.Continuation) {
         var chunkSize = 64
@@ -221,7 +245,8 @@ public final class PhotoLibrary: Sendable {
             let read = results.values.flatMap { $0 }
             var adopted: [String: Int] = [:]
             for (entry, item) in zip(read, files[start...]) where PhotoLibrary.adopts(
-                entry, previous: item.previous, indexRating: known.ratings[entry.path],
+                entry, indexedBeforeRatingsWereRead: item.indexedBeforeRatingsWereRead,
+                indexRating: known.ratings[entry.path],
                 pending: known.pendingWrites.contains(entry.path)) {
                 adopted[entry.path] = entry.statedRating
             }
