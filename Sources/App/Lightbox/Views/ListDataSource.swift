@@ -8,7 +8,7 @@ import LightboxCore
 /// element keeps its key for as long as it is in the list, moves included
 /// (but for a new order of thousands: see `update`).
 @MainActor
-final class ListDataSource<Element: Identifiable & Equatable> {
+final class ListDataSource<Element: Identifiable & Equatable & Sendable> {
     let model = ListModel()
     private(set) var elements: [Element] = []
     /// The model's item keys, in order: `keys[i]` stands for `elements[i]`.
@@ -99,6 +99,8 @@ final class ListDataSource<Element: Identifiable & Equatable> {
             modelSplices = [(start, keys.count - start - tail, newKeys[start..<(newKeys.count - tail)])]
         }
         keys = newKeys
+        // The list it replaces may be the last reference to 100,000 photos.
+        releaseElsewhere(elements)
         elements = newElements
         for splice in modelSplices {
             model.splice(at: splice.position, removing: splice.removed, inserting: Array(splice.keys))

@@ -56,6 +56,7 @@ public struct SortedPhotos: Equatable, Sendable {
             result.append(photo)
         }
         copy(upTo: photos.count)
+        releaseElsewhere(photos)
         photos = result
     }
 
