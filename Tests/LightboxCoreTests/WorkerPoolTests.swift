@@ -16,4 +16,23 @@ final class WorkerPoolTests: XCTestCase {
         XCTAssertEqual(name, "lb-test-0")
         XCTAssertEqual(nice, "10")
     }
+
+    private final class Tracked: Sendable {}
+
+    /// A job run is let go of, with what it captured (a list of photos,
+    /// a folder's files), not kept with the jobs done.
+    func testAJobRunLetsGoOfWhatItCaptured() async {
+        let pool = WorkerPool(name: "lb-test", threads: 1)
+        weak var watched: Tracked?
+        do {
+            let captured = Tracked()
+            watched = captured
+            await pool.run { withExtendedLifetime(captured) {} }
+        }
+        // The pool lets go right after the job returns (at most ten
+        // seconds: not a timing).
+        let deadline = Date().addingTimeInterval(10)
+        while watched != nil, Date() < deadline { usleep(5_000) }
+        XCTAssertNil(watched)
+    }
 }

@@ -95,7 +95,11 @@ extension PhotoListLogic {
     /// hold a rebuild while it changes the list.
     public typealias Rebuilding = @Sendable (@escaping @Sendable () -> SortedPhotos) async -> SortedPhotos
 
+    /// At a lower priority than the main thread (`.utility`, nice 2 on
+    /// Linux): `.userInitiated` runs at nice -2, and sorting 100,000 photos
+    /// there took a core from the main thread for a frame or more on a
+    /// two-core machine. A frame comes first; the sort takes a free core.
     public static let offMainThread: Rebuilding = { make in
-        await Task.detached(priority: .userInitiated, operation: make).value
+        await Task.detached(priority: .utility, operation: make).value
     }
 }

@@ -9,7 +9,9 @@ import Imaging
 /// the main thread, so drawing and input come first.
 final class WorkerPool: @unchecked Sendable {
     private let condition = NSCondition()
-    private var jobs: [@Sendable () -> Void] = []
+    /// Jobs waiting and run; a job run is let go of at once (its captures
+    /// can be large: a list of photos, a folder's files).
+    private var jobs: [(@Sendable () -> Void)?] = []
     private var head = 0
 
     /// - Parameter name: threads are named `name-0`, `name-1`, …, as
@@ -74,13 +76,14 @@ final class WorkerPool: @unchecked Sendable {
             condition.lock()
             while head == jobs.count { condition.wait() }
             let job = jobs[head]
+            jobs[head] = nil
             head += 1
             if head > 1024, head * 2 > jobs.count {
                 jobs.removeFirst(head)
                 head = 0
             }
             condition.unlock()
-            job()
+            job?()
         }
     }
 }
