@@ -208,12 +208,16 @@ def one_run(work, app, lightbox, folder, index, limit_s=RECORD_LIMIT_S, geeqie_r
             reported = json.loads(line)["t"] - t_exec
     shutil.rmtree(home.path, ignore_errors=True)
     milestones = {}
+    photos = None
     for line in events:
         if line.startswith('{"event"'):
             event = json.loads(line)
             milestones.setdefault(event["event"], round(event["t"] - t_exec))
+            if event["event"] == "load-finished":
+                # How many photos the list holds (a RAW+JPEG pair counts once): Tools/bench/pairs.py checks it.
+                photos = event.get("photos")
     return {"first_photo_ms": first_photo, "settled_ms": settled, "changes": changes,
-            "reported_final_ms": reported, "frames": len(frames), "milestones": milestones}
+            "reported_final_ms": reported, "frames": len(frames), "milestones": milestones, "photos": photos}
 
 
 def first_screen(work, lightbox, folder, runs):

@@ -23,6 +23,14 @@
                 preview (Tests/Fixtures/raw_samples.py --preview-jpeg; 7.5-51
                 MB, 41 MB on average), EXIF dates rising with the names;
                 jpeg/ IMG_NNNNN.JPG, file N the very JPEG RAW file N embeds.
+  raw-pairs/    the pairs part (Tools/bench/pairs.py), its own recipe
+                (PAIRS_RECIPE): 1,000 RAW+JPEG pairs in one folder, as a card
+                copied whole: DSC_NNNN.{NEF,ARW,CR2,ORF,DNG} (the kinds in
+                turn) and DSC_NNNN.JPG, each pair written together in name
+                order. The RAW is a 1500x1000 sensor (PAIRS_SENSOR) with a
+                JPEG of the same size as its embedded preview; the JPEG of
+                the pair is that same picture with camera EXIF and its
+                160x120 EXIF thumbnail; both carry the same rising date.
 
 Each part is skipped when its completion stamp names the current RECIPE
 (delete the folder to rebuild). About 34 GB in all; about 10-15 minutes on 2 cores, mostly disk.
@@ -53,8 +61,17 @@ RAW_FOLDER = "raw-24mp"
 # (raw_samples.py kind, extension), in turn in name order.
 RAW_KINDS = (("nef", "NEF"), ("arw", "ARW"), ("cr2", "CR2"), ("orf", "ORF"), ("dng-preview", "DNG"))
 RAW_SENSOR = "6000x4000"
-RAW_SAMPLES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Tests", "Fixtures",
-                           "raw_samples.py")
+# The pairs part's own recipe (raw-pairs/), folder and sensor size. 1500x1000 keeps 1,000
+# pairs at 2.8 GB (a RAW of 0.5-3.3 MB, its uncompressed sensor data the most of it; a JPEG of
+# about 0.2 MB): a camera's 25 MB RAW and 8 MB JPEG would make 33 GB, made and evicted again for
+# a first screen that shows a few dozen of them.
+PAIRS_RECIPE = 1
+PAIRS_FOLDER = "raw-pairs"
+PAIRS_SENSOR = "1500x1000"
+# This file is in Tools/bench/: the repository's root is two folders up (the fixtures stayed in Tests/
+# when bench/ moved into Tools/, and one level up found no raw_samples.py).
+RAW_SAMPLES = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                           "Tests", "Fixtures", "raw_samples.py")
 
 
 def log(message):
@@ -207,16 +224,16 @@ def small_layout(k, moment):
     return f"d{k // 1000:03d}/s{k // 100 % 10}/IMG_{k:06d}.jpg", moment
 
 
-def raw_preview_command(index, out):
-    """A camera's full-size preview: the bases' plasma fields at 6000x4000,
+def raw_preview_command(index, out, size=RAW_SENSOR, seed=2000):
+    """A camera's full-size preview: the bases' plasma fields at `size` (6000x4000; the pairs' 1500x1000),
     sensor-like noise, quality 85-88 (2.3-4.5 MB). Preview i goes into the
     RAW files of kind i mod 5: its noise, colours and quality vary within
     each kind, so that every kind embeds the same mix."""
     source = "plasma:fractal" if index % 3 == 0 else f"plasma:{COLOURS[index % len(COLOURS)]}"
-    command = [CONVERT, "-seed", str(2000 + index), "-size", "900x600", source]
+    command = [CONVERT, "-seed", str(seed + index), "-size", "900x600", source]
     if index % 4 == 1:
         command += ["(", "-size", "900x600", "gradient:white-none", ")", "-compose", "over", "-composite"]
-    command += ["-blur", "0x0.7", "-resize", RAW_SENSOR + "!", "-attenuate", f"{0.22 + 0.03 * (index % 4):.2f}",
+    command += ["-blur", "0x0.7", "-resize", size + "!", "-attenuate", f"{0.22 + 0.03 * (index % 4):.2f}",
                 "+noise", "Gaussian", "-sampling-factor", "2x2", "-quality", str(85 + index // 5 % 4), out]
     return command
 
@@ -291,6 +308,102 @@ def make_raw(root, count, jobs, distinct=20):
     log(f"{folder}: {count} RAW files, {total / count / 1e6:.1f} MB average ({time.monotonic() - start:.0f} s)")
 
 
+def pair_exif_args(index, path):
+    """A camera JPEG's EXIF: the same camera as the RAW it pairs with (raw_samples.py's kinds'
+    makers), the date to be patched per copy, no rotation (the RAW's preview is not turned)."""
+    make, model = {"NEF": ("NIKON CORPORATION", "NIKON D750"), "ARW": ("SONY", "ILCE-7M3"),
+                   "CR2": ("Canon", "Canon EOS 5D Mark III"), "ORF": ("OLYMPUS IMAGING CORP.", "E-M10"),
+                   "DNG": ("Lightbox", "Synthetic DNG")}[RAW_KINDS[index % len(RAW_KINDS)][1]]
+    return [f"-Make={make}", f"-Model={model}", f"-DateTimeOriginal={MARKER.decode()}",
+            f"-CreateDate={MARKER.decode()}", f"-ModifyDate={MARKER.decode()}", "-Orientation#=1",
+            "-Software=bench", "-overwrite_original", path, "-execute"]
+
+
+def make_pairs(root, count, jobs, distinct=20):
+    """raw-pairs/: `count` RAW+JPEG pairs in one folder. Pair k is made of base k mod `distinct`
+    (a RAW of the kind k mod 5 and its JPEG), each with its own dates: the RAW's in its IFDs
+    (raw_samples.DATE), the JPEG's in its EXIF (MARKER), both in the files' first 64 KB."""
+    folder = os.path.join(root, PAIRS_FOLDER)
+    stamp = os.path.join(folder, ".complete")
+    if os.path.exists(stamp):
+        with open(stamp) as made:
+            if f"recipe {PAIRS_RECIPE}," in made.read():
+                log(f"{folder}: present")
+                return
+        log(f"{folder}: made by an older recipe; making it again")
+        shutil.rmtree(folder)
+    start = time.monotonic()
+    # The bases live beside the folder, not in it: the folder holds the pairs alone.
+    bases = os.path.join(root, PAIRS_FOLDER + "-bases")
+    os.makedirs(bases, exist_ok=True)
+    env = dict(os.environ, MAGICK_THREAD_LIMIT="1", OMP_NUM_THREADS="1")
+    previews = [os.path.join(bases, f"preview-{i:02d}.jpg") for i in range(distinct)]
+    jpegs = [os.path.join(bases, f"base-{i:02d}.jpg") for i in range(distinct)]
+
+    def preview(i):
+        if not os.path.exists(previews[i]):
+            subprocess.run(raw_preview_command(i, previews[i] + ".tmp.jpg", PAIRS_SENSOR, seed=3000),
+                           check=True, env=env)
+            os.rename(previews[i] + ".tmp.jpg", previews[i])
+        # The pair's JPEG: the preview's picture, then camera EXIF below.
+        shutil.copyfile(previews[i], jpegs[i])
+
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        list(pool.map(preview, range(distinct)))
+    argfile = os.path.join(bases, "exif.args")
+    with open(argfile, "w") as out:
+        for i, path in enumerate(jpegs):
+            out.write("\n".join(pair_exif_args(i, path)) + "\n")
+    subprocess.run(["exiftool", "-q", "-q", "-@", argfile], check=True)
+    os.unlink(argfile)
+    embed_thumbnails(bases, jpegs, jobs, env)
+    assert distinct % len(RAW_KINDS) == 0  # base k mod distinct has pair k's kind
+
+    def raw_base(i):
+        kind, extension = RAW_KINDS[i % len(RAW_KINDS)]
+        path = os.path.join(bases, f"base-{i:02d}.{extension}")
+        if not os.path.exists(path):
+            subprocess.run([sys.executable, RAW_SAMPLES, kind, path + ".tmp", "--size", PAIRS_SENSOR,
+                            "--preview-jpeg", previews[i]], check=True)
+            os.rename(path + ".tmp", path)
+        return path
+
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        raws = list(pool.map(raw_base, range(distinct)))
+    log(f"  {distinct} pair bases ({time.monotonic() - start:.0f} s)")
+    blobs = []
+    for raw_path, jpeg_path in zip(raws, jpegs):
+        with open(raw_path, "rb") as f:
+            raw_data = f.read()
+        with open(jpeg_path, "rb") as f:
+            jpeg_data = f.read()
+        if b"2024:05:01 12:00:00" not in raw_data[:65536] or MARKER not in jpeg_data[:65536]:
+            sys.exit(f"make_library: {raw_path} or {jpeg_path} lacks its date in the first 64 KB")
+        blobs.append((raw_data, jpeg_data))
+    os.makedirs(folder, exist_ok=True)
+    moment = datetime.datetime(2024, 6, 1, 9, 0, 0)
+    total = 0
+    for k in range(count):
+        # About a shot every 30 s, in bursts: the camera's clock rises with the names.
+        moment += datetime.timedelta(seconds=7 if k % 10 else 95)
+        date = moment.strftime("%Y:%m:%d %H:%M:%S").encode()
+        raw_data, jpeg_data = blobs[k % distinct]
+        extension = RAW_KINDS[k % len(RAW_KINDS)][1]
+        # The RAW first, then its JPEG, as a camera writing both (and a file manager copying a
+        # card in name order) leaves them: modification times rise with the names.
+        for name, data, old in ((f"DSC_{k + 1:04d}.{extension}", raw_data, b"2024:05:01 12:00:00"),
+                                (f"DSC_{k + 1:04d}.JPG", jpeg_data, MARKER)):
+            with open(os.path.join(folder, name), "wb") as out:
+                out.write(data[:65536].replace(old, date))
+                out.write(data[65536:])
+            total += len(data)
+    shutil.rmtree(bases)
+    os.sync()  # written back: the bench evicts these files from the page cache, which needs them clean
+    with open(stamp, "w") as out:
+        out.write(f"{count} pairs, {total} bytes, recipe {PAIRS_RECIPE}, {distinct} bases\n")
+    log(f"{folder}: {count} pairs, {total / count / 1e6:.1f} MB a pair ({time.monotonic() - start:.0f} s)")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     here = os.path.dirname(os.path.abspath(__file__))
@@ -300,7 +413,8 @@ def main():
     parser.add_argument("--photos", type=int, default=10_000)
     parser.add_argument("--small", type=int, default=100_000)
     parser.add_argument("--raw", type=int, default=150, help="RAW files in raw-24mp/")
-    parser.add_argument("--parts", default="10k,100k,flat", help="comma-separated: 10k, 100k, flat, raw")
+    parser.add_argument("--pairs", type=int, default=1000, help="RAW+JPEG pairs in raw-pairs/")
+    parser.add_argument("--parts", default="10k,100k,flat", help="comma-separated: 10k, 100k, flat, raw, pairs")
     args = parser.parse_args()
     parts = set(args.parts.split(","))
     start = time.monotonic()
@@ -316,8 +430,11 @@ def main():
     if "raw" in parts:
         make_raw(root, args.raw, args.jobs)
         parts.discard("raw")
-        if not parts:
-            return
+    if "pairs" in parts:
+        make_pairs(root, args.pairs, args.jobs)
+        parts.discard("pairs")
+    if not parts:
+        return
     big = make_bases(os.path.join(root, "bases"), args.bases, False, args.jobs)
     log(f"camera bases: {len(big)}, {sum(map(len, big)) / len(big) / 1e6:.2f} MB average "
         f"({time.monotonic() - start:.0f} s)")

@@ -4,12 +4,13 @@ writes Tools/bench/results.json, keeping the parts not measured this time, and
 the README's performance table from it (Tools/bench/report.py).
 
     python3 Tools/bench/run.py [--quick] [--runs N]
-        [--only startup,10k,thumbnails,photo,stepping,firstscreen,100k,raw,search,keywords]
+        [--only startup,10k,thumbnails,photo,stepping,firstscreen,100k,raw,rawstepping,pairs,search,keywords]
 
 Expects the release build (.build/release/lightbox, lightbox-bench-thumbnails
 and lightbox-bench-tags); creates Tools/bench/library/ on first use (see
-make_library.py; the raw part's folder, Tools/bench/library/raw-24mp/, too). --quick leaves the raw
-part out unless --only names it. The stepping, search and keywords parts make
+make_library.py; the raw and rawstepping parts' folder, Tools/bench/library/raw-24mp/, and the
+pairs part's, raw-pairs/, too). --quick leaves raw, rawstepping and pairs out unless --only names
+them. The stepping, search and keywords parts make
 their own files and need no library (Tools/bench/tags.py has the last two). Runs itself under xvfb-run and dbus-run-session, so every
 program measured shares one headless X server and one session bus.
 """
@@ -29,17 +30,21 @@ import measures  # noqa: E402
 import firstscreen  # noqa: E402
 import stepping  # noqa: E402
 import raw  # noqa: E402
+import pairs  # noqa: E402
 import tags  # noqa: E402
-from make_library import RAW_FOLDER, RAW_RECIPE  # noqa: E402
+from make_library import PAIRS_FOLDER, PAIRS_RECIPE, RAW_FOLDER, RAW_RECIPE  # noqa: E402
 from report import table, targets, write_readme  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LIBRARY = os.path.join(HERE, "library")
-PARTS = ("startup", "10k", "thumbnails", "photo", "stepping", "firstscreen", "100k", "raw", "search", "keywords")
+PARTS = ("startup", "10k", "thumbnails", "photo", "stepping", "firstscreen", "100k", "raw", "rawstepping", "pairs",
+         "search", "keywords")
 # Parts that make their own files: they need no photo library.
 NO_LIBRARY = {"startup", "stepping", "search", "keywords"}
-# Left out of --quick unless --only names them: the raw part makes 6 GB of files once, and takes minutes.
-NOT_QUICK = ("raw",)
+# Left out of --quick unless --only names them: the raw part makes 6 GB of files once, and takes minutes;
+# rawstepping steps through that folder's files (about a minute a run); pairs makes 2.8 GB once and
+# records four app runs opening it, the files evicted before each (about 45 s a run).
+NOT_QUICK = ("raw", "rawstepping", "pairs")
 
 
 def parse():
@@ -69,13 +74,16 @@ def reexec_headless():
 
 
 def ensure_library(parts):
-    if "raw" in parts:
-        stamp = os.path.join(LIBRARY, RAW_FOLDER, ".complete")
+    for part, folder, recipe, note in (("raw", RAW_FOLDER, RAW_RECIPE, "about 4 minutes on 2 cores, 6 GB"),
+                                       ("pairs", PAIRS_FOLDER, PAIRS_RECIPE, "under a minute, 2.8 GB")):
+        if part not in parts and not (part == "raw" and "rawstepping" in parts):
+            continue
+        stamp = os.path.join(LIBRARY, folder, ".complete")
         made = open(stamp).read() if os.path.exists(stamp) else ""
-        if f"recipe {RAW_RECIPE}," not in made:
-            print("bench: creating the RAW part's folder once (about 4 minutes on 2 cores, 6 GB)", flush=True)
+        if f"recipe {recipe}," not in made:
+            print(f"bench: creating the {part} part's folder once ({note})", flush=True)
             subprocess.run([sys.executable, os.path.join(HERE, "make_library.py"), "--root", LIBRARY,
-                            "--parts", "raw"], check=True)
+                            "--parts", part], check=True)
     wanted = [name for name in ("10k", "100k", "flat") if name in parts or name == "flat" and "firstscreen" in parts]
     if all(os.path.exists(os.path.join(LIBRARY, f"photos-{name}", ".complete")) for name in wanted):
         return
@@ -103,7 +111,8 @@ def main():
         "git": subprocess.run(["git", "-C", harness.ROOT, "describe", "--always", "--dirty"],
                               capture_output=True, text=True).stdout.strip(),
         "library": {"10k": os.path.join(LIBRARY, "photos-10k"), "100k": os.path.join(LIBRARY, "photos-100k"),
-                    "flat": os.path.join(LIBRARY, "photos-flat"), "raw": os.path.join(LIBRARY, RAW_FOLDER)},
+                    "flat": os.path.join(LIBRARY, "photos-flat"), "raw": os.path.join(LIBRARY, RAW_FOLDER),
+                    "pairs": os.path.join(LIBRARY, PAIRS_FOLDER)},
         "measurements": {},
     }
     m = results["measurements"]
@@ -128,10 +137,13 @@ def main():
                                                         2 if args.quick else runs)
         if "raw" in parts:
             m["raw"] = raw.raw_part(work, measures.LIGHTBOX, LIBRARY, args.quick, runs)
-        for part, measure in (("search", tags.search), ("keywords", tags.keywords)):
+        for part, measure in (("rawstepping", lambda: stepping.raw_stepping(work, measures.LIGHTBOX, LIBRARY, runs)),
+                              ("pairs", lambda: pairs.pairs_part(work, measures.LIGHTBOX, LIBRARY, runs)),
+                              ("search", lambda: tags.search(work, runs, args.quick)),
+                              ("keywords", lambda: tags.keywords(work, runs, args.quick))):
             if part in parts:
                 try:
-                    m[part] = measure(work, runs, args.quick)
+                    m[part] = measure()
                 except tags.PartFailed as failure:
                     # Wrong, not slow: no figures kept, and the bench exits non-zero.
                     print(f"bench: {part} FAILED: {failure}", flush=True)

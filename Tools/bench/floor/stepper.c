@@ -1,12 +1,15 @@
 /* Times stepping through photos in any viewer, measured the same way for
  * each and from outside it: `make bench` uses it on Lightbox's photo window
- * and on Eye of GNOME. Each step presses Right through XTest and ends when
+ * and on Eye of GNOME and Geeqie. Each step presses a key through XTest and ends when
  * the screen shows another photo: the first Damage event from the window
  * after which a pixel a third of the way across it (left or right of the
  * middle, where a viewer's spinner would not be) has changed. Nothing in
  * the viewer is instrumented.
  *
- *   stepper WINDOW_ID STEPS INTERVAL_MS
+ *   stepper WINDOW_ID STEPS INTERVAL_MS [KEY]
+ *
+ * KEY is an X keysym name, Right unless given: Geeqie steps on with
+ * space (or Page_Down); Right does not step there.
  *
  * Prints one JSON line: {"latencies_ms": [...], "missed": N}, a step not
  * shown within two seconds counting as missed.
@@ -38,8 +41,8 @@ static unsigned long pixel(Display *display, Window window, int x, int y) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 4) {
-        fprintf(stderr, "usage: stepper WINDOW_ID STEPS INTERVAL_MS\n");
+    if (argc != 4 && argc != 5) {
+        fprintf(stderr, "usage: stepper WINDOW_ID STEPS INTERVAL_MS [KEY]\n");
         return 2;
     }
     Window window = (Window)strtoul(argv[1], NULL, 0);
@@ -59,7 +62,12 @@ int main(int argc, char **argv) {
     XWarpPointer(display, None, window, 0, 0, 0, 0, attributes.width / 2, y);
     XSetInputFocus(display, window, RevertToPointerRoot, CurrentTime);
     Damage damage = XDamageCreate(display, window, XDamageReportNonEmpty);
-    KeyCode right = XKeysymToKeycode(display, XK_Right);
+    KeySym keysym = argc == 5 ? XStringToKeysym(argv[4]) : XK_Right;
+    KeyCode right = keysym == NoSymbol ? 0 : XKeysymToKeycode(display, keysym);
+    if (!right) {
+        fprintf(stderr, "stepper: no key named %s on this display\n", argv[4]);
+        return 2;
+    }
     XSync(display, False);
 
     printf("{\"latencies_ms\": [");
