@@ -25,12 +25,12 @@ public final class FolderMonitor {
 
     /// Starts watching `folders`, a slice at a time with the main loop
     /// turning between: a monitor costs tens of microseconds to start, and
-    /// a library has a thousand folders. Stops early when the calling task
+    /// a library has a thousand folders (a slice of 100 took 3-5 ms). Stops early when the calling task
     /// is cancelled.
     public func watch(_ folders: [String]) async {
-        for start in stride(from: 0, to: folders.count, by: 100) {
+        for start in stride(from: 0, to: folders.count, by: 25) {
             if Task.isCancelled { return }
-            folders[start..<min(start + 100, folders.count)].forEach(watch)
+            folders[start..<min(start + 25, folders.count)].forEach(watch)
             await Task.yield()
         }
     }

@@ -55,14 +55,28 @@ final class FolderSidebarView {
 
     var isShown: Bool {
         get { root.revealsChild }
-        set { if newValue != root.revealsChild { root.revealsChild = newValue } }
+        set {
+            if newValue != root.revealsChild { root.revealsChild = newValue }
+            if newValue { fill() }
+        }
     }
 
     /// The panel's width, in logical pixels.
     static let width = 200
 
+    /// Shows `navigation`, once the panel is shown: a library's folder
+    /// has a hundred folders inside, a button each, and making them took
+    /// 5-10 ms of the main thread at every load, with the panel hidden
+    /// (as it is by default).
     func render(_ navigation: FolderNavigation) {
-        guard navigation != shown else { return }
+        wanted = navigation
+        if isShown { fill() }
+    }
+
+    private var wanted: FolderNavigation?
+
+    private func fill() {
+        guard let navigation = wanted, navigation != shown else { return }
         shown = navigation
         buttons = [:]
         fill(inside, with: navigation.subfolders, detail: { _ in nil })
