@@ -164,7 +164,6 @@ public final class PhotoLibrary: Sendable {
                 hasTables = true
             }
             for chunk in news.files {
-                if files.isEmpty { files.reserveCapacity(chunk.count) }
                 for file in chunk { files[file.path] = file }
             }
             through = news.through ?? through
