@@ -4,9 +4,8 @@ import Foundation
 final class Scratch: Sendable {
     let url: URL
 
-    init() {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("lightbox-tests-\(UUID().uuidString)", isDirectory: true)
+    init(in base: URL = FileManager.default.temporaryDirectory) {
+        url = base.appendingPathComponent("lightbox-tests-\(UUID().uuidString)", isDirectory: true)
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
