@@ -46,12 +46,7 @@ struct FolderKey: Hashable, Sendable {
 
     init(_ path: String) {
         self.path = path
-        var path = path
-        hash = path.withUTF8 { bytes in
-            var hasher = Hasher()
-            hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[..<FolderKey.end(bytes)]))
-            return hasher.finalize()
-        }
+        hash = FolderKey.hash(of: path) { ..<FolderKey.end($0) }
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
@@ -66,6 +61,16 @@ struct FolderKey: Hashable, Sendable {
     static func end(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         (bytes.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1
     }
+
+    /// The hash of the part of `path`'s bytes that `part` picks.
+    static func hash(of path: String, _ part: (UnsafeBufferPointer<UInt8>) -> some RangeExpression<Int>) -> Int {
+        var path = path
+        return path.withUTF8 { bytes in
+            var hasher = Hasher()
+            hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[part(bytes)]))
+            return hasher.finalize()
+        }
+    }
 }
 
 /// A path within its folder's table: hashed by its name alone.
@@ -75,12 +80,7 @@ private struct NameKey: Hashable, Sendable {
 
     init(_ path: String) {
         self.path = path
-        var path = path
-        hash = path.withUTF8 { bytes in
-            var hasher = Hasher()
-            hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[FolderKey.end(bytes)...]))
-            return hasher.finalize()
-        }
+        hash = FolderKey.hash(of: path) { FolderKey.end($0)... }
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
