@@ -10,27 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz-file.h"
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-typedef struct {
-    const uint8_t *bytes;
-    size_t length;
-} LbFuzzFile;
-
-static bool lb_fuzz_read(void *context, uint64_t offset, uint8_t *buffer, size_t length) {
-    const LbFuzzFile *file = context;
-    // The walker must never ask for bytes past the end.
-    if (offset > file->length || length > file->length - offset) abort();
-    memcpy(buffer, file->bytes + offset, length);
-    return true;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    // Exactly `size` bytes of their own, so a read past the end is seen.
-    uint8_t *bytes = malloc(size ? size : 1);
-    if (!bytes) return 0;
-    memcpy(bytes, data, size);
-    LbFuzzFile file = {bytes, size};
+    LbFuzzFile file;
+    if (!lb_fuzz_file_open(&file, data, size)) return 0;
     LbJxlMetadata found;
     lb_jxl_metadata_from(lb_fuzz_read, &file, size, &found);
     if ((found.exif == NULL) != (found.exif_length == 0) || (found.xmp == NULL) != (found.xmp_length == 0)) abort();
@@ -43,6 +29,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (size_t i = 0; i < found.xmp_length; i++) sum += found.xmp[i];
     (void)sum;
     lb_jxl_metadata_clear(&found);
-    free(bytes);
+    free(file.bytes);
     return 0;
 }

@@ -11,27 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz-file.h"
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-typedef struct {
-    const uint8_t *bytes;
-    size_t length;
-} LbFuzzFile;
-
-static bool lb_fuzz_read(void *context, uint64_t offset, uint8_t *buffer, size_t length) {
-    const LbFuzzFile *file = context;
-    // The reader must never ask for bytes past the end.
-    if (offset > file->length || length > file->length - offset) abort();
-    memcpy(buffer, file->bytes + offset, length);
-    return true;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    // Exactly `size` bytes of their own, so a read past the end is seen.
-    uint8_t *bytes = malloc(size ? size : 1);
-    if (!bytes) return 0;
-    memcpy(bytes, data, size);
-    LbFuzzFile file = {bytes, size};
+    LbFuzzFile file;
+    if (!lb_fuzz_file_open(&file, data, size)) return 0;
     LbRawLayout layout;
     lb_raw_layout_read(lb_fuzz_read, &file, size, &layout);
     if (layout.count < 0 || layout.count > LB_RAW_MAX_PREVIEWS) abort();
@@ -71,6 +57,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int chosen = lb_raw_layout_choose(&layout, 256, &side);
     if (chosen >= layout.count || (layout.count > 0 && chosen < 0) || (layout.count == 0 && chosen != -1)) abort();
     lb_raw_layout_clear(&layout);
-    free(bytes);
+    free(file.bytes);
     return 0;
 }
