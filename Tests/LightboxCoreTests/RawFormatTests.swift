@@ -19,12 +19,7 @@ final class RawFormatTests: XCTestCase {
     /// The colour that dominates the middle of the picture's lower half
     /// (below the white band as stored, whichever way it was turned).
     private func colour(_ pixels: PixelData, x: Int, y: Int) -> String {
-        let bytes = pixels.bytes
-        let offset = y * pixels.stride + x * 4
-        // Laid out for display, a pixel is a native-endian 0xAARRGGBB word.
-        let display = pixels.format != .rgba
-        let (r, g, b) = display ? (Int(bytes[offset + 2]), Int(bytes[offset + 1]), Int(bytes[offset]))
-                                : (Int(bytes[offset]), Int(bytes[offset + 1]), Int(bytes[offset + 2]))
+        let (r, g, b) = pixels.rgb(x: x, y: y)
         if r > 200, g > 200, b > 200 { return "white" }
         if r > g + 60, r > b + 60 { return "red" }
         if b > r + 60, b > g + 60 { return "blue" }

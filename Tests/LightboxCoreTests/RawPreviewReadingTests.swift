@@ -22,11 +22,7 @@ final class RawPreviewReadingTests: XCTestCase {
 
     /// The colour of the pixel at x, y, by name.
     private func colour(_ pixels: PixelData, x: Int, y: Int) -> String {
-        let bytes = pixels.bytes
-        let offset = y * pixels.stride + x * 4
-        let display = pixels.format != .rgba
-        let (r, g, b) = display ? (Int(bytes[offset + 2]), Int(bytes[offset + 1]), Int(bytes[offset]))
-                                : (Int(bytes[offset]), Int(bytes[offset + 1]), Int(bytes[offset + 2]))
+        let (r, g, b) = pixels.rgb(x: x, y: y)
         let high = 160, low = 90
         switch (r > high, g > high, b > high, r < low, g < low, b < low) {
         case (true, true, true, _, _, _): return "white"
