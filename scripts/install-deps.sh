@@ -64,6 +64,8 @@ TEST_PACKAGES=(
     desktop-file-utils
     appstream
     xdotool
+    # xwininfo: tells a window from a tooltip's (Tests/E2E/lightbox_a11y.x_window).
+    x11-utils
     # Reads what Ctrl+C puts on the clipboard.
     xclip
     libjpeg-turbo-progs

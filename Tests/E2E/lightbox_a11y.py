@@ -46,7 +46,8 @@ What GTK 4.8 + AT-SPI 2.46 under Xvfb look like (learned against a mock GTK 4.8 
   GTK focuses each window it presents (a dialog gets the focus, which returns on close), so keys go to
   the newest window. A shortcut takes effect within ~50 ms.
 * X windows: GDK makes a 1x1 client-leader window at -100,-100 with the same title and the only
-  _NET_WM_PID, so `xdotool search --pid` finds the wrong one: use `search --onlyvisible --name`.
+  _NET_WM_PID, so `xdotool search --pid` finds the wrong one: use `search --onlyvisible --name`,
+  less the override-redirect windows of tooltips and popovers (x_window does).
   `xdotool windowsize` works with no window manager; GTK sees the new size in ~20 ms.
 * Xvfb must run with -noreset (run.sh does): by default it resets when its last client disconnects
   (at-spi-bus-launcher connects and leaves at start-up, and so does each app a test stops), and an app
@@ -314,11 +315,16 @@ def send_keys(combo):
 
 
 def x_window(title="Lightbox"):
-    """The visible X window whose title is exactly title (not GDK's hidden 1x1 leader)."""
-    ids = wait_for(lambda: subprocess.run(
-        ["xdotool", "search", "--onlyvisible", "--name", f"^{re.escape(title)}$"],
-        capture_output=True, text=True).stdout.split(), 10, message=f"X window {title!r}")
-    return ids[-1]
+    """The visible top-level X window whose title is exactly title. Not GDK's hidden 1x1 leader, and
+    not a tooltip's or a popover's window: GDK titles those with the program's name, and xdotool
+    matches names without regard to case, so "Lightbox" finds a tooltip that comes up under the
+    pointer as well (it is override-redirect; a top-level window is not)."""
+    def top_levels():
+        ids = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", f"^{re.escape(title)}$"],
+                             capture_output=True, text=True).stdout.split()
+        return [wid for wid in ids if "Override Redirect State: no" in subprocess.run(
+            ["xwininfo", "-id", wid], capture_output=True, text=True).stdout]
+    return wait_for(top_levels, 10, message=f"X window {title!r}")[-1]
 
 
 def x_geometry(wid):

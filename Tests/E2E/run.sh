@@ -4,9 +4,10 @@
 #   LIGHTBOX_BIN=path/to/lightbox Tests/E2E/run.sh [extra unittest args]
 #
 # Builds nothing. Needs (Debian 12; scripts/install-deps.sh --test installs them): xvfb xauth dbus
-# dbus-x11 at-spi2-core python3-pyatspi gir1.2-atspi-2.0 python3-gi gir1.2-gtk-4.0 xdotool xclip
-# libimage-exiftool-perl libjpeg-turbo-progs imagemagick desktop-file-utils; a missing one fails the
-# run at once (no test is skipped for want of a tool). The whole suite runs in ONE private X server,
+# dbus-x11 at-spi2-core python3-pyatspi gir1.2-atspi-2.0 python3-gi gir1.2-gtk-4.0 xdotool x11-utils
+# xclip libimage-exiftool-perl libjpeg-turbo-progs imagemagick desktop-file-utils; a missing one
+# fails the run at once (no test is skipped for want of a tool). The whole suite runs in ONE private
+# X server,
 # session bus (its own config: only the services the suite needs can be activated, see
 # session_bus.sh) and accessibility bus; each test gets its own HOME and XDG dirs (see
 # lightbox_a11y.Sandbox).
@@ -30,7 +31,7 @@ fail_early() {
 }
 [ -x "$BIN" ] || fail_early "no lightbox binary at $BIN (build it, or set LIGHTBOX_BIN)"
 # Each tool the tests run, and the Debian package that has it.
-for pair in xvfb-run:xvfb xauth:xauth dbus-run-session:dbus xdotool:xdotool \
+for pair in xvfb-run:xvfb xauth:xauth dbus-run-session:dbus xdotool:xdotool xwininfo:x11-utils \
         /usr/libexec/at-spi-bus-launcher:at-spi2-core exiftool:libimage-exiftool-perl xclip:xclip \
         cjpeg:libjpeg-turbo-progs import:imagemagick convert:imagemagick \
         update-desktop-database:desktop-file-utils heif-enc:libheif-examples; do
