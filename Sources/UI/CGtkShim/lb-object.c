@@ -1,5 +1,6 @@
 #include "lb-accessible.h"
 #include "lb-object.h"
+#include "lb-texture.h"
 
 typedef struct {
     LbFinalizeNotify notify;
@@ -101,25 +102,6 @@ guint lb_toplevel_count(void) {
     return g_list_model_get_n_items(gtk_window_get_toplevels());
 }
 
-static GObject *lb_texture_new_from_bytes(GBytes *bytes, int width, int height, gsize stride,
-                                          gboolean premultiplied) {
-    GdkMemoryFormat format = premultiplied ? GDK_MEMORY_DEFAULT : GDK_MEMORY_R8G8B8A8;
-    GdkTexture *texture = gdk_memory_texture_new(width, height, format, bytes, stride);
-    g_bytes_unref(bytes);
-    return G_OBJECT(texture);
-}
-
-GObject *lb_texture_new(const guint8 *pixels, gsize length, int width, int height, gsize stride,
-                        gboolean premultiplied) {
-    return lb_texture_new_from_bytes(g_bytes_new(pixels, length), width, height, stride, premultiplied);
-}
-
-GObject *lb_texture_new_shared(const guint8 *pixels, gsize length, int width, int height, gsize stride,
-                               gboolean premultiplied, GDestroyNotify release, gpointer owner) {
-    GBytes *bytes = g_bytes_new_with_free_func(pixels, length, release, owner);
-    return lb_texture_new_from_bytes(bytes, width, height, stride, premultiplied);
-}
-
 gboolean lb_widget_bounds(GObject *widget, GObject *target, double *x, double *y, double *width,
                           double *height) {
     graphene_rect_t bounds;
@@ -176,7 +158,8 @@ GObject *lb_icon_texture_new(GObject *widget, const char *icon_name, int size, d
     }
     g_object_unref(renderer);
     gsk_render_node_unref(node);
-    return texture ? G_OBJECT(texture) : NULL;
+    // Kept with its pixels: a grid shows it in every cell that waits.
+    return texture ? lb_texture_keeping_pixels(texture) : NULL;
 }
 
 // GTK 4.8 names a menu item after its label only: Orca does not read the

@@ -1,4 +1,5 @@
 #include "lb-paintable.h"
+#include "lb-texture.h"
 
 #include <math.h>
 
@@ -44,7 +45,7 @@ static void lb_frame_paintable_snapshot(GdkPaintable *paintable, GdkSnapshot *sn
     double x = floor((width - w) / 2), y = floor((height - h) / 2);
     gtk_snapshot_save(GTK_SNAPSHOT(snapshot));
     gtk_snapshot_translate(GTK_SNAPSHOT(snapshot), &GRAPHENE_POINT_INIT((float)x, (float)y));
-    gdk_paintable_snapshot(self->content, snapshot, w, h);
+    lb_paintable_draw(self->content, snapshot, w, h);
     gtk_snapshot_restore(GTK_SNAPSHOT(snapshot));
 }
 

@@ -30,8 +30,13 @@ public final class Picture: Widget {
 
     private var picture: OpaquePointer { lb_picture(gobject) }
 
+    /// Shows `texture` at its own size and shape (nil: nothing), drawn
+    /// without converting its pixels on every frame (see lb-texture.h).
     public func setTexture(_ texture: Texture?) {
-        gtk_picture_set_paintable(picture, texture.map { lb_paintable($0.gobject) })
+        guard let texture else { return gtk_picture_set_paintable(picture, nil) }
+        let paintable = lb_texture_paintable_new(texture.gobject)
+        gtk_picture_set_paintable(picture, lb_paintable(paintable))
+        g_object_unref(paintable)
     }
 
     /// Shows a frame: what it shows can then change without the picture

@@ -10,8 +10,10 @@ public final class Texture: Object {
         /// R, G, B, A bytes, not premultiplied.
         case rgba
         /// Premultiplied 32-bit ARGB words in native byte order: GDK's
-        /// default format, which the cairo renderer draws without first
-        /// converting the whole texture (it would, on every frame).
+        /// default format and a cairo image surface's. GTK 4.8's cairo
+        /// renderer still converts such a texture on every frame; a
+        /// `Picture` or a `FramePaintable` draws it without (see
+        /// lb-texture.h).
         case premultipliedARGB32
     }
 

@@ -7,6 +7,7 @@ import CGtkShim
 public class Window: Widget {
     public init() {
         super.init(lb_object(gtk_window_new()), transfer: .none)
+        lb_texture_drawing_follow(gobject)
     }
 
     package override init(_ gobject: UnsafeMutablePointer<GObject>, transfer: Transfer) {
@@ -155,6 +156,7 @@ final class FrameBox {
 public final class ApplicationWindow: Window, ActionMap {
     public init(application: Application) {
         super.init(lb_object(gtk_application_window_new(application.application)), transfer: .none)
+        lb_texture_drawing_follow(gobject)
     }
 
     public var id: UInt { UInt(gtk_application_window_get_id(lb_application_window(gobject))) }

@@ -21,6 +21,7 @@
 #include "lb-files.h"
 #include "lb-gestures.h"
 #include "lb-paintable.h"
+#include "lb-texture.h"
 #include "lb-desktop.h"
 #include "lb-clipboard.h"
 #include "lb-context-menu.h"

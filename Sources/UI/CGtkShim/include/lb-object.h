@@ -71,17 +71,6 @@ int lb_display_largest_monitor_side(void);
 // display or monitors).
 int lb_display_largest_scale_factor(void);
 
-// A GdkMemoryTexture over a copy of 8-bit pixels: straight-alpha RGBA, or
-// (`premultiplied`) GDK's default format, premultiplied native-endian ARGB
-// words, which the cairo renderer draws without converting.
-GObject *lb_texture_new(const guint8 *pixels, gsize length, int width, int height, gsize stride,
-                        gboolean premultiplied);
-
-// The same over pixels that stay where they are: the texture uses them
-// without a copy and calls `release(owner)` once it no longer needs them.
-GObject *lb_texture_new_shared(const guint8 *pixels, gsize length, int width, int height, gsize stride,
-                               gboolean premultiplied, GDestroyNotify release, gpointer owner);
-
 // The widget's bounds in `target`'s coordinates; FALSE when they cannot be
 // computed (not allocated, or not in the same window).
 gboolean lb_widget_bounds(GObject *widget, GObject *target, double *x, double *y, double *width,

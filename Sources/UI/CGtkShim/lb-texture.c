@@ -1,0 +1,214 @@
+#include "lb-texture.h"
+
+// What a texture made here keeps beside it (as object data): its pixels,
+// and the cairo surface over them once it has been drawn through cairo.
+typedef struct {
+    GBytes *bytes;
+    int width, height;
+    int stride;
+    // Made at the first draw through cairo; NULL until then, and for good
+    // when cairo cannot take the pixels as they are laid out.
+    cairo_surface_t *surface;
+    gboolean tried;
+} LbTexturePixels;
+
+static GQuark lb_texture_pixels_quark(void) {
+    static GQuark quark;
+    if (!quark) quark = g_quark_from_static_string("lb-texture-pixels");
+    return quark;
+}
+
+static void lb_texture_pixels_free(gpointer data) {
+    LbTexturePixels *pixels = data;
+    // A frame drawn earlier may still hold the surface (a cairo node
+    // records its source as a copy-on-write snapshot): destroying it copies
+    // the pixels for that frame first, then lets go of them (the surface
+    // holds its own reference to the bytes).
+    if (pixels->surface) cairo_surface_destroy(pixels->surface);
+    g_bytes_unref(pixels->bytes);
+    g_free(pixels);
+}
+
+static GObject *lb_texture_new_from_bytes(GBytes *bytes, int width, int height, gsize stride,
+                                          gboolean premultiplied) {
+    GdkMemoryFormat format = premultiplied ? GDK_MEMORY_DEFAULT : GDK_MEMORY_R8G8B8A8;
+    GdkTexture *texture = gdk_memory_texture_new(width, height, format, bytes, stride);
+    if (premultiplied && stride <= G_MAXINT) {
+        LbTexturePixels *pixels = g_new0(LbTexturePixels, 1);
+        pixels->bytes = bytes;  // the reference passed in
+        pixels->width = width;
+        pixels->height = height;
+        pixels->stride = (int)stride;
+        g_object_set_qdata_full(G_OBJECT(texture), lb_texture_pixels_quark(), pixels, lb_texture_pixels_free);
+    } else {
+        g_bytes_unref(bytes);
+    }
+    return G_OBJECT(texture);
+}
+
+GObject *lb_texture_new(const guint8 *pixels, gsize length, int width, int height, gsize stride,
+                        gboolean premultiplied) {
+    return lb_texture_new_from_bytes(g_bytes_new(pixels, length), width, height, stride, premultiplied);
+}
+
+GObject *lb_texture_new_shared(const guint8 *pixels, gsize length, int width, int height, gsize stride,
+                               gboolean premultiplied, GDestroyNotify release, gpointer owner) {
+    GBytes *bytes = g_bytes_new_with_free_func(pixels, length, release, owner);
+    return lb_texture_new_from_bytes(bytes, width, height, stride, premultiplied);
+}
+
+GObject *lb_texture_keeping_pixels(GdkTexture *texture) {
+    int width = gdk_texture_get_width(texture), height = gdk_texture_get_height(texture);
+    gsize stride = (gsize)width * 4, length = stride * (gsize)height;
+    guint8 *copy = g_malloc(MAX(length, 1));
+    gdk_texture_download(texture, copy, stride);
+    g_object_unref(texture);
+    return lb_texture_new_from_bytes(g_bytes_new_take(copy, length), width, height, stride, TRUE);
+}
+
+// The surface over a texture's pixels; NULL when the texture was not made
+// here or cairo cannot take its rows as they are.
+static cairo_surface_t *lb_texture_surface(GdkTexture *texture) {
+    LbTexturePixels *pixels = g_object_get_qdata(G_OBJECT(texture), lb_texture_pixels_quark());
+    if (!pixels) return NULL;
+    if (!pixels->tried) {
+        pixels->tried = TRUE;
+        gsize length = 0;
+        const guint8 *data = g_bytes_get_data(pixels->bytes, &length);
+        gboolean fits = pixels->width > 0 && pixels->height > 0 &&
+                        pixels->stride >= cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, pixels->width) &&
+                        pixels->stride % 4 == 0 && (guintptr)data % 4 == 0 &&
+                        length >= (gsize)pixels->stride * (gsize)(pixels->height - 1) + (gsize)pixels->width * 4;
+        if (fits) {
+            // Cairo takes the bytes as writable; nothing ever draws into
+            // this surface (it is only a source).
+            cairo_surface_t *surface = cairo_image_surface_create_for_data(
+                (unsigned char *)data, CAIRO_FORMAT_ARGB32, pixels->width, pixels->height, pixels->stride);
+            static cairo_user_data_key_t bytes_key;
+            if (cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS &&
+                cairo_surface_set_user_data(surface, &bytes_key, g_bytes_ref(pixels->bytes),
+                                            (cairo_destroy_func_t)g_bytes_unref) == CAIRO_STATUS_SUCCESS) {
+                pixels->surface = surface;
+            } else {
+                cairo_surface_destroy(surface);
+            }
+        }
+    }
+    return pixels->surface;
+}
+
+static gboolean drawing_through_cairo;
+
+static void lb_texture_drawing_note_renderer(GtkWidget *window, gpointer data) {
+    (void)data;
+    GskRenderer *renderer = gtk_native_get_renderer(GTK_NATIVE(window));
+    drawing_through_cairo = renderer && GSK_IS_CAIRO_RENDERER(renderer);
+}
+
+void lb_texture_drawing_follow(GObject *window) {
+    g_signal_connect(window, "realize", G_CALLBACK(lb_texture_drawing_note_renderer), NULL);
+}
+
+gboolean lb_texture_drawing_through_cairo(void) { return drawing_through_cairo; }
+
+void lb_paintable_draw(GdkPaintable *paintable, GdkSnapshot *snapshot, double width, double height) {
+    cairo_surface_t *surface =
+        drawing_through_cairo && GDK_IS_TEXTURE(paintable) ? lb_texture_surface(GDK_TEXTURE(paintable)) : NULL;
+    if (!surface) {
+        gdk_paintable_snapshot(paintable, snapshot, width, height);
+        return;
+    }
+    if (width <= 0 || height <= 0) return;
+    // As GTK's cairo renderer draws a texture node (scaled, edges padded,
+    // cairo's default filter), less the conversion.
+    cairo_t *cr = gtk_snapshot_append_cairo(GTK_SNAPSHOT(snapshot), &GRAPHENE_RECT_INIT(0, 0, (float)width, (float)height));
+    cairo_scale(cr, width / cairo_image_surface_get_width(surface), height / cairo_image_surface_get_height(surface));
+    cairo_set_source_surface(cr, surface, 0, 0);
+    cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD);
+    cairo_paint(cr);
+    cairo_destroy(cr);
+}
+
+// LbTexturePaintable: a texture, drawn by lb_paintable_draw.
+#define LB_TYPE_TEXTURE_PAINTABLE (lb_texture_paintable_get_type())
+G_DECLARE_FINAL_TYPE(LbTexturePaintable, lb_texture_paintable, LB, TEXTURE_PAINTABLE, GObject)
+
+struct _LbTexturePaintable {
+    GObject parent_instance;
+    GdkTexture *texture;
+};
+
+static void lb_texture_paintable_iface_init(GdkPaintableInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE(LbTexturePaintable, lb_texture_paintable, G_TYPE_OBJECT,
+                              G_IMPLEMENT_INTERFACE(GDK_TYPE_PAINTABLE, lb_texture_paintable_iface_init))
+
+static void lb_texture_paintable_dispose(GObject *object) {
+    g_clear_object(&LB_TEXTURE_PAINTABLE(object)->texture);
+    G_OBJECT_CLASS(lb_texture_paintable_parent_class)->dispose(object);
+}
+
+static void lb_texture_paintable_class_init(LbTexturePaintableClass *klass) {
+    G_OBJECT_CLASS(klass)->dispose = lb_texture_paintable_dispose;
+}
+
+static void lb_texture_paintable_init(LbTexturePaintable *self) { (void)self; }
+
+static void lb_texture_paintable_snapshot(GdkPaintable *paintable, GdkSnapshot *snapshot, double width,
+                                          double height) {
+    LbTexturePaintable *self = LB_TEXTURE_PAINTABLE(paintable);
+    if (self->texture) lb_paintable_draw(GDK_PAINTABLE(self->texture), snapshot, width, height);
+}
+
+static int lb_texture_paintable_width(GdkPaintable *paintable) {
+    GdkTexture *texture = LB_TEXTURE_PAINTABLE(paintable)->texture;
+    return texture ? gdk_texture_get_width(texture) : 0;
+}
+
+static int lb_texture_paintable_height(GdkPaintable *paintable) {
+    GdkTexture *texture = LB_TEXTURE_PAINTABLE(paintable)->texture;
+    return texture ? gdk_texture_get_height(texture) : 0;
+}
+
+static GdkPaintableFlags lb_texture_paintable_flags(GdkPaintable *paintable) {
+    (void)paintable;
+    return GDK_PAINTABLE_STATIC_SIZE | GDK_PAINTABLE_STATIC_CONTENTS;
+}
+
+static void lb_texture_paintable_iface_init(GdkPaintableInterface *iface) {
+    iface->snapshot = lb_texture_paintable_snapshot;
+    iface->get_intrinsic_width = lb_texture_paintable_width;
+    iface->get_intrinsic_height = lb_texture_paintable_height;
+    iface->get_flags = lb_texture_paintable_flags;
+}
+
+GObject *lb_texture_paintable_new(GObject *texture) {
+    LbTexturePaintable *self = g_object_new(LB_TYPE_TEXTURE_PAINTABLE, NULL);
+    self->texture = GDK_TEXTURE(g_object_ref(texture));
+    return G_OBJECT(self);
+}
+
+void lb_texture_drawing_set_through_cairo(gboolean through_cairo) { drawing_through_cairo = through_cairo; }
+
+GskRenderNode *lb_paintable_node(GObject *paintable, int width, int height) {
+    GtkSnapshot *snapshot = gtk_snapshot_new();
+    lb_paintable_draw(GDK_PAINTABLE(paintable), snapshot, width, height);
+    return gtk_snapshot_free_to_node(snapshot);
+}
+
+gboolean lb_render_node_draw_with_cairo(GskRenderNode *node, int width, int height, guint8 *pixels) {
+    if (width <= 0 || height <= 0) return FALSE;
+    GskRenderer *renderer = gsk_cairo_renderer_new();
+    gboolean drawn = FALSE;
+    if (gsk_renderer_realize(renderer, NULL, NULL)) {
+        GdkTexture *texture = gsk_renderer_render_texture(renderer, node, &GRAPHENE_RECT_INIT(0, 0, width, height));
+        if (texture) {
+            gdk_texture_download(texture, pixels, (gsize)width * 4);
+            g_object_unref(texture);
+            drawn = TRUE;
+        }
+        gsk_renderer_unrealize(renderer);
+    }
+    g_object_unref(renderer);
+    return drawn;
+}
