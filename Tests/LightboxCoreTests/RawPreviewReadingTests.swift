@@ -13,7 +13,6 @@ import XCTest
 /// mapped pages alike.
 final class RawPreviewReadingTests: XCTestCase {
     private let decoders = DecoderPool(.standard())
-    private let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
     /// What reading the structure may cost besides the preview: the pages
     /// of the header, IFDs and maker note, the first page of each other
     /// JPEG preview (its size), the preview's own pages rounded up. 4-12 kB
@@ -85,44 +84,8 @@ final class RawPreviewReadingTests: XCTestCase {
         }
     }
 
-    /// A scratch folder whose files can be dropped from the page cache: the
-    /// temporary folder's, unless it keeps its files in memory (tmpfs),
-    /// then one in the package's build folder.
-    private func scratchOnDisk() -> Scratch {
-        let temporary = Scratch()
-        if evict(temporary.file("probe", String(repeating: "x", count: 65_536))) { return temporary }
-        return Scratch(in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build"))
-    }
-
-    /// Writes back and drops `url`'s pages from the page cache; false when
-    /// the file system keeps them (tmpfs).
-    private func evict(_ url: URL) -> Bool {
-        let fd = open(url.path, O_RDONLY)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        fdatasync(fd)
-        posix_fadvise(fd, 0, 0, Int32(POSIX_FADV_DONTNEED))
-        return resident(url) == 0
-    }
-
-    /// The bytes of `url` in the page cache, a page at a time.
-    private func resident(_ url: URL) -> Int {
-        let fd = open(url.path, O_RDONLY)
-        guard fd >= 0 else { return -1 }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0, status.st_size > 0 else { return -1 }
-        let length = Int(status.st_size)
-        // Mapped, never touched: mincore reads nothing.
-        guard let map = mmap(nil, length, PROT_READ, MAP_SHARED, fd, 0), map != MAP_FAILED else { return -1 }
-        defer { munmap(map, length) }
-        var pages = [UInt8](repeating: 0, count: (length + pageSize - 1) / pageSize)
-        guard mincore(map, length, &pages) == 0 else { return -1 }
-        return pages.reduce(0) { $0 + Int($1 & 1) } * pageSize
-    }
-
     func testAThumbnailReadsItsPreviewAndTheStructureNotTheFile() throws {
-        let scratch = scratchOnDisk()
+        let scratch = PageCache.scratchOnDisk()
         // 2400×1600 sensors: 7.7 MB a file (CR2's lossless JPEG of a flat
         // mosaic less); the previews are a few kilobytes to 180 kB.
         for (kind, name) in [("nef", "DSC_0020.NEF"), ("arw", "DSC00020.ARW"), ("orf", "P1000020.ORF"),
@@ -133,10 +96,10 @@ final class RawPreviewReadingTests: XCTestCase {
             // The one a 256 px thumbnail takes: the smallest at least 256 px.
             let wanted = try XCTUnwrap(embedded.filter { max($0.width, $0.height) >= 256 }
                 .min { $0.width * $0.height < $1.width * $1.height }, kind)
-            guard evict(file) else { return XCTFail("\(kind): its pages could not be dropped from the page cache") }
+            guard PageCache.evict(file) else { return XCTFail("\(kind): its pages could not be dropped from the page cache") }
             let image = try decoders.decode(path: file.path, maxSize: 256)
             XCTAssertEqual(max(image.width, image.height), 256, kind)
-            let read = resident(file)
+            let read = PageCache.resident(file)
             let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
             XCTAssertGreaterThanOrEqual(read, wanted.length, "\(kind): the \(wanted.location) preview was read")
             XCTAssertLessThanOrEqual(read, wanted.length + structureBudget,

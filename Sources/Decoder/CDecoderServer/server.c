@@ -146,6 +146,22 @@ static size_t lb_fit(const char *text, size_t limit, bool lines) {
     return cut;
 }
 
+// A TIFF-based RAW's metadata from the bytes it lies in (lb_raw_metadata_bytes),
+// read as the same file's through exiv2 would be: a folder scan reads a
+// RAW's tens of kilobytes, not the megabytes exiv2's mapping brings in.
+// False when the file's metadata is not where that reader finds it.
+static bool lb_raw_metadata(int fd, LbMetadata *m) {
+    LbRawMetadataBytes raw;
+    if (!lb_raw_metadata_bytes(fd, &raw)) return false;
+    const uint8_t *xmp = raw.xmp_length ? raw.bytes + raw.xmp_offset : NULL;
+    bool read = lb_metadata_read_exif_xmp(raw.bytes, raw.length, xmp, raw.xmp_length, m);
+    m->pixel_width = raw.pixel_width;
+    m->pixel_height = raw.pixel_height;
+    m->orientation = raw.orientation;
+    lb_raw_metadata_bytes_clear(&raw);
+    return read;
+}
+
 static int lb_serve_metadata(int socket, const LbRequest *request, int fd) {
     char path[64];
     lb_fd_path(fd, path, sizeof path);
@@ -170,6 +186,8 @@ static int lb_serve_metadata(int socket, const LbRequest *request, int fd) {
         m.pixel_width = width;
         m.pixel_height = height;
         m.orientation = 1;
+    } else if (request->hints & LB_HINT_RAW && lb_raw_metadata(fd, &m)) {
+        // Read from the RAW's first kilobytes.
     } else if (!lb_metadata_read(path, &m)) {
         return lb_fail(socket, request, "no metadata");
     }

@@ -200,6 +200,44 @@ static bool lb_fd_read(void *context, uint64_t offset, uint8_t *buffer, size_t l
     return true;
 }
 
+bool lb_raw_metadata_bytes(int fd, LbRawMetadataBytes *out) {
+    memset(out, 0, sizeof *out);
+    struct stat file;
+    if (fstat(fd, &file) != 0 || !S_ISREG(file.st_mode) || file.st_size <= 0) return false;
+    // Only the pages asked for, as for a preview (lb_raw_read_preview).
+    posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
+    LbRawLayout layout;
+    lb_raw_layout_read(lb_fd_read, &fd, (uint64_t)file.st_size, &layout);
+    bool read = false;
+    if (layout.known && layout.metadata_end > 0) {
+        out->length = (size_t)layout.metadata_end;
+        out->bytes = g_try_malloc(out->length);
+        read = out->bytes && lb_fd_read(&fd, 0, out->bytes, out->length);
+        // An ORF's header has its own magic number where a TIFF's has 42
+        // (IIRO, MMOR, IIRS): EXIF is read only under TIFF's. The IFDs
+        // after it are laid out as any TIFF's.
+        if (read && out->length >= 4 && (out->bytes[2] | out->bytes[3]) != 42) {
+            bool big = out->bytes[0] == 'M';
+            out->bytes[2] = big ? 0 : 42;
+            out->bytes[3] = big ? 42 : 0;
+        }
+        out->xmp_offset = (size_t)layout.xmp_offset;
+        out->xmp_length = (size_t)layout.xmp_length;
+        out->pixel_width = layout.pixel_width;
+        out->pixel_height = layout.pixel_height;
+        out->orientation = layout.orientation;
+    }
+    lb_raw_layout_clear(&layout);
+    posix_fadvise(fd, 0, 0, POSIX_FADV_NORMAL);
+    if (!read) lb_raw_metadata_bytes_clear(out);
+    return read;
+}
+
+void lb_raw_metadata_bytes_clear(LbRawMetadataBytes *metadata) {
+    g_free(metadata->bytes);
+    memset(metadata, 0, sizeof *metadata);
+}
+
 // A preview the decoder reads at most: a camera's full-size JPEG is 2-15
 // MB. A larger one is left to exiv2's path (and the decoder's memory limit).
 #define LB_RAW_MAX_PREVIEW_BYTES (256u << 20)

@@ -61,6 +61,7 @@ typedef struct {
 typedef struct {
     bool present;
     LbOrder order;
+    uint64_t at;  // where the IFD is in the file
     int count;
     LbEntry *entries;
     uint32_t next;
@@ -134,6 +135,7 @@ static bool lb_ifd_read(LbFile *file, LbOrder order, uint64_t offset, LbIfd *ifd
     free(table);
     ifd->present = true;
     ifd->order = order;
+    ifd->at = at;
     ifd->count = (int)count;
     ifd->next = next;
     return true;
@@ -449,6 +451,29 @@ static const char *lb_tiff_mime(uint64_t compression) {
     }
 }
 
+// Values larger than this are data blocks (strips' offsets of a big image,
+// an ICC profile, DNG's private data) unless named below: no field the
+// decoder reads comes from them, and exiv2 drops an entry whose value lies
+// past the bytes it is given.
+#define LB_METADATA_VALUE_MOST (16u << 10)
+
+// Moves `*end` past `ifd`'s table and the values it keeps out of the
+// table (see LbRawLayout's `metadata_end`).
+static void lb_metadata_extent(LbFile *file, const LbIfd *ifd, uint64_t *end) {
+    if (!ifd->present) return;
+    uint64_t table_end = ifd->at + 2 + (uint64_t)ifd->count * 12 + 4;
+    if (table_end > *end) *end = table_end;
+    for (int i = 0; i < ifd->count; i++) {
+        const LbEntry *entry = &ifd->entries[i];
+        uint64_t at;
+        bool in_entry;
+        if (!lb_values_at(file, ifd, entry, &at, &in_entry) || in_entry) continue;
+        uint64_t bytes = (uint64_t)entry->count * lb_type_size(entry->type);
+        bool wanted = entry->tag == 0x02BC || entry->tag == 0x927C;  // XMP, the maker note
+        if ((wanted || bytes <= LB_METADATA_VALUE_MOST) && at + bytes > *end) *end = at + bytes;
+    }
+}
+
 static void lb_unknown(LbRawLayout *layout, const char *why) {
     layout->known = false;
     layout->why = why;
@@ -492,6 +517,21 @@ void lb_raw_layout_read(LbRawReader read, void *context, uint64_t file_length, L
         lb_ifd_read(&file, order, offsets[0], &thumb_sub);
     uint64_t exif_offset;
     if (lb_integer(&file, &ifd0, 0x8769, &exif_offset)) lb_ifd_read(&file, order, exif_offset, &exif);
+
+    // Where the metadata ends, and IFD0's XMP packet.
+    uint64_t metadata_end = 8;
+    lb_metadata_extent(&file, &ifd0, &metadata_end);
+    lb_metadata_extent(&file, &exif, &metadata_end);
+    if (metadata_end <= LB_RAW_METADATA_MOST && !lb_find(&ifd0, 0x83BB)) {
+        out->metadata_end = metadata_end;
+        const LbEntry *xmp = lb_find(&ifd0, 0x02BC);
+        uint64_t at;
+        bool in_entry;
+        if (xmp && lb_type_size(xmp->type) == 1 && lb_values_at(&file, &ifd0, xmp, &at, &in_entry) && !in_entry) {
+            out->xmp_offset = at;
+            out->xmp_length = xmp->count;
+        }
+    }
 
     char make[64];
     lb_text(&file, &ifd0, 0x010F, make, sizeof make);

@@ -51,8 +51,19 @@ typedef struct {
     int orientation;           // IFD0's Orientation, 1-8; 0 when it states none
     int count;
     LbRawPreview previews[LB_RAW_MAX_PREVIEWS];  // smallest first, as exiv2 sorts them
+    // The metadata exiv2 reads of the file, all in its first `metadata_end`
+    // bytes: the header, IFD0 and the EXIF IFD with every value of theirs
+    // but large data blocks (strips, DNG's private data), the maker note
+    // whole. 0 when some of it lies further than LB_RAW_METADATA_MOST, or
+    // IFD0 holds IPTC (which exiv2 takes only from the whole file).
+    uint64_t metadata_end;
+    uint64_t xmp_offset, xmp_length;  // IFD0's XMP packet (tag 700), within those bytes; 0 0: none
     uint64_t bytes_read;       // every byte asked of the reader, for the tests
 } LbRawLayout;
+
+// How far into a file its metadata may lie for lb_raw_layout_read to
+// place it: cameras write it in the first tens of kilobytes.
+#define LB_RAW_METADATA_MOST (1u << 20)
 
 // Reads the structure of the file `file_length` bytes long behind `read`:
 // its header, IFDs, SubIFDs, EXIF IFD and the maker notes that hold

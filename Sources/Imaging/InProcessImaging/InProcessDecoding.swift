@@ -47,8 +47,9 @@ struct InProcessDecoding: LocalDecoding {
 
 extension DecoderPool {
     /// A pool that decodes in the calling process, as Lightbox did before
-    /// decoders: kept only so `make bench` can measure what the isolation
-    /// costs.
+    /// decoders: kept so `make bench` can measure what the isolation
+    /// costs, and so tests can hold the decoders' own readers to exiv2's
+    /// reading of the whole file.
     public static func inProcessForBenchmarks() -> DecoderPool {
         DecoderPool(local: InProcessDecoding())
     }

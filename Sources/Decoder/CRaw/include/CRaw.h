@@ -22,3 +22,23 @@
 // says whether the picture was developed from the sensor data.
 bool lb_raw_decode_into(int fd, int max_size, int64_t max_pixels, bool in_full, bool premultiplied,
                         LbRowsTarget target, void *context, LbDecodeInfo *info, char **error);
+
+// A TIFF-based RAW's metadata as the decoder's own reader finds it: the
+// bytes it lies in (the file's first ones: its TIFF structure, to be read
+// as EXIF), IFD0's XMP packet within them, and what the structure says of
+// the sensor's size and the orientation, as exiv2 would give them.
+typedef struct {
+    uint8_t *bytes;
+    size_t length;
+    size_t xmp_offset, xmp_length;  // 0 0: no XMP packet
+    int pixel_width, pixel_height;
+    int orientation;                // 1-8; 0 when the file states none
+} LbRawMetadataBytes;
+
+// Reads those bytes of the RAW file open at `fd` with pread (tens of
+// kilobytes, where exiv2 maps the whole file and its read-ahead brings
+// in megabytes). False when the file is not one tiff-raw.c knows or its
+// metadata lies further in: read it through exiv2 then. Free with
+// lb_raw_metadata_bytes_clear.
+bool lb_raw_metadata_bytes(int fd, LbRawMetadataBytes *out);
+void lb_raw_metadata_bytes_clear(LbRawMetadataBytes *metadata);
