@@ -132,8 +132,8 @@ final class PhotoPreloaderTests: XCTestCase {
         XCTAssertEqual(preloader.side(for: photo(4000, 3000)), 866, "4000×3000 into 900×650: 866×650")
         XCTAssertEqual(preloader.side(for: photo(4000, 3000, orientation: 6)), 650, "turned: 488×650")
         XCTAssertEqual(preloader.side(for: photo(400, 300)), 400, "never past its own size")
-        XCTAssertEqual(preloader.side(for: Photo(path: "/photos/unread.jpg", fileSize: 1, modificationTime: 1)), 1280,
-                       "its size not read yet: the square side")
+        XCTAssertEqual(preloader.side(for: Photo(path: "/photos/unread.jpg", fileSize: 1, modificationTime: 1)), 900,
+                       "its size not read yet: the viewport's longer side")
         let big = photo(4000, 3000)
         preloader.focus(on: big, previous: [], next: [])
         while preloader.decoding != nil { await preloader.decodeEnded() }

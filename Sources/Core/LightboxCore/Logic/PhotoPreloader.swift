@@ -32,11 +32,16 @@ public final class PhotoPreloader {
     }
 
     /// The side `photo` is decoded to fit: its longer side once it fits the
-    /// viewport (never past its own size); `side` while its size or the
-    /// viewport is unknown.
+    /// viewport (never past its own size); the viewport's longer side while
+    /// the photo's size is unknown; `side` while the viewport is.
     public func side(for photo: Photo) -> Int {
-        guard let viewport, viewport.width > 0, viewport.height > 0, let metadata = photo.metadata,
-              metadata.pixelWidth > 0, metadata.pixelHeight > 0 else { return side }
+        guard let viewport, viewport.width > 0, viewport.height > 0 else { return side }
+        // A photo opened before its folder's scan read its size (from the
+        // command line, say) is no larger than the window either: decoded
+        // at the monitor's size, it would be scaled on every frame.
+        guard let metadata = photo.metadata, metadata.pixelWidth > 0, metadata.pixelHeight > 0 else {
+            return max(viewport.width, viewport.height)
+        }
         var (width, height) = (Double(metadata.pixelWidth), Double(metadata.pixelHeight))
         // Orientations 5–8 turn the photo a quarter: it is shown the other way.
         if (5...8).contains(metadata.orientation) { swap(&width, &height) }
