@@ -120,9 +120,15 @@ public final class Overlay: Widget {
 public final class Revealer: Widget {
     public enum Transition: Sendable { case crossfade, slideDown, slideUp, slideLeft, slideRight }
 
+    /// GtkRevealer measures its child when concealed too (to size the
+    /// transition), so every label in a window's hidden bars and panels was
+    /// shaped at each layout, start-up's first among them. A concealed
+    /// child is hidden as well, once its transition has ended, and shown
+    /// again as it is revealed.
+    private var child: Widget?
+
     public init(child: Widget? = nil, transition: Transition = .slideDown) {
         super.init(lb_object(gtk_revealer_new()), transfer: .full)
-        if let child { setChild(child) }
         let type: GtkRevealerTransitionType = switch transition {
         case .crossfade: GTK_REVEALER_TRANSITION_TYPE_CROSSFADE
         case .slideDown: GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN
@@ -131,13 +137,32 @@ public final class Revealer: Widget {
         case .slideRight: GTK_REVEALER_TRANSITION_TYPE_SLIDE_RIGHT
         }
         gtk_revealer_set_transition_type(lb_revealer(gobject), type)
+        if let child { setChild(child) }
+        onNotify("child-revealed") { [weak self] in self?.hideConcealedChild() }
     }
 
-    public func setChild(_ child: Widget?) { gtk_revealer_set_child(lb_revealer(gobject), child?.widget) }
+    public func setChild(_ child: Widget?) {
+        self.child = child
+        gtk_revealer_set_child(lb_revealer(gobject), child?.widget)
+        child?.isVisible = revealsChild
+    }
 
     public var revealsChild: Bool {
         get { gtk_revealer_get_reveal_child(lb_revealer(gobject)) != 0 }
-        set { gtk_revealer_set_reveal_child(lb_revealer(gobject), newValue ? 1 : 0) }
+        set {
+            if newValue { child?.isVisible = true }
+            gtk_revealer_set_reveal_child(lb_revealer(gobject), newValue ? 1 : 0)
+            // Without a transition (not mapped, animations off) it has ended.
+            hideConcealedChild()
+        }
+    }
+
+    /// Whether the child shows, its transition ended.
+    public var childRevealed: Bool { gtk_revealer_get_child_revealed(lb_revealer(gobject)) != 0 }
+
+    private func hideConcealedChild() {
+        guard let child, !revealsChild, !childRevealed else { return }
+        child.isVisible = false
     }
 }
 
