@@ -175,6 +175,27 @@ final class PhotoViewerSteppingTests: XCTestCase {
         XCTAssertEqual(states.count, 1, "the same size again: nothing")
     }
 
+    /// A photo opened before its folder's scan read its size (from the
+    /// command line): decoded at the monitor's side first, then, once the
+    /// window is laid out, again to fit it, and shown so.
+    @MainActor
+    func testAPhotoOfUnknownSizeIsDecodedAgainToFitTheWindow() async {
+        let line = Line()
+        XCTAssertNil(line.photos[0].metadata)
+        let sides = Locked<[Int]>([])
+        let viewer = PhotoViewerLogic(photo: line.photos[0], browsing: line, displaySide: 1280) { _, side in
+            sides.withLock { $0.append(side) }
+            return PixelData(width: side, height: side * 2 / 3, stride: side * 4, bytes: Data(count: side * side * 8 / 3))
+        }
+        await viewer.load()
+        await viewer.setViewport(width: 900, height: 650)
+        guard case .presenting(_, let pixels) = viewer.state.picture else { return XCTFail("\(viewer.state)") }
+        XCTAssertEqual(pixels.width, 900, "the window's longer side, not the monitor's")
+        let asked = sides.withLock { $0 }
+        XCTAssertEqual(asked.first, 1280, "before the window was laid out: the monitor's side")
+        XCTAssertTrue(asked.contains(900), "\(asked)")
+    }
+
     /// Another program rated the photo shown (the list read it again): the
     /// window shows the new rating, with the pixels it has.
     @MainActor
