@@ -19,7 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     LbFuzzFile file;
     if (!lb_fuzz_file_open(&file, data, size)) return 0;
     LbRawLayout layout;
-    lb_raw_layout_read(lb_fuzz_read, &file, size, &layout);
+    lb_raw_layout_read(lb_fuzz_read, &file, size, true, &layout);
     if (layout.count < 0 || layout.count > LB_RAW_MAX_PREVIEWS) abort();
     if (!layout.known && (layout.count != 0 || layout.why == NULL)) abort();
     // The structure only: at most 32 IFDs of 1,000 entries, strip tables of

@@ -207,7 +207,7 @@ bool lb_raw_metadata_bytes(int fd, LbRawMetadataBytes *out) {
     // Only the pages asked for, as for a preview (lb_raw_read_preview).
     posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
     LbRawLayout layout;
-    lb_raw_layout_read(lb_fd_read, &fd, (uint64_t)file.st_size, &layout);
+    lb_raw_layout_read(lb_fd_read, &fd, (uint64_t)file.st_size, false, &layout);
     bool read = false;
     if (layout.known && layout.metadata_end > 0) {
         out->length = (size_t)layout.metadata_end;
@@ -255,7 +255,7 @@ static GdkPixbuf *lb_raw_read_preview(int fd, uint64_t file_length, int max_size
     // the pages asked for. The same advice after, for whoever reads next.
     posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
     LbRawLayout layout;
-    lb_raw_layout_read(lb_fd_read, &fd, file_length, &layout);
+    lb_raw_layout_read(lb_fd_read, &fd, file_length, true, &layout);
     GdkPixbuf *picture = NULL, *preview = NULL;
     int side = 0;
     int index = layout.known ? lb_raw_layout_choose(&layout, max_size, &side) : -1;

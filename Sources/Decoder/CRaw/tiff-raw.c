@@ -479,7 +479,7 @@ static void lb_unknown(LbRawLayout *layout, const char *why) {
     layout->why = why;
 }
 
-void lb_raw_layout_read(LbRawReader read, void *context, uint64_t file_length, LbRawLayout *out) {
+void lb_raw_layout_read(LbRawReader read, void *context, uint64_t file_length, bool previews, LbRawLayout *out) {
     memset(out, 0, sizeof *out);
     LbFile file = {.read = read, .context = context, .length = file_length};
     LbIfd ifd0 = {0}, ifd1 = {0}, ifd2 = {0}, exif = {0}, thumb_sub = {0};
@@ -613,6 +613,7 @@ void lb_raw_layout_read(LbRawReader read, void *context, uint64_t file_length, L
     out->pixel_width = width <= INT32_MAX ? (int)width : 0;
     out->pixel_height = height <= INT32_MAX ? (int)height : 0;
 
+    if (!previews) goto done;
     // The previews, in exiv2's order. JPEGs held in tags first: IFD1's
     // thumbnail, Nikon's preview IFD, Olympus' thumbnail.
     lb_add_interchange(&file, out, &ifd1);

@@ -68,8 +68,10 @@ typedef struct {
 // Reads the structure of the file `file_length` bytes long behind `read`:
 // its header, IFDs, SubIFDs, EXIF IFD and the maker notes that hold
 // previews (Nikon's, Olympus'), and the header of each JPEG preview (for
-// its size). Never the previews' bytes. Clear `out` with lb_raw_layout_clear.
-void lb_raw_layout_read(LbRawReader read, void *context, uint64_t file_length, LbRawLayout *out);
+// its size). Never the previews' bytes. Without `previews` (a metadata
+// read) the previews are not listed and no JPEG header is read: a read
+// fewer for each preview. Clear `out` with lb_raw_layout_clear.
+void lb_raw_layout_read(LbRawReader read, void *context, uint64_t file_length, bool previews, LbRawLayout *out);
 
 void lb_raw_layout_clear(LbRawLayout *layout);
 
