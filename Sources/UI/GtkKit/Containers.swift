@@ -125,7 +125,6 @@ public final class Revealer: Widget {
     /// shaped at each layout, start-up's first among them. A concealed
     /// child is hidden as well, once its transition has ended, and shown
     /// again as it is revealed.
-    private var child: Widget?
 
     public init(child: Widget? = nil, transition: Transition = .slideDown) {
         super.init(lb_object(gtk_revealer_new()), transfer: .full)
@@ -142,15 +141,17 @@ public final class Revealer: Widget {
     }
 
     public func setChild(_ child: Widget?) {
-        self.child = child
         gtk_revealer_set_child(lb_revealer(gobject), child?.widget)
         child?.isVisible = revealsChild
     }
 
+    /// The child as GTK holds it (the views keep their wrappers).
+    private var child: UnsafeMutablePointer<GtkWidget>? { gtk_revealer_get_child(lb_revealer(gobject)) }
+
     public var revealsChild: Bool {
         get { gtk_revealer_get_reveal_child(lb_revealer(gobject)) != 0 }
         set {
-            if newValue { child?.isVisible = true }
+            if newValue, let child { gtk_widget_set_visible(child, 1) }
             gtk_revealer_set_reveal_child(lb_revealer(gobject), newValue ? 1 : 0)
             // Without a transition (not mapped, animations off) it has ended.
             hideConcealedChild()
@@ -162,7 +163,7 @@ public final class Revealer: Widget {
 
     private func hideConcealedChild() {
         guard let child, !revealsChild, !childRevealed else { return }
-        child.isVisible = false
+        gtk_widget_set_visible(child, 0)
     }
 }
 
