@@ -130,9 +130,9 @@ final class PhotoTests: XCTestCase {
     func testSummaryCountsWithGrouping() {
         let folder = Folder(url: URL(fileURLWithPath: "/p"))
         let photo = Photo(path: "/p/a.jpg", fileSize: 1, modificationTime: 0)
-        XCTAssertEqual(PhotoList(folder: folder, photos: Array(repeating: photo, count: 1204), total: 1204).summary,
+        XCTAssertEqual(PhotoList(folder: folder, photos: ChunkedArray(repeatElement(photo, count: 1204)), total: 1204).summary,
                        "1,204 photos")
-        XCTAssertEqual(PhotoList(folder: folder, photos: Array(repeating: photo, count: 37), total: 1204).summary,
+        XCTAssertEqual(PhotoList(folder: folder, photos: ChunkedArray(repeatElement(photo, count: 37)), total: 1204).summary,
                        "37 of 1,204 photos")
         XCTAssertEqual(PhotoList(folder: folder, photos: [photo], total: 1).summary, "1 photo")
     }

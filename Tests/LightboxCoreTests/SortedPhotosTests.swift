@@ -41,7 +41,7 @@ final class SortedPhotosTests: XCTestCase {
                     list.removeAll { gone.contains($0.path) }
                     for path in gone { expected[path] = nil }
                 }
-                XCTAssertEqual(list.photos, expected.values.sorted(by: order.areInIncreasingOrder))
+                XCTAssertEqual(Array(list.photos), expected.values.sorted(by: order.areInIncreasingOrder))
             }
         }
     }
@@ -100,8 +100,8 @@ final class SortedPhotosTests: XCTestCase {
                 rebuilds.record(change)
             }
             let wanted = expected.values.filter(included)
-            XCTAssertEqual(shown.photos, wanted.sorted(by: PhotoOrder.standard.areInIncreasingOrder))
-            XCTAssertEqual(rebuilds.finish(ticket, rebuilt, including: included)?.photos,
+            XCTAssertEqual(Array(shown.photos), wanted.sorted(by: PhotoOrder.standard.areInIncreasingOrder))
+            XCTAssertEqual(rebuilds.finish(ticket, rebuilt, including: included).map { Array($0.photos) },
                            wanted.sorted(by: PhotoOrder(.name).areInIncreasingOrder))
             XCTAssertFalse(rebuilds.isUnderWay)
         }

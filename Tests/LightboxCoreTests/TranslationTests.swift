@@ -29,7 +29,7 @@ final class TranslationTests: XCTestCase {
     }
 
     private func list(_ shown: Int, of total: Int, selected: Int = 0) -> PhotoList {
-        PhotoList(folder: folder, photos: Array(repeating: photo, count: shown), total: total,
+        PhotoList(folder: folder, photos: ChunkedArray(repeatElement(photo, count: shown)), total: total,
                   selection: Set((0..<selected).map { "/p/Urlaub/\($0).jpg" }))
     }
 

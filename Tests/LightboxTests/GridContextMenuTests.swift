@@ -26,7 +26,7 @@ final class GridContextMenuTests: DisplayTestCase {
                 }
             }
             window.setChild(grid.root)
-            grid.render(photos, selection: selection)
+            grid.render(ChunkedArray(photos), selection: selection)
             window.present()
             spin(until: { self.bound }, "cells on screen")
         }

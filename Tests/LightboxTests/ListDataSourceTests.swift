@@ -1,6 +1,7 @@
 import GtkKit
 import GtkTestSupport
 @testable import Lightbox
+import LightboxCore
 import XCTest
 
 final class ListDataSourceTests: DisplayTestCase {
@@ -47,7 +48,7 @@ final class ListDataSourceTests: DisplayTestCase {
             default:  // a rating: changed in place
                 if !updated.isEmpty { updated[Int(random.next() % UInt64(updated.count))].value += 1 }
             }
-            source.update(updated)
+            source.update(ChunkedArray(updated))
             Self.assertModelShows(updated, in: source)
             current = updated
         }
@@ -56,7 +57,7 @@ final class ListDataSourceTests: DisplayTestCase {
     func testAnElementThatMovesKeepsItsKey() { onMain {
         let source = ListDataSource<Item>()
         let items = ["a", "b", "c", "d"].map { Item(id: $0, value: 0) }
-        source.update(items)
+        source.update(ChunkedArray(items))
         let keyOfD = source.model.key(at: 3)
         var changes: [[Int]] = []
         source.model.onItemsChanged { position, removed, added in changes.append([position, removed, added]) }
@@ -72,14 +73,14 @@ final class ListDataSourceTests: DisplayTestCase {
     func testManyScatteredInsertionsAreOneChangeAndKeepTheKeys() { onMain {
         let source = ListDataSource<Item>()
         let before = (0..<1_000).map { Item(id: "item-\($0 * 2)", value: 0) }
-        source.update(before)
+        source.update(ChunkedArray(before))
         let keys = Dictionary(uniqueKeysWithValues: (0..<1_000).map { (before[$0].id, source.model.key(at: $0)) })
         var changes: [[Int]] = []
         source.model.onItemsChanged { position, removed, added in changes.append([position, removed, added]) }
         // 300 new elements, one after each of items 100 to 399.
         var after = before
         for index in (100..<400).reversed() { after.insert(Item(id: "item-\(index * 2 + 1)", value: 0), at: index + 1) }
-        source.update(after)
+        source.update(ChunkedArray(after))
         XCTAssertEqual(changes, [[101, 299, 599]], "from the first insertion to the last, once")
         Self.assertModelShows(after, in: source)
         for (position, item) in after.enumerated() where keys[item.id] != nil {

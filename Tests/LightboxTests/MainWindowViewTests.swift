@@ -25,11 +25,11 @@ final class MainWindowViewTests: DisplayTestCase {
         XCTAssertEqual(view.windowTitle.subtitle, "")
 
         let photos = samplePhotos(3, folder: folder.url.path)
-        view.render(Self.state(.presenting(PhotoList(folder: folder, photos: photos, total: 3))))
+        view.render(Self.state(.presenting(PhotoList(folder: folder, photos: ChunkedArray(photos), total: 3))))
         XCTAssertEqual(view.visiblePage, .grid)
         XCTAssertEqual(view.windowTitle.subtitle, "Holidays <b>2024&amp; — 3 photos", "names are text, not markup")
 
-        view.render(Self.state(.loading(PhotoList(folder: folder, photos: Array(photos.prefix(1)), total: 1),
+        view.render(Self.state(.loading(PhotoList(folder: folder, photos: ChunkedArray(photos.prefix(1)), total: 1),
                                    LoadProgress(found: 1))))
         XCTAssertEqual(view.visiblePage, .grid, "the grid is usable while loading")
         XCTAssertEqual(view.loadingBar.text, "Scanning… 1 found")
@@ -67,20 +67,20 @@ final class MainWindowViewTests: DisplayTestCase {
         }
         let folder = Folder(url: URL(fileURLWithPath: "/photos/Holidays"))
         let photos = samplePhotos(2, folder: folder.url.path)
-        view.render(Self.state(.presenting(PhotoList(folder: folder, photos: photos, total: 2)), zoom: .small))
+        view.render(Self.state(.presenting(PhotoList(folder: folder, photos: ChunkedArray(photos), total: 2)), zoom: .small))
         XCTAssertTrue(zoomed.isEmpty, "rendering is not choosing")
         XCTAssertTrue(view.window.activateAction(ActionNames.gridLarger.detailed))
         XCTAssertEqual(zoomed, [.medium], "a step up from the size the state has")
 
         let failure = RatingWriteFailure(path: photos[0].path, fileName: "photo-000.jpg", reason: "the disk is full")
-        let failing = Self.state(.presenting(PhotoList(folder: folder, photos: photos, total: 2, ratingFailure: failure)))
+        let failing = Self.state(.presenting(PhotoList(folder: folder, photos: ChunkedArray(photos), total: 2, ratingFailure: failure)))
         view.render(failing)
         XCTAssertEqual(view.notice, "Could not save the rating in “photo-000.jpg”: the disk is full.")
         XCTAssertEqual(told, 1, "the logic hears it was told")
         view.perform(.notice(Notice("Photo copied", seconds: 3)))
         view.render(failing)
         XCTAssertEqual(view.notice, "Photo copied", "a state still carrying it does not tell it again")
-        view.render(Self.state(.presenting(PhotoList(folder: folder, photos: photos, total: 2))))
+        view.render(Self.state(.presenting(PhotoList(folder: folder, photos: ChunkedArray(photos), total: 2))))
         view.render(failing)
         XCTAssertEqual(view.notice, "Could not save the rating in “photo-000.jpg”: the disk is full.",
                        "the same failure again, after none, is told again")

@@ -29,7 +29,7 @@ final class PhotoGridViewTests: DisplayTestCase {
                 }
             }
             window.setChild(grid.root)
-            grid.render(photos)
+            grid.render(ChunkedArray(photos))
             window.present()
             spin(until: { !self.wanted.onScreen.isEmpty }, "cells on screen")
         }
@@ -102,20 +102,20 @@ final class PhotoGridViewTests: DisplayTestCase {
         defer { shown.window.destroy() }
         let grid = shown.grid
         let chosen: Set = [photos[7].path, photos[9].path]
-        grid.render(photos, selection: chosen)
+        grid.render(ChunkedArray(photos), selection: chosen)
         XCTAssertEqual(Set(grid.selectedPhotos.map(\.path)), chosen)
         XCTAssertNil(shown.selected, "a selection rendered is not reported back")
-        grid.render(photos.reversed(), selection: chosen)
+        grid.render(ChunkedArray(photos.reversed()), selection: chosen)
         XCTAssertEqual(grid.selectedPhotos.map(\.path), [photos[9].path, photos[7].path], "the same photos, moved")
         let odd = photos.filter { $0.fileSize % 2 == 1 }  // photos 7 and 9 have sizes 1007 and 1009
-        grid.render(odd, selection: chosen)
+        grid.render(ChunkedArray(odd), selection: chosen)
         XCTAssertEqual(Set(grid.selectedPhotos.map(\.path)), chosen)
 
         // Ctrl+A, as GTK's grid binds it: every photo shown is reported.
         XCTAssertTrue(grid.cell(showing: odd[0].path)?.root.activateAction("list.select-all") ?? false)
         XCTAssertEqual(shown.selected.map(Set.init), Set(odd.map(\.path)))
         XCTAssertEqual(grid.selectedPhotos.count, odd.count)
-        grid.render(odd, selection: [])
+        grid.render(ChunkedArray(odd), selection: [])
         XCTAssertEqual(grid.selectedPhotos, [])
     } }
 
@@ -125,7 +125,7 @@ final class PhotoGridViewTests: DisplayTestCase {
         defer { shown.window.destroy() }
         XCTAssertEqual(shown.grid.cell(showing: photos[0].path)?.ratingText, "")
         photos[0].rate(4)
-        shown.grid.render(photos)
+        shown.grid.render(ChunkedArray(photos))
         XCTAssertEqual(shown.grid.cell(showing: photos[0].path)?.ratingText, "★★★★☆")
         XCTAssertEqual(shown.grid.boundCount, 3, "re-shown in its cell, not bound again")
     } }
@@ -142,7 +142,7 @@ final class PhotoGridViewTests: DisplayTestCase {
         shown.wanted = ([], [])
         photos[1] = Photo(path: photos[1].path, fileSize: photos[1].fileSize + 20,
                           modificationTime: photos[1].modificationTime + 60)
-        shown.grid.render(photos)
+        shown.grid.render(ChunkedArray(photos))
         spin(until: { !shown.wanted.onScreen.isEmpty }, "a thumbnail asked for")
         XCTAssertEqual(shown.wanted.onScreen, [photos[1]], "only the photo written again")
         XCTAssertEqual(shown.grid.cell(showing: photos[1].path)?.showsThumbnail, true, "the old one shows meanwhile")
@@ -154,13 +154,13 @@ final class PhotoGridViewTests: DisplayTestCase {
         defer { shown.window.destroy() }
         var pressed = true
         shown.grid.pointerHold.isPressed = { pressed }
-        shown.grid.render(photos.reversed())
-        shown.grid.render(Array(photos.reversed().dropLast()))
+        shown.grid.render(ChunkedArray(photos.reversed()))
+        shown.grid.render(ChunkedArray(photos.reversed().dropLast()))
         XCTAssertEqual(shown.grid.source.elements.map(\.path), photos.map(\.path), "nothing moved while pressed")
         pressed = false
         spin(until: { shown.grid.source.count == 5 }, "the last list once let go")
         XCTAssertEqual(shown.grid.source.elements.map(\.path), photos.reversed().dropLast().map(\.path))
-        shown.grid.render(photos)
+        shown.grid.render(ChunkedArray(photos))
         XCTAssertEqual(shown.grid.source.elements.map(\.path), photos.map(\.path), "at once when no button is held")
     } }
 

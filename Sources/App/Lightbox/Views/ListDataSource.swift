@@ -10,7 +10,7 @@ import LightboxCore
 @MainActor
 final class ListDataSource<Element: Identifiable & Equatable & Sendable> {
     let model = ListModel()
-    private(set) var elements: [Element] = []
+    private(set) var elements = ChunkedArray<Element>()
     /// The model's item keys, in order: `keys[i]` stands for `elements[i]`.
     private var keys: [UInt64] = []
     private var nextKey: UInt64 = 1
@@ -45,21 +45,21 @@ final class ListDataSource<Element: Identifiable & Equatable & Sendable> {
 
     /// The positions of the elements with these IDs, ascending.
     func positions(of wanted: Set<Element.ID>) -> [Int] {
-        elements.indices.filter { wanted.contains(elements[$0].id) }
+        elements.enumerated().compactMap { wanted.contains($0.element.id) ? $0.offset : nil }
     }
 
-    /// Shows `newElements`, changing only what changed. The work is linear
-    /// in the list, and only keys are copied: a big folder is shown many
-    /// times while it loads.
-    func update(_ newElements: [Element]) {
-        // The same array buffer holds the same elements: a list that was
-        // changed since would have been copied. (A loading folder is
-        // shown again, unchanged, when loading ends.)
-        if newElements.count == elements.count, !elements.isEmpty,
-           newElements.withUnsafeBufferPointer({ $0.baseAddress }) == elements.withUnsafeBufferPointer({ $0.baseAddress }) {
-            return
-        }
-        let splices = ListDiff.splices(from: elements, to: newElements, by: isSame)
+    /// Shows `newElements`, changing only what changed. Elements are
+    /// compared only where the two lists do not share their chunks, and
+    /// only keys are copied: a big folder is shown many times while it
+    /// loads.
+    func update(_ newElements: ChunkedArray<Element>) {
+        // The same chunks hold the same elements: a list changed since
+        // would have copied those it changed. (A loading folder is shown
+        // again, unchanged, when loading ends.)
+        if newElements.isIdentical(to: elements) { return }
+        let splices = ListDiff.splices(from: elements, to: newElements,
+                                       sameHead: elements.sharedPrefixCount(with: newElements),
+                                       sameTail: elements.sharedSuffixCount(with: newElements), by: isSame)
         // The keys after the splices, made in one pass. An element a splice
         // takes out and inserts again keeps its key (it moved: only a new
         // order makes a splice that removes and inserts), but in a new

@@ -219,7 +219,7 @@ final class PhotoGridView {
     /// folder loads (`settled` false) the count grows with every batch:
     /// only the focused cell says its new place then (each description
     /// set is an accessibility event), every cell once it has settled.
-    func render(_ photos: [Photo], selection selected: Set<String> = [], selectionSummary: String? = nil,
+    func render(_ photos: ChunkedArray<Photo>, selection selected: Set<String> = [], selectionSummary: String? = nil,
                 settled: Bool = true) {
         // Nothing moves under a pointer that is pressing (about to click a
         // photo, or dragging): the grid takes the list once it is let go.

@@ -62,7 +62,7 @@ final class PhotoCollection {
     /// The photos shown, in order. While a folder loads, a photo whose date
     /// was read carries the date it is held at: `photo(at:)` has its data
     /// as read.
-    var shownPhotos: [Photo] { shown.photos }
+    var shownPhotos: ChunkedArray<Photo> { shown.photos }
 
     /// Whether the filter lets the photo at `path` through (a RAW shown
     /// through its pair's JPEG is not shown itself).

@@ -23,7 +23,7 @@ final class PhotoSelection {
     var isEmpty: Bool { paths.isEmpty }
 
     /// The selected photos of `photos`, in their order.
-    func selected(of photos: [Photo]) -> [Photo] {
+    func selected(of photos: some Sequence<Photo>) -> [Photo] {
         guard !paths.isEmpty else { return [] }
         return photos.filter { paths.contains($0.path) }
     }

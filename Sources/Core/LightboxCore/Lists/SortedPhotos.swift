@@ -1,19 +1,20 @@
 /// Photos kept in one order. A big folder changes it in many batches while
-/// it loads, so every change is linear in the list: new photos are merged
-/// in, and photos whose data changed are found by a binary search on their
-/// old place rather than by hashing every path.
+/// it loads, so no change is linear in the list: new photos are merged
+/// in, copying only the chunks they land in (see `ChunkedArray`), and
+/// photos whose data changed are found by a binary search on their old
+/// place rather than by hashing every path.
 public struct SortedPhotos: Equatable, Sendable {
-    public private(set) var photos: [Photo]
+    public private(set) var photos: ChunkedArray<Photo>
     public let order: PhotoOrder
 
-    init(_ photos: [Photo] = [], order: PhotoOrder) {
-        self.photos = order.sorted(photos)
+    init(_ photos: some Sequence<Photo> = [Photo](), order: PhotoOrder) {
+        self.photos = ChunkedArray(order.sorted(Array(photos)))
         self.order = order
     }
 
     /// Photos already in `order` (some of a list in that order), kept so.
-    init(inOrder photos: [Photo], order: PhotoOrder) {
-        self.photos = photos
+    init(inOrder photos: some Sequence<Photo>, order: PhotoOrder) {
+        self.photos = ChunkedArray(photos)
         self.order = order
     }
 
@@ -38,26 +39,14 @@ public struct SortedPhotos: Equatable, Sendable {
         let leaving = old.compactMap(index(of:)).sorted()
         let added = order.sorted(new)
         guard !leaving.isEmpty || !added.isEmpty else { return }
-        var result: [Photo] = []
-        result.reserveCapacity(photos.count + added.count - leaving.count)
-        var copied = 0, nextLeaving = 0
-        /// Copies the list's photos up to `end`, but those leaving.
-        func copy(upTo end: Int) {
-            while copied < end {
-                while nextLeaving < leaving.count, leaving[nextLeaving] < copied { nextLeaving += 1 }
-                let stop = nextLeaving < leaving.count ? min(end, leaving[nextLeaving]) : end
-                result.append(contentsOf: photos[copied..<stop])
-                copied = stop
-                if copied < end, nextLeaving < leaving.count, leaving[nextLeaving] == copied { copied += 1 }
-            }
-        }
+        var inserted: [(position: Int, element: Photo)] = []
+        inserted.reserveCapacity(added.count)
+        var from = 0
         for photo in added {
-            copy(upTo: place(of: photo, from: copied))
-            result.append(photo)
+            from = place(of: photo, from: from)
+            inserted.append((from, photo))
         }
-        copy(upTo: photos.count)
-        releaseElsewhere(photos)
-        photos = result
+        photos.update(removing: leaving, inserting: inserted)
     }
 
     /// Where `photo` goes: before the first photo at or after `start` that
@@ -80,7 +69,7 @@ public struct SortedPhotos: Equatable, Sendable {
     }
 
     public mutating func removeAll(where shouldRemove: (Photo) -> Bool) {
-        photos.removeAll(where: shouldRemove)
+        photos.keep { !shouldRemove($0) }
     }
 
     /// Where `photo`, with the data it has in the list, stands; nil when it

@@ -6,7 +6,7 @@ extension PhotoListLogic: PhotoBrowsing {
     /// The photos shown now, in order. While a folder loads, a photo whose
     /// date was read may carry the date it is held at (see PhotoCollection):
     /// `photo(at:)` has its data as read.
-    public var visiblePhotos: [Photo] { photos.shownPhotos }
+    public var visiblePhotos: ChunkedArray<Photo> { photos.shownPhotos }
 
     /// The photo `offset` places after (or before, when negative) `path`
     /// in the current order, or nil past either end.

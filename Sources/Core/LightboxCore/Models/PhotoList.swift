@@ -4,7 +4,7 @@ import Localization
 /// and how many the folder holds in all.
 public struct PhotoList: Equatable, Sendable {
     public let folder: Folder
-    public let photos: [Photo]
+    public let photos: ChunkedArray<Photo>
     public let total: Int
     /// How many files they are: more than `total` when RAW+JPEG pairs show
     /// as one photo each.
@@ -19,7 +19,7 @@ public struct PhotoList: Equatable, Sendable {
     /// by them (`PhotoListLogic.sortByDatesRead`).
     public let datesWaiting: Bool
 
-    package init(folder: Folder, photos: [Photo], total: Int, files: Int? = nil, ratingFailure: RatingWriteFailure? = nil,
+    package init(folder: Folder, photos: ChunkedArray<Photo>, total: Int, files: Int? = nil, ratingFailure: RatingWriteFailure? = nil,
                 selection: Set<String> = [], datesWaiting: Bool = false) {
         self.folder = folder
         self.photos = photos
