@@ -31,7 +31,62 @@ final class PhotoGridViewTests: DisplayTestCase {
             window.setChild(grid.root)
             grid.render(ChunkedArray(photos))
             window.present()
-            spin(until: { !self.wanted.onScreen.isEmpty }, "cells on screen")
+            spin(until: { !self.wanted.onScreen.isEmpty && !self.grid.isFilling }, "cells on screen, every photo in")
+            // Laid out with every photo: the scroll range is the list's.
+            var drawn = false
+            window.onNextPaint { drawn = true }
+            spin(until: { drawn }, "a frame with every photo")
+        }
+    }
+
+    /// GTK 4.8 makes a cell for each of the grid's first 32 rows or so at
+    /// once; an empty grid given a long list takes it a few rows a frame,
+    /// so that no frame makes more than those rows' cells.
+    func testAnEmptyGridFillsAFewRowsAFrame() { onMain {
+        let photos = samplePhotos(600)
+        let window = Window()
+        defer { window.destroy() }
+        window.defaultSize = (800, 600)
+        let grid = PhotoGridView()
+        window.setChild(grid.root)
+        // Called before the grid's own watch, which adds the next rows.
+        let frames = CellsPerFrame(grid, window)
+        frames.watch()
+        grid.render(ChunkedArray(photos))
+        let step = grid.source.count
+        XCTAssertTrue(grid.isFilling)
+        XCTAssertLessThan(step, 50, "the first rows only")
+        window.present()
+        spin(until: { !grid.isFilling }, "every photo in")
+        XCTAssertEqual(grid.source.count, photos.count)
+        let made = frames.made
+        let perFrame = zip(made.dropFirst(), made).map { $0 - $1 }
+        XCTAssertLessThanOrEqual(made.first ?? .max, step, "the first frame makes the first rows' cells")
+        XCTAssertLessThanOrEqual(perFrame.max() ?? 0, step, "no frame makes more than a step's cells: \(made)")
+        XCTAssertGreaterThan(made.last ?? 0, 2 * step, "GTK's page of cells was made, over frames")
+        // A list given while it fills replaces the one it was filling with.
+        grid.render(ChunkedArray(photos.prefix(10)))
+        XCTAssertFalse(grid.isFilling)
+        XCTAssertEqual(grid.source.count, 10)
+    } }
+
+    /// How many cells a grid has made, at each frame while it fills.
+    @MainActor
+    private final class CellsPerFrame {
+        var made: [Int] = []
+        let grid: PhotoGridView
+        let window: Window
+
+        init(_ grid: PhotoGridView, _ window: Window) {
+            self.grid = grid
+            self.window = window
+        }
+
+        func watch() {
+            grid.root.onNextPaint { [self] in
+                made.append(grid.cellCount)
+                if grid.isFilling { watch() }
+            }
         }
     }
 

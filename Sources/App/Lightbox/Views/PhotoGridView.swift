@@ -226,8 +226,74 @@ final class PhotoGridView {
         if pointerHold.postpones({ [weak self] in
             self?.render(photos, selection: selected, selectionSummary: selectionSummary, settled: settled)
         }) { return }
+        let list = ListToShow(photos: photos, selected: selected, selectionSummary: selectionSummary, settled: settled)
+        if filling != nil || (source.count == 0 && photos.count > fillingStep) {
+            fill(list)
+        } else {
+            show(list)
+        }
+    }
+
+    // MARK: Filling
+
+    /// A list `render` was given.
+    private struct ListToShow {
+        var photos: ChunkedArray<Photo>
+        var selected: Set<String>
+        var selectionSummary: String?
+        var settled: Bool
+    }
+
+    /// While the grid fills from empty: how many photos of the list it was
+    /// given last it shows, and that list.
+    private var filling: (shown: Int, list: ListToShow)?
+    /// Whether the grid shows only the first rows of its list yet.
+    var isFilling: Bool { filling != nil }
+
+    /// Four rows: about a window's worth of cells at the standard size.
+    private var fillingStep: Int { grid.maxColumns * 4 }
+
+    /// GTK 4.8's grid makes a cell for each item of its first 32 rows or
+    /// so in one go: a folder's first page, when it comes after the
+    /// window is drawn, cost a turn of 35 to 55 ms making about 130 cells
+    /// (Tools/bench/README.md, "100,000 photos: the first page"). An empty
+    /// grid takes a long list a few rows at each frame instead, until GTK
+    /// stops making a cell for each new row; then the rest at once. The
+    /// first rows show at once, the scroll range grows over a few frames.
+    private func fill(_ list: ListToShow) {
+        let starting = filling == nil
+        let shown = filling?.shown ?? fillingStep
+        guard list.photos.count > shown else {
+            filling = nil
+            show(list)
+            return
+        }
+        filling = (shown, list)
+        var first = list
+        first.photos = list.photos.truncated(to: shown)
+        show(first)
+        if starting { fillAfterNextPaint() }
+    }
+
+    private func fillAfterNextPaint() {
+        root.onNextPaint { [weak self] in
+            guard let self, let (shown, list) = self.filling else { return }
+            if self.factory.cellCount < shown {
+                // GTK made no cell for the last rows: it has all it keeps.
+                self.filling = nil
+                self.show(list)
+                return
+            }
+            self.filling = (shown + self.fillingStep, list)
+            self.fill(list)
+            if self.filling != nil { self.fillAfterNextPaint() }
+        }
+    }
+
+    private func show(_ list: ListToShow) {
+        let selected = list.selected, selectionSummary = list.selectionSummary, settled = list.settled
         applyingSelection = true
-        source.update(photos)
+        source.update(list.photos)
         applySelection(selected)
         applyingSelection = false
         focusCellAfterNextFrame()
