@@ -126,4 +126,52 @@ final class DecoderPoolTests: XCTestCase {
                            "The image decoder could not be started (the decoder did not start in time).")
         }
     }
+
+    /// Where the kernel groups processes by session (autogroups), a
+    /// decoder's new session would share the processor with the whole app
+    /// as an equal; the decoder puts its group behind the app's.
+    func testADecoderPutsItsSchedulingGroupBehindTheApp() throws {
+        guard FileManager.default.fileExists(atPath: "/proc/self/autogroup") else { return }  // no autogroups
+        let scratch = Scratch()
+        let photo = try TestImages.jpeg(scratch.path("photo.jpg"), width: 64, height: 48)
+        var configuration = DecoderPool.Configuration.standard()
+        configuration.size = 1
+        let pool = DecoderPool(configuration)
+        let before = Set(Self.decoderProcesses())
+        XCTAssertEqual(try pool.decode(path: photo.path, maxSize: 32).width, 32)
+        // The kernel allows the change once every 100 ms across the
+        // system; the decoder tries again at its next request.
+        Thread.sleep(forTimeInterval: 0.15)
+        XCTAssertEqual(try pool.decode(path: photo.path, maxSize: 32).width, 32)
+        let started = Self.decoderProcesses().filter { !before.contains($0) }
+        XCTAssertEqual(started.count, 1, "one decoder started")
+        for pid in started {
+            let group = try String(contentsOfFile: "/proc/\(pid)/autogroup", encoding: .utf8)
+            XCTAssertTrue(group.hasSuffix("nice 10\n"), group)
+            XCTAssertNotEqual(group, try String(contentsOfFile: "/proc/self/autogroup", encoding: .utf8),
+                              "a session of its own")
+        }
+    }
+
+    /// The lightbox-decoder processes below this one.
+    private static func decoderProcesses() -> [Int32] {
+        let me = getpid()
+        func parent(of pid: Int32) -> Int32? {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return nil }
+            return stat[stat.index(after: close)...].split(separator: " ").dropFirst().first.flatMap { Int32($0) }
+        }
+        let pids = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap(Int32.init)
+        return pids.filter { pid in
+            guard (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) == "lightbox-decode\n" else {
+                return false
+            }
+            var ancestor = parent(of: pid)
+            while let current = ancestor, current > 1 {
+                if current == me { return true }
+                ancestor = parent(of: current)
+            }
+            return false
+        }
+    }
 }
