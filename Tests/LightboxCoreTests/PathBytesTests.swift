@@ -69,4 +69,21 @@ final class PathBytesTests: XCTestCase {
         XCTAssertEqual(Posix.unlink(renamed), 0)
         XCTAssertNotEqual(Posix.lstat(renamed, &info), 0)
     }
+
+    /// Paths sort as their bytes do (SQLite's order for the index), odd
+    /// bytes, prefixes and non-ASCII letters included.
+    func testPathsCompareAsTheirBytes() {
+        var paths = ["/a/b", "/a/b/c", "/a/B", "/a/é", "/a/e", "", "/a/\u{10FF80}x", "/a/ b", "/a/b2", "/a/b10"]
+        paths.append(String(pathBytes: [0x2F, 0x61, 0x2F, 0xFF]))
+        paths.append(String(pathBytes: [0x2F, 0x61, 0x2F, 0x80]))
+        for a in paths {
+            for b in paths {
+                XCTAssertEqual(a.precedesInUTF8(b), a.utf8.lexicographicallyPrecedes(b.utf8), "\(a) < \(b)")
+            }
+        }
+        // A string bridged from Foundation may have no contiguous UTF-8.
+        let bridged = NSString(string: "/a/b") as String
+        XCTAssertTrue(bridged.precedesInUTF8("/a/c"))
+        XCTAssertFalse("/a/c".precedesInUTF8(bridged))
+    }
 }

@@ -119,3 +119,24 @@ enum PathEscape {
         return bytes
     }
 }
+
+extension String {
+    /// Whether this string's UTF-8 comes before `other`'s, byte by byte
+    /// (the index's order: SQLite compares text so). One `memcmp` over
+    /// both strings' storage: `utf8.lexicographicallyPrecedes` steps
+    /// through them a byte at a time, and sorting each folder's photos by
+    /// path so took the walk of a 100,000-photo library 365 ms of CPU.
+    public func precedesInUTF8(_ other: String) -> Bool {
+        let compared = utf8.withContiguousStorageIfAvailable { mine in
+            other.utf8.withContiguousStorageIfAvailable { theirs -> Bool in
+                let common = Swift.min(mine.count, theirs.count)
+                if common > 0, let a = mine.baseAddress, let b = theirs.baseAddress {
+                    let order = memcmp(a, b, common)
+                    if order != 0 { return order < 0 }
+                }
+                return mine.count < theirs.count
+            }
+        }
+        return (compared ?? nil) ?? utf8.lexicographicallyPrecedes(other.utf8)
+    }
+}

@@ -95,7 +95,7 @@ public struct FolderScanner: Sendable {
             // files then come in the order they were taken, so a big
             // folder's first batches are its first photos (readdir's own
             // order is the file system's hash order).
-            photos.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+            photos.sort { $0.path.precedesInUTF8($1.path) }
             for photo in photos {
                 let sidecar = sidecars.isEmpty ? nil : FolderScanner.sidecar(of: photo.path, in: sidecars)
                 batch.append(sidecar == nil ? photo : ScannedFile(

@@ -1,4 +1,5 @@
 import Foundation
+import FilePaths
 import Imaging
 
 /// What loading a folder reports, in order: batches of photos as the scan
@@ -173,7 +174,7 @@ public final class PhotoLibrary: Sendable {
         /// Whether the rows read include `path`'s, if the index has one:
         /// they come in path order (UTF-8 bytes, as SQLite compares text).
         func covers(_ path: String) -> Bool {
-            complete || through.map { !$0.utf8.lexicographicallyPrecedes(path.utf8) } ?? false
+            complete || through.map { !$0.precedesInUTF8(path) } ?? false
         }
 
         /// A photo's tags: what its files state, with Lightbox's changes
