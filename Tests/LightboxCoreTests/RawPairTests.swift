@@ -114,6 +114,22 @@ final class RawPairTests: XCTestCase {
         XCTAssertEqual(logic.visiblePhotos.count, 4)
     }
 
+    /// Pairs are looked for only in folders where a RAW is: a RAW copied
+    /// later into a folder of JPEGs still finds its JPEG.
+    @MainActor
+    func testARawCopiedIntoAFolderOfJPEGsJoinsItsJPEG() async throws {
+        let card = Card()
+        try PhotoFixtures.jpeg(at: card.folder.appendingPathComponent("DSC_0007.JPG"))
+        try PhotoFixtures.jpeg(at: card.folder.appendingPathComponent("DSC_0008.JPG"))
+        let (logic, _) = try await open(card)
+        XCTAssertEqual(names(logic), ["DSC_0007.JPG", "DSC_0008.JPG"])
+        let raw = card.path("dsc_0008.nef")
+        try RawSamples.write("nef", at: URL(fileURLWithPath: raw), previews: ["1024x683"])
+        await logic.fileChanged(path: raw)
+        XCTAssertEqual(names(logic), ["DSC_0007.JPG", "DSC_0008.JPG+dsc_0008.nef"])
+        XCTAssertEqual(logic.visiblePhotos.count, 2)
+    }
+
     @MainActor
     func testAFileLeavingOrComingSplitsOrJoinsThePair() async throws {
         let card = try card()
@@ -154,7 +170,7 @@ final class RawPairTests: XCTestCase {
 /// case (Unicode's too), a RAW with a JPEG or HEIC, the first of each.
 final class RawPairRuleTests: XCTestCase {
     func testAPairIsOneFolderAndOneStemInAnyLetterCase() {
-        var pairs = RawPairs()
+        var pairs = HeldFiles()
         XCTAssertNil(pairs.add("/card/DSC_0001.NEF"))
         XCTAssertEqual(pairs.add("/card/dsc_0001.jpg"), "/card/DSC_0001.NEF", "the stems differ in case only")
         XCTAssertNil(pairs.add("/other/DSC_0001.JPG"), "another folder")
@@ -165,28 +181,66 @@ final class RawPairRuleTests: XCTestCase {
         XCTAssertEqual(pairs.add("/card/éTÉ.HEIC"), "/card/Été.CR2", "letters beyond ASCII fold too")
         XCTAssertNil(pairs.add("/card/x.tar.CR2"))
         XCTAssertNil(pairs.add("/card/x.JPG"), "the stem is the name up to its last dot")
-        XCTAssertEqual(pairs.count, 2)
-        XCTAssertTrue(pairs.isPairedRaw("/card/DSC_0001.NEF"))
-        XCTAssertFalse(pairs.isPairedRaw("/card/dsc_0001.jpg"))
+        XCTAssertEqual(pairs.pairs.count, 2)
+        XCTAssertTrue(pairs.pairs.isPairedRaw("/card/DSC_0001.NEF"))
+        XCTAssertFalse(pairs.pairs.isPairedRaw("/card/dsc_0001.jpg"))
 
         pairs.remove("/card/DSC_0001.NEF")
-        XCTAssertNil(pairs.partner(of: "/card/dsc_0001.jpg"))
-        XCTAssertEqual(pairs.partner(joining: "/card/DSC_0001.NEF"), "/card/dsc_0001.jpg")
-        XCTAssertEqual(pairs.count, 1)
+        XCTAssertNil(pairs.pairs.partner(of: "/card/dsc_0001.jpg"))
+        XCTAssertEqual(pairs.pairs.partner(joining: "/card/DSC_0001.NEF"), "/card/dsc_0001.jpg")
+        XCTAssertEqual(pairs.pairs.count, 1)
     }
 
     /// Many files, few pairs: every pair is found, whatever the order the
     /// files come in, and nothing else pairs (hash collisions included).
     func testEveryPairIsFoundAmongThousandsOfFiles() {
-        var pairs = RawPairs()
+        var pairs = HeldFiles()
         var paths = (0..<20_000).map { "/library/\($0 % 100)/IMG_\($0).JPG" }
         paths += stride(from: 0, to: 20_000, by: 97).map { "/library/\($0 % 100)/img_\($0).dng" }
         var random = Seeded(state: 3)
         var found = 0
         for path in paths.shuffled(using: &random) where pairs.add(path) != nil { found += 1 }
         XCTAssertEqual(found, 207)
-        XCTAssertEqual(pairs.count, 207)
-        XCTAssertEqual(pairs.partner(of: "/library/94/IMG_194.JPG"), "/library/94/img_194.dng")
-        XCTAssertNil(pairs.partner(of: "/library/95/IMG_195.JPG"))
+        XCTAssertEqual(pairs.pairs.count, 207)
+        XCTAssertEqual(pairs.pairs.partner(of: "/library/94/IMG_194.JPG"), "/library/94/img_194.dng")
+        XCTAssertNil(pairs.pairs.partner(of: "/library/95/IMG_195.JPG"))
+    }
+
+    /// A folder's pictures are kept only once a RAW comes there: those held
+    /// before it then come in, in name order (the first stands for a pair).
+    func testAFolderFirstRawFindsThePicturesHeldBeforeIt() {
+        var pairs = HeldFiles()
+        XCTAssertNil(pairs.add("/card/DSC_0002.JPG"))
+        XCTAssertNil(pairs.add("/card/DSC_0001.JPG"))
+        XCTAssertNil(pairs.add("/card/DSC_0001.HEIC"))
+        XCTAssertNil(pairs.pairs.partner(joining: "/card/DSC_0001.JPG"), "no RAW anywhere: nothing to join")
+        XCTAssertEqual(pairs.add("/card/dsc_0001.ORF"), "/card/DSC_0001.HEIC", "the first by name")
+        XCTAssertEqual(pairs.pairs.partner(joining: "/card/DSC_0002.NEF"), "/card/DSC_0002.JPG")
+        XCTAssertNil(pairs.pairs.partner(joining: "/other/DSC_0002.NEF"), "another folder")
+        XCTAssertNil(pairs.add("/other/DSC_0002.JPG"))
+        XCTAssertEqual(pairs.add("/other/DSC_0002.NEF"), "/other/DSC_0002.JPG")
+        XCTAssertEqual(pairs.pairs.count, 2)
     }
 }
+
+/// RawPairs with the files given to it held beside it, as PhotoCollection
+/// holds them.
+private struct HeldFiles {
+    var pairs = RawPairs()
+    private var held: [String] = []
+
+    @discardableResult
+    mutating func add(_ path: String) -> String? {
+        held.append(path)
+        let files = held
+        return pairs.add(path) { path in files.filter { Self.folder(of: $0) == Self.folder(of: path) } }
+    }
+
+    mutating func remove(_ path: String) {
+        held.removeAll { $0 == path }
+        pairs.remove(path)
+    }
+
+    private static func folder(of path: String) -> Substring { path[..<(path.lastIndex(of: "/") ?? path.startIndex)] }
+}
+

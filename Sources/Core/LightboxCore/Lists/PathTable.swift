@@ -1,3 +1,5 @@
+import Glibc
+
 /// Values by file path, kept folder by folder. A loading library fills its
 /// tables on the main thread, and one table of 100,000 paths, each time it
 /// outgrew its storage, moved every entry to storage twice as large at
@@ -34,6 +36,11 @@ struct PathTable<Value> {
     }
 
     var paths: [String] { folders.values.flatMap { $0.keys.map(\.path) } }
+
+    /// The paths held in `path`'s folder (itself included when held).
+    func paths(inFolderOf path: String) -> [String] {
+        folders[FolderKey(path)].map { $0.keys.map(\.path) } ?? []
+    }
 }
 
 extension PathTable: Sendable where Value: Sendable {}
@@ -54,7 +61,14 @@ struct FolderKey: Hashable, Sendable {
     static func == (a: FolderKey, b: FolderKey) -> Bool {
         guard a.hash == b.hash else { return false }
         var first = a.path, second = b.path
-        return first.withUTF8 { x in second.withUTF8 { y in x[..<end(x)].elementsEqual(y[..<end(y)]) } }
+        // One memcmp: comparing a byte at a time was a quarter of what
+        // keeping 100,000 photos by path and by pair cost the main thread.
+        return first.withUTF8 { x in
+            second.withUTF8 { y in
+                let length = end(x)
+                return length == end(y) && (length == 0 || memcmp(x.baseAddress!, y.baseAddress!, length) == 0)
+            }
+        }
     }
 
     /// Where the folder's part ends: after the last slash (0 for none).

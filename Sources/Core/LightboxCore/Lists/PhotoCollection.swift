@@ -78,10 +78,12 @@ final class PhotoCollection {
 
     /// Adds photos, merging those the filter lets through into the order.
     func insert(_ photos: [Photo]) {
-        let partners = shownPartners(of: photos.map(\.path))
+        let paths = photos.map(\.path)
+        if pairsRawAndJPEG { pairs.follow(rawFoldersAmong: paths, held: held) }
+        let partners = shownPartners(of: paths)
         for photo in photos {
             byPath[photo.path] = photo
-            if pairsRawAndJPEG { pairs.add(photo.path) }
+            if pairsRawAndJPEG { pairs.add(photo.path, held: held) }
             // A photo back at a path (an Undo) is shown as it is now.
             if !heldDates.isEmpty { heldDates[photo.path] = nil }
         }
@@ -136,11 +138,19 @@ final class PhotoCollection {
         guard on != pairsRawAndJPEG else { return false }
         pairsRawAndJPEG = on
         pairs.removeAll()
-        if on { for path in byPath.paths { pairs.add(path) } }
+        if on {
+            let paths = byPath.paths
+            pairs.follow(rawFoldersAmong: paths, held: held)
+            for path in paths { pairs.add(path, held: held) }
+        }
         return await rebuildAll()
     }
 
     // MARK: Pairs
+
+    /// The files held in `path`'s folder, for a RAW that is its folder's
+    /// first (see RawPairs).
+    private func held(_ path: String) -> [String] { byPath.paths(inFolderOf: path) }
 
     /// `photo` as the list shows it: a RAW whose JPEG stands for their pair
     /// is not shown (nil); that JPEG carries the RAW's path.

@@ -11,13 +11,16 @@ struct RawPairs {
         var picture: String?
     }
 
-    /// Every RAW and picture held, by folder and by its pair's key. Each is
-    /// asked for on the main thread for every photo a loading folder adds
-    /// (100,000 in a big library, nearly all of them pictures without a
-    /// RAW), so the key is worked out of the path's bytes once and kept as
-    /// a hash beside the path it came from, not built as a string of its
-    /// own; and kept by folder, a table grows with its folder, not with the
-    /// library (see PathTable).
+    /// The RAW files and pictures held, by folder and by their pair's key,
+    /// in the folders where a RAW is (or was) held: a picture anywhere
+    /// else pairs with nothing, and nearly every photo of a library is
+    /// such a picture. Each is asked for on the main thread for every
+    /// photo a loading folder adds, so a picture of a folder without a RAW
+    /// costs a look at its extension, not a key and two tables; a folder's
+    /// first RAW brings in the pictures held beside it (`follow`). The key
+    /// is worked out of the path's bytes once and kept as a hash beside
+    /// the path it came from, not built as a string of its own; and kept
+    /// by folder, a table grows with its folder (see PathTable).
     private var slots: [FolderKey: [PairKey: Slot]] = [:]
     /// Each file of a complete pair, with the other: asked for every photo
     /// each time the list is filtered or sorted, so answered by one lookup
@@ -26,9 +29,43 @@ struct RawPairs {
     private var partners: [String: String] = [:]
 
     /// A file that adds the partner it completes a pair with (nil when it
-    /// completes none).
+    /// completes none). `held` answers the files held in a path's folder,
+    /// for a RAW that is its folder's first.
     @discardableResult
-    mutating func add(_ path: String) -> String? {
+    mutating func add(_ path: String, held: (String) -> [String]) -> String? {
+        switch PairKey.kind(of: path) {
+        case nil:
+            return nil
+        case .picture:
+            guard !slots.isEmpty, slots[FolderKey(path)] != nil else { return nil }
+        case .raw:
+            follow(FolderKey(path), of: path, held: held)
+        }
+        return record(path)
+    }
+
+    /// Follows the folders of the RAW files among `paths` (with the
+    /// pictures held there), so that asking how those files would pair
+    /// (`partner(joining:)`) before they are added finds their pictures.
+    mutating func follow(rawFoldersAmong paths: some Sequence<String>, held: (String) -> [String]) {
+        for path in paths where PairKey.kind(of: path) == .raw { follow(FolderKey(path), of: path, held: held) }
+    }
+
+    /// Starts keeping `folder`'s files, the pictures held there first, in
+    /// name order (the order a folder's walk adds them: where two pictures
+    /// share a stem, the first stands for the pair).
+    private mutating func follow(_ folder: FolderKey, of path: String, held: (String) -> [String]) {
+        guard slots[folder] == nil else { return }
+        slots[folder] = [:]
+        let pictures = held(path).filter { PairKey.kind(of: $0) == .picture }
+        for picture in pictures.sorted(by: { $0.precedesInUTF8($1) }) { record(picture) }
+    }
+
+    /// Keeps `path` in its folder's table (followed), pairing it with the
+    /// file of the other kind there; answers that file when this makes a
+    /// pair.
+    @discardableResult
+    private mutating func record(_ path: String) -> String? {
         guard let (key, isRaw) = PairKey.of(path) else { return nil }
         let folder = FolderKey(path)
         var slot = slots[folder]?[key] ?? Slot()
@@ -63,7 +100,10 @@ struct RawPairs {
 
     /// The file already held that `path` would pair with once added (the
     /// RAW for a picture, the picture for a RAW); nil when none would.
+    /// (A folder without a RAW is not followed: a picture there joins
+    /// nothing, and a RAW's folder is followed before it is asked for.)
     func partner(joining path: String) -> String? {
+        guard !slots.isEmpty, PairKey.kind(of: path) != nil else { return nil }
         guard let (key, isRaw) = PairKey.of(path), let slot = slots[FolderKey(path)]?[key] else { return nil }
         return isRaw ? (slot.raw == nil ? slot.picture : nil) : (slot.picture == nil ? slot.raw : nil)
     }
@@ -84,6 +124,13 @@ struct RawPairs {
 private struct PairKey: Hashable {
     let path: String
     let hash: Int
+
+    /// Whether `path` names a RAW or a picture a RAW pairs with; nil for
+    /// a file that pairs with nothing. Its extension alone is looked at.
+    static func kind(of original: String) -> Kind? {
+        var path = original
+        return path.withUTF8 { bytes in PairKey.packed(bytes[PairKey.parts(bytes).extension]).flatMap { PairKey.kinds[$0] } }
+    }
 
     /// The key of `path` and whether it names a RAW; nil for a file that
     /// pairs with nothing (neither a RAW nor a JPEG or HEIC).
@@ -138,7 +185,7 @@ private struct PairKey: Hashable {
         byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
 
-    private enum Kind { case raw, picture }
+    enum Kind { case raw, picture }
 
     /// Extensions of the pictures a RAW pairs with (what cameras and phones
     /// write beside their RAW files), and the RAW ones, as their folded
