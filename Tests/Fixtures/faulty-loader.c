@@ -7,8 +7,9 @@
 //
 //   LB_CRASH    abort()
 //   LB_LOOP     spin for ever
-//   LB_INTRUDE  try to write LB_SECRET, read it, and reach LB_PORT on
-//               127.0.0.1; fail with a message saying how each went
+//   LB_INTRUDE  try to write LB_SECRET, read it, reach LB_PORT on
+//               127.0.0.1 and type into the terminal; fail with a message
+//               saying how each went
 //   LB_LIE      send a forged reply on the decoder's socket (fd 3)
 //   LB_BOMB     allocate far more than the decoder may have
 #define _GNU_SOURCE
@@ -22,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -60,9 +62,14 @@ static void intrude(GError **error) {
         close(sock);
     }
     const char *connect_outcome = sock >= 0 ? outcome(connected) : "no socket";
+    // Typing into the terminal on standard error (the kernel would say
+    // ENOTTY where that is no terminal; the filter says EPERM first).
+    char typed = 'x', paste = 3;
+    const char *type_outcome = outcome(ioctl(2, TIOCSTI, &typed));
+    const char *paste_outcome = outcome(ioctl(2, TIOCLINUX, &paste));
     g_set_error(error, GDK_PIXBUF_ERROR, GDK_PIXBUF_ERROR_CORRUPT_IMAGE,
-                "intruder: write %s; read %s; socket %s; connect %s", write_outcome, read_outcome, socket_outcome,
-                connect_outcome);
+                "intruder: write %s; read %s; socket %s; connect %s; type %s; paste %s", write_outcome, read_outcome,
+                socket_outcome, connect_outcome, type_outcome, paste_outcome);
 }
 #endif
 

@@ -92,7 +92,7 @@ final class DecoderIsolationTests: XCTestCase {
         XCTAssertEqual(try pool.decode(path: try goodPhoto(loaders).path, maxSize: 100).width, 100)
     }
 
-    func testAnIntruderCannotWriteTheHomeFolderSeeItOrReachTheNetwork() throws {
+    func testAnIntruderCannotWriteTheHomeFolderSeeItReachTheNetworkOrTypeInTheTerminal() throws {
         let listener = try Listener()
         let loaders = try FaultyLoaders(port: listener.port)
         let pool = loaders.pool()
@@ -105,6 +105,7 @@ final class DecoderIsolationTests: XCTestCase {
         XCTAssertTrue(message.contains("write EPERM"), message)
         XCTAssertTrue(message.contains("read ENOENT"), message)
         XCTAssertTrue(message.contains("socket EPERM"), message)
+        XCTAssertTrue(message.contains("type EPERM; paste EPERM"), message)
         XCTAssertEqual(try String(contentsOf: loaders.secret, encoding: .utf8), "nobody may change this\n")
         XCTAssertEqual(listener.connections(), 0)
     }
@@ -117,6 +118,7 @@ final class DecoderIsolationTests: XCTestCase {
         XCTAssertEqual(pool.sandbox, .unavailable(reason: "bubblewrap (bwrap) is not installed"))
         XCTAssertTrue(message.contains("write EPERM"), message)
         XCTAssertTrue(message.contains("socket EPERM"), message)
+        XCTAssertTrue(message.contains("type EPERM; paste EPERM"), message)
         XCTAssertEqual(try String(contentsOf: loaders.secret, encoding: .utf8), "nobody may change this\n")
         XCTAssertEqual(listener.connections(), 0)
         XCTAssertEqual(try pool.decode(path: try goodPhoto(loaders).path, maxSize: 100).width, 100)

@@ -4,7 +4,8 @@
 // use to do harm: opening files for writing or changing the file system,
 // sockets, running programs, new processes (threads stay allowed: some
 // loaders use them), tracing or signalling other processes, new
-// namespaces or mounts, io_uring (whose operations seccomp cannot see).
+// namespaces or mounts, io_uring (whose operations seccomp cannot see),
+// typing into the app's terminal.
 // Everything else is allowed: a list of what is allowed would break with
 // every new loader or libc, and the sandbox already hides the files and
 // the network. Refused calls fail with EPERM, so a loader gets an error
@@ -128,10 +129,13 @@ bool lb_seccomp_install(char **error) {
     lb_emit(&p, LB_JUMP(BPF_JMP | BPF_JSET | BPF_K, CLONE_THREAD, 1, 0));
     lb_emit(&p, LB_ERRNO(EPERM));
     lb_emit(&p, LB_ALLOW);
-    // Typing into the terminal the app was started from.
-    lb_emit(&p, LB_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)__NR_ioctl, 0, 4));
+    // Typing into the terminal the app was started from, which is the
+    // decoder's too (it stays in the app's session): pushing input, and a
+    // virtual console's paste.
+    lb_emit(&p, LB_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)__NR_ioctl, 0, 5));
     lb_emit(&p, LB_STMT(BPF_LD | BPF_W | BPF_ABS, LB_ARG(1)));
-    lb_emit(&p, LB_JUMP(BPF_JMP | BPF_JEQ | BPF_K, TIOCSTI, 0, 1));
+    lb_emit(&p, LB_JUMP(BPF_JMP | BPF_JEQ | BPF_K, TIOCSTI, 1, 0));
+    lb_emit(&p, LB_JUMP(BPF_JMP | BPF_JEQ | BPF_K, TIOCLINUX, 0, 1));
     lb_emit(&p, LB_ERRNO(EPERM));
     lb_emit(&p, LB_ALLOW);
     // Signals and limits for itself only (abort() signals its own thread;

@@ -22,6 +22,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -331,29 +332,6 @@ static int lb_serve_edit(int socket, const LbRequest *request, const char *paylo
     return result;
 }
 
-// A new session is a scheduling group of its own where the kernel groups
-// by session (autogroups: Debian's kernels, most desktops): its threads'
-// nice values count only inside it, and the group shares the processor
-// with the app's as an equal. Two decoders at work while a folder opened
-// held the app's main thread off a core for 5 ms at a time
-// (Tools/bench/README.md, "100,000 photos: who takes the cores"). The
-// group's own nice puts it behind the app as the decoder's nice 10 (from
-// the thread that started it) would. The kernel lets a process without
-// privileges change a group's nice once every 100 ms, across the system:
-// a decoder started beside another tries again at each request, through
-// the file opened before the seccomp filter. Without autogroups the file
-// is absent, and nothing changes.
-static int lb_autogroup_file = -1;
-static bool lb_autogroup_done;
-
-static void lb_yield_to_the_app(void) {
-    if (lb_autogroup_done) return;
-    if (lb_autogroup_file < 0) lb_autogroup_file = open("/proc/self/autogroup", O_WRONLY | O_CLOEXEC);
-    if (lb_autogroup_file >= 0 && write(lb_autogroup_file, "10", 2) < 0 && errno == EAGAIN) return;
-    if (lb_autogroup_file >= 0) close(lb_autogroup_file);
-    lb_autogroup_done = true;
-}
-
 static void lb_warm_up(void) {
     int fd = memfd_create("lightbox-warm-up", MFD_CLOEXEC);
     if (fd < 0) return;
@@ -401,9 +379,21 @@ int lb_decoder_main(int argc, char **argv) {
         prctl(PR_SET_PDEATHSIG, SIGKILL);
         if (getppid() != (pid_t)parent) return 1;
     }
-    // Away from the app's terminal and process group.
-    setsid();
-    lb_yield_to_the_app();
+    // A process group of its own, so that Ctrl+C in the app's terminal
+    // does not reach it; in the app's session, not one of its own: where
+    // the kernel groups processes by session for scheduling (autogroups:
+    // Debian's kernels, most desktops), a session of its own shared the
+    // processor with the whole app as an equal whatever its nice value,
+    // and two decoders starting while a folder opened kept the app's main
+    // thread off a core for 19 ms of a 39 ms turn (Tools/bench/README.md,
+    // "100,000 photos: who takes the cores"). The terminal it could type
+    // into is the seccomp filter's to guard (TIOCSTI, TIOCLINUX).
+    setpgid(0, 0);
+    // Behind the app whichever of its threads started it (those that
+    // decode for it run at nice 10 already, and the decoder with them).
+    errno = 0;
+    int nice_value = getpriority(PRIO_PROCESS, 0);
+    if (errno == 0 && nice_value < 10) setpriority(PRIO_PROCESS, 0, 10);
     lb_limits_setup(socket, lb_option(argc, argv, "--memory", 0));
     lb_warm_up();
     char *error = NULL;
@@ -428,7 +418,6 @@ int lb_decoder_main(int argc, char **argv) {
             if (fd >= 0) close(fd);
             return 1;
         }
-        lb_yield_to_the_app();
         LbRequest request = packet.request;
         const char *payload = packet.bytes + sizeof request;
         size_t payload_length = length - sizeof request;

@@ -42,13 +42,15 @@ static void lb_add_system_folder(GPtrArray *argv, const char *path) {
 }
 
 // bubblewrap's arguments: no network, IPC, PID or user namespace of the
-// app's, a new session (no terminal to type into), no capabilities, dies
-// with the app, and a file system of /usr (read-only: libraries, loader
-// modules, fonts), the linker cache, fontconfig's settings, a private
-// /proc and /dev, and the folders asked for. No home, no /tmp, no /run.
+// app's, no capabilities, dies with the app, and a file system of /usr
+// (read-only: libraries, loader modules, fonts), the linker cache,
+// fontconfig's settings, a private /proc and /dev, and the folders asked
+// for. No home, no /tmp, no /run. The app's session, not a new one: a new
+// session would be a scheduling group of its own (see the decoder's
+// main); the decoder's seccomp filter refuses typing into the terminal.
 static void lb_add_sandbox(GPtrArray *argv, const LbDecoderConfig *config) {
     lb_add(argv, config->bwrap);
-    const char *flags[] = {"--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL"};
+    const char *flags[] = {"--unshare-all", "--die-with-parent", "--cap-drop", "ALL"};
     for (size_t i = 0; i < G_N_ELEMENTS(flags); i++) lb_add(argv, flags[i]);
     lb_add_bind(argv, "--ro-bind", "/usr");
     const char *system[] = {"/lib", "/lib64", "/lib32", "/libx32", "/bin", "/sbin"};
