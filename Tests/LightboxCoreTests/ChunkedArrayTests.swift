@@ -62,8 +62,10 @@ final class ChunkedArrayTests: XCTestCase {
     func testKeepingAgreesWithFilter() {
         let plain = Array(0..<(5 * length + 3))
         var list = ChunkedArray(plain)
+        let before = list
         list.keep { $0 % 7 != 0 || $0 > 3 * length }
         checkReads(list, plain.filter { $0 % 7 != 0 || $0 > 3 * length })
+        XCTAssertEqual(list.sharedSuffixCount(with: before), plain.count - 3 * length, "chunks kept whole are shared")
         list.keep { _ in false }
         checkReads(list, [])
     }

@@ -257,8 +257,12 @@ extension ChunkedArray {
     package mutating func keep(where shouldKeep: (Element) throws -> Bool) rethrows {
         var result = ChunkedArray()
         for chunk in chunks {
-            let kept = try chunk.filter(shouldKeep)
-            if kept.count == chunk.count { result.appendShared(chunk) } else { result.appendRebuilt(kept) }
+            // Copied only from the first element it drops.
+            guard let first = try chunk.firstIndex(where: { try !shouldKeep($0) }) else {
+                result.appendShared(chunk)
+                continue
+            }
+            result.appendRebuilt(Array(chunk[..<first]) + (try chunk[(first + 1)...].filter(shouldKeep)))
         }
         self = result
     }
