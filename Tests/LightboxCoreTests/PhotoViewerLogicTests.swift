@@ -196,6 +196,34 @@ final class PhotoViewerSteppingTests: XCTestCase {
         XCTAssertTrue(asked.contains(900), "\(asked)")
     }
 
+    /// A neighbour decoded ahead before the folder's scan read its size
+    /// (to fit the window's longer side) shows at once when stepped to, then
+    /// decoded again at its own size: the first step waits for no decode.
+    @MainActor
+    func testANeighbourDecodedBeforeItsSizeWasKnownShowsAtOnce() async {
+        let line = Line()
+        let viewer = PhotoViewerLogic(photo: line.photos[0], browsing: line, displaySide: 1280) { _, side in
+            PixelData(width: side, height: side * 2 / 3, stride: side * 4, bytes: Data(count: side * side * 8 / 3))
+        }
+        await viewer.load()
+        await viewer.setViewport(width: 900, height: 500)
+        while viewer.preloader.decoding != nil { await viewer.preloader.decodeEnded() }
+        // The scan reads the sizes: 3000 × 2000 fits the window at 750 × 500.
+        for index in line.photos.indices { line.photos[index].metadata = PhotoMetadata(pixelWidth: 3000, pixelHeight: 2000) }
+        var shown: [String] = []
+        viewer.onChange = { state in
+            switch state.picture {
+            case .presenting(_, let pixels): shown.append("\(pixels.width)")
+            case .loading: shown.append("loading")
+            default: shown.append("other")
+            }
+        }
+        await viewer.step(1)
+        XCTAssertEqual(shown.first, "900", "at once, as decoded ahead: \(shown)")
+        XCTAssertEqual(shown.last, "750", "then at its own size: \(shown)")
+        XCTAssertFalse(shown.contains("loading"))
+    }
+
     /// Another program rated the photo shown (the list read it again): the
     /// window shows the new rating, with the pixels it has.
     @MainActor

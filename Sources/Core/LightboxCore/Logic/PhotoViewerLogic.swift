@@ -101,9 +101,11 @@ public final class PhotoViewerLogic: StatePublishing {
 
     // MARK: Actions
 
-    /// Shows the current photo: at once when it was decoded ahead, else
-    /// `.loading` first, then the result once the preloader, which decodes
-    /// the shown photo first, has it. Its neighbours are decoded next.
+    /// Shows the current photo: at once when it was decoded ahead (at
+    /// another size while it is decoded again: see
+    /// `PhotoPreloader.standIn`), else `.loading` first, then the result
+    /// once the preloader, which decodes the shown photo first, has it. Its
+    /// neighbours are decoded next.
     @discardableResult
     public func load() async -> State {
         generation += 1
@@ -113,7 +115,7 @@ public final class PhotoViewerLogic: StatePublishing {
         neighbours = (browsing?.neighbour(of: photo.path, offset: 1), browsing?.neighbour(of: photo.path, offset: -1))
         focusPreloader(on: photo)
         if let pixels = preloader.pixels(for: photo) { return publish(.presenting(photo, pixels)) }
-        publish(.loading(photo))
+        publish(preloader.standIn(for: photo).map { .presenting(photo, $0) } ?? .loading(photo))
         while preloader.pixels(for: photo) == nil, preloader.failure(for: photo) == nil, preloader.decoding != nil {
             await preloader.decodeEnded()
             guard mine == generation else { return state }
