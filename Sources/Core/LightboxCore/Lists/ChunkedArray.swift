@@ -220,7 +220,8 @@ extension ChunkedArray {
             let isLast = index == chunks.count - 1
             while insertedEnd < inserted.count, inserted[insertedEnd].position < end || isLast { insertedEnd += 1 }
             guard removedEnd > nextRemoved || insertedEnd > nextInserted else {
-                result.appendShared(chunks[index])
+                // Untouched: the same storage, shared.
+                result.appendChunk(chunks[index])
                 continue
             }
             let chunk = chunks[index]
@@ -259,17 +260,12 @@ extension ChunkedArray {
         for chunk in chunks {
             // Copied only from the first element it drops.
             guard let first = try chunk.firstIndex(where: { try !shouldKeep($0) }) else {
-                result.appendShared(chunk)
+                result.appendChunk(chunk)
                 continue
             }
             result.appendRebuilt(Array(chunk[..<first]) + (try chunk[(first + 1)...].filter(shouldKeep)))
         }
         self = result
-    }
-
-    /// Appends a chunk made by no change here.
-    private mutating func appendShared(_ chunk: [Element]) {
-        appendChunk(chunk)
     }
 
     /// Appends a chunk a change made: cut when it grew past two chunks'

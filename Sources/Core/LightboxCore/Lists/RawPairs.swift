@@ -103,8 +103,9 @@ struct RawPairs {
     /// (A folder without a RAW is not followed: a picture there joins
     /// nothing, and a RAW's folder is followed before it is asked for.)
     func partner(joining path: String) -> String? {
-        guard !slots.isEmpty, PairKey.kind(of: path) != nil else { return nil }
-        guard let (key, isRaw) = PairKey.of(path), let slot = slots[FolderKey(path)]?[key] else { return nil }
+        guard !slots.isEmpty, let (key, isRaw) = PairKey.of(path), let slot = slots[FolderKey(path)]?[key] else {
+            return nil
+        }
         return isRaw ? (slot.raw == nil ? slot.picture : nil) : (slot.picture == nil ? slot.raw : nil)
     }
 
