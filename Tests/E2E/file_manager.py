@@ -1,5 +1,7 @@
 """A stand-in for the desktop's file manager on the session bus: it owns org.freedesktop.FileManager1
-and writes the URIs each ShowItems call asks to show into the file argv[1], one a line."""
+and writes the URIs each ShowItems call asks to show into the file argv[1], one a line: written
+beside it and renamed, so that the file, once there, is whole."""
+import os
 import sys
 
 import gi
@@ -20,8 +22,10 @@ INTERFACE = """
 def on_call(_connection, _sender, _path, _interface, method, parameters, invocation):
     if method == "ShowItems":
         uris, _startup_id = parameters.unpack()
-        with open(sys.argv[1], "w") as out:
+        partial = sys.argv[1] + ".partial"
+        with open(partial, "w") as out:
             out.writelines(uri + "\n" for uri in uris)
+        os.replace(partial, sys.argv[1])
     invocation.return_value(None)
 
 

@@ -182,6 +182,8 @@ class SelectionTests(TripCase):
         self.addCleanup(manager.kill)
         self.assertEqual(manager.stdout.readline().strip(), "ready")
         self.press_bar_action(window, "Show in Files")
+        # The stand-in renames the file into place once written: there, it is whole. (wait_for
+        # gives up after LIGHTBOX_E2E_TIMEOUT.)
         wait_for(lambda: os.path.exists(shown), message="ShowItems called")
         with open(shown) as uris:
             self.assertEqual(sorted(line.strip() for line in uris),

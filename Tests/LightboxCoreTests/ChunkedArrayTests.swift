@@ -70,6 +70,44 @@ final class ChunkedArrayTests: XCTestCase {
         checkReads(list, [])
     }
 
+    /// A chunk `keep` keeps whole is not copied, even for a moment: it
+    /// looks for the first element the chunk drops before copying any (a
+    /// filtered copy of every chunk, thrown away when nothing was dropped,
+    /// shares the same chunks in the end, but copied 100,000 photos to
+    /// remove one). The shared chunks cannot tell the two apart; the
+    /// predicate can: a copy under way holds a reference to each element
+    /// it has taken.
+    func testKeepingCopiesNoChunkItKeepsWhole() {
+        let boxes = (0..<(3 * length)).map(Box.init)
+        var list = ChunkedArray(boxes)
+        let alone = Self.references(boxes, 0)
+        // The probe sees a copy under way: a plain filter's.
+        var copying: UInt = 0
+        _ = boxes.filter { box in
+            if box.value == length - 1 { copying = Self.references(boxes, 0) }
+            return true
+        }
+        XCTAssertEqual(copying, alone + 1, "a filter under way holds what it took")
+        // At each chunk's last element, its first is held as before.
+        var atChunkEnds: [UInt] = []
+        list.keep { box in
+            if box.value % length == length - 1 { atChunkEnds.append(Self.references(boxes, box.value - (length - 1))) }
+            return true
+        }
+        XCTAssertEqual(atChunkEnds, [alone, alone, alone], "no chunk kept whole was copied")
+        XCTAssertEqual(list.map(\.value), boxes.map(\.value))
+    }
+
+    private final class Box {
+        let value: Int
+        init(_ value: Int) { self.value = value }
+    }
+
+    /// The references to `boxes[position]` (the same count at every call:
+    /// never inlined, so each call takes and gives back the same).
+    @inline(never)
+    private static func references(_ boxes: [Box], _ position: Int) -> UInt { _getRetainCount(boxes[position]) }
+
     func testAppendingCopiesOnlyTheEnd() {
         let plain = Array(0..<100_000)
         var list = ChunkedArray(plain)

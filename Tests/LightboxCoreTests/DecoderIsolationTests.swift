@@ -23,6 +23,16 @@ final class DecoderIsolationTests: XCTestCase {
         }
     }
 
+    /// Polls `condition` until it holds; throws (the test fails) after
+    /// `seconds`: a pool that never gets there fails the test, not hangs it.
+    private func waitFor(_ what: String, upTo seconds: Double, until condition: () -> Bool) throws {
+        let deadline = DispatchTime.now() + seconds
+        while !condition() {
+            guard DispatchTime.now() < deadline else { throw Problem("timed out after \(seconds) s waiting for \(what)") }
+            usleep(1000)
+        }
+    }
+
     func testACrashIsTheFilesReasonAndTheNextFileDecodes() throws {
         let loaders = try FaultyLoaders(port: 9)
         let pool = loaders.pool()
@@ -59,13 +69,16 @@ final class DecoderIsolationTests: XCTestCase {
             done.signal()
         }.start()
         // The pool's one decoder is spinning on the loop...
-        while pool.busy == 0 { usleep(1000) }
+        try waitFor("the pool's one decoder to take the looping file", upTo: 10) { pool.busy > 0 }
         // ...and the photo window still gets a decoder of its own.
         let good = try goodPhoto(loaders)
         let photo = try pool.decodeForDisplay(path: good.path, maxSize: 100, priority: .interactive)
         XCTAssertEqual(photo.width, 100)
         XCTAssertEqual(pool.busy, 1, "the loop is still running")
-        done.wait()
+        // Its time limit is 5 s.
+        guard done.wait(timeout: .now() + 30) == .success else {
+            throw Problem("the looping decode did not end in 30 s: its 5 s time limit did not stop it")
+        }
         XCTAssertEqual(outcome.values, [.decoderTimedOut])
     }
 

@@ -144,4 +144,62 @@ final class PhotoPreloaderTests: XCTestCase {
         while preloader.decoding != nil { await preloader.decodeEnded() }
         XCTAssertEqual(sides.withLock { $0 }, [866, 1066])
     }
+
+    // MARK: Stand-ins
+
+    /// A preloader whose window is 900 × 500, holding nothing yet; it
+    /// decodes nothing here (pixels are given to it with `keep`).
+    @MainActor
+    private func standInPreloader() -> PhotoPreloader {
+        let preloader = PhotoPreloader(side: 1280) { _, side in
+            PixelData(width: side, height: side, stride: side * 4, bytes: Data(count: side * side * 4))
+        }
+        preloader.viewport = (900, 500)
+        return preloader
+    }
+
+    /// `p.jpg` before the folder's scan read its size (it fits the window's
+    /// longer side, 900), and once it did: 3000 × 2000 fits at 750 × 500.
+    private let unread = Photo(path: "/photos/p.jpg", fileSize: 100, modificationTime: 1)
+    private func read(fileSize: Int64 = 100, modificationTime: Int = 1) -> Photo {
+        var photo = Photo(path: "/photos/p.jpg", fileSize: fileSize, modificationTime: modificationTime)
+        photo.metadata = PhotoMetadata(pixelWidth: 3000, pixelHeight: 2000)
+        return photo
+    }
+
+    private func pixels(side: Int) -> PixelData {
+        PixelData(width: side, height: side * 2 / 3, stride: side * 4, bytes: Data(count: side * (side * 2 / 3) * 4))
+    }
+
+    /// A stand-in is larger than wanted, shown scaled down while the exact
+    /// pixels are decoded. Pixels decoded at the side wanted are no stand-in
+    /// (`pixels(for:)` gives them, and the window asks no decode), nor are
+    /// pixels decoded smaller: scaled up, they would show blurred.
+    @MainActor
+    func testAStandInIsDecodedLargerThanWanted() {
+        let preloader = standInPreloader()
+        XCTAssertNil(preloader.standIn(for: read()), "nothing held")
+        XCTAssertEqual(preloader.side(for: unread), 900)
+        XCTAssertEqual(preloader.side(for: read()), 750)
+        let large = pixels(side: 900)
+        preloader.keep(large, for: unread)
+        XCTAssertEqual(preloader.standIn(for: read()), large, "decoded at 900, wanted at 750: a stand-in")
+        XCTAssertNil(preloader.pixels(for: read()), "not the pixels wanted")
+        XCTAssertEqual(preloader.pixels(for: unread), large)
+        XCTAssertNil(preloader.standIn(for: unread), "decoded at the side wanted: the pixels, not a stand-in")
+        preloader.keep(pixels(side: 750), for: read())
+        XCTAssertNil(preloader.standIn(for: unread), "decoded at 750, wanted at 900: smaller is no stand-in")
+    }
+
+    /// A stand-in is of the file as it is now: one rated or turned since
+    /// (another size or time) is not shown for it, even for a moment.
+    @MainActor
+    func testAStandInIsOfTheFileAsItIsNow() {
+        let preloader = standInPreloader()
+        let large = pixels(side: 900)
+        preloader.keep(large, for: unread)
+        XCTAssertEqual(preloader.standIn(for: read()), large, "the same file")
+        XCTAssertNil(preloader.standIn(for: read(fileSize: 101)), "written again since: another size")
+        XCTAssertNil(preloader.standIn(for: read(modificationTime: 2)), "written again since: another time")
+    }
 }

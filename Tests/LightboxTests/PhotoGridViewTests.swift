@@ -64,10 +64,51 @@ final class PhotoGridViewTests: DisplayTestCase {
         XCTAssertLessThanOrEqual(made.first ?? .max, step, "the first frame makes the first rows' cells")
         XCTAssertLessThanOrEqual(perFrame.max() ?? 0, step, "no frame makes more than a step's cells: \(made)")
         XCTAssertGreaterThan(made.last ?? 0, 2 * step, "GTK's page of cells was made, over frames")
-        // A list given while it fills replaces the one it was filling with.
-        grid.render(ChunkedArray(photos.prefix(10)))
-        XCTAssertFalse(grid.isFilling)
-        XCTAssertEqual(grid.source.count, 10)
+    } }
+
+    /// A list rendered while the grid fills replaces the one it was filling
+    /// with (a folder's next batch comes while its first fills in): a long
+    /// one is filled in from as far as the grid got, a short one is shown
+    /// whole and ends the filling. The list replaced never comes back.
+    func testAListGivenWhileTheGridFillsReplacesTheOneItFills() { onMain {
+        let first = samplePhotos(600), second = samplePhotos(500, folder: "/photos/Hike")
+        let paths = { (grid: PhotoGridView) in grid.source.elements.map(\.path) }
+        let window = Window()
+        defer { window.destroy() }
+        window.defaultSize = (800, 600)
+        let grid = PhotoGridView()
+        window.setChild(grid.root)
+        grid.render(ChunkedArray(first))
+        let step = grid.source.count
+        window.present()
+        spin(until: { grid.source.count > step || !grid.isFilling }, "a step of the filling")
+        XCTAssertTrue(grid.isFilling, "still filling when the new list comes")
+        let shown = grid.source.count
+        grid.render(ChunkedArray(second))
+        XCTAssertTrue(grid.isFilling, "a long list is filled in too")
+        XCTAssertEqual(paths(grid), second.prefix(shown).map(\.path), "the new list's first rows, as many as before")
+        spin(until: { !grid.isFilling }, "the new list in")
+        XCTAssertEqual(paths(grid), second.map(\.path), "the new list, whole")
+
+        // Empty, then filling again; a short list comes meanwhile.
+        grid.render(ChunkedArray())
+        grid.render(ChunkedArray(first))
+        spin(until: { grid.source.count > step || !grid.isFilling }, "a step of the filling")
+        XCTAssertTrue(grid.isFilling, "still filling when the short list comes")
+        grid.render(ChunkedArray(first.prefix(10)))
+        XCTAssertFalse(grid.isFilling, "a list no longer than what is shown ends the filling")
+        XCTAssertEqual(paths(grid), first.prefix(10).map(\.path))
+        // The frames the filling was waiting for come and go.
+        var frames = 0
+        @MainActor func countFrames() {
+            grid.root.onNextPaint {
+                frames += 1
+                if frames < 3 { countFrames() }
+            }
+        }
+        countFrames()
+        spin(until: { frames == 3 }, "three frames")
+        XCTAssertEqual(paths(grid), first.prefix(10).map(\.path), "the short list stays")
     } }
 
     /// How many cells a grid has made, at each frame while it fills.
