@@ -1,6 +1,7 @@
 """The table `make bench` prints and the targets it checks (from issue 5)."""
 import json
 import os
+import re
 
 
 def med(entry):
@@ -345,7 +346,10 @@ def readme_block(results):
     by_run = {}
     for part in results["measurements"]:
         run = measured.get(part, {})
-        label = (f"`{run.get('git') or '?'}` on {(run.get('date') or '?')[:10]}, {run.get('runs')} runs"
+        git = run.get("git") or "?"
+        # `git describe --dirty` marks a tree with uncommitted changes: say so in words.
+        tree = (f"`{git[:-len('-dirty')]}` with uncommitted changes" if git.endswith("-dirty") else f"`{git}`")
+        label = (f"{tree} on {(run.get('date') or '?')[:10]}, {run.get('runs')} runs"
                  + (", quick" if run.get("quick") else ""))
         by_run.setdefault(label, []).append(part)
     lines = [BEGIN, "", table(results), ""]
@@ -375,14 +379,66 @@ def write_readme(results):
         out.write(before + readme_block(results) + after)
 
 
+# A measured figure: a number and, right after it (one space, a line break
+# or none), a unit
+# of time (ns µs ms s min), ratio (× x), rate (/s fps Hz), size (B kB KB
+# KiB MB MiB GB GiB TB TiB) or share (%). The number may have thousands
+# separators (1,000) and decimals; a range ("26–35 ms") is two figures with
+# one unit. Not figures: a number inside another (the "4" of 14.4, of 1.4 or
+# of 4.8.3), a version, a count without a unit ("10,000 photos"), a size in
+# pixels ("1920×1080": a × followed by a number is not a ratio), a number in
+# words ("two seconds").
+NUMBER = r"(?<![\w.,])(?<!\d,)(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?!\d|[.,]\d)"
+UNIT = r"\s?(ns|µs|μs|ms|s|min|×|x|/s|fps|Hz|B|kB|KB|KiB|MB|MiB|GB|GiB|TB|TiB|%)(?![\w/]|\s?\d)"
+FIGURE = re.compile(NUMBER + r"(?:[–-]" + NUMBER + r")?" + UNIT)
+# In the table a median's min–max stand between it and the unit: "171.0 (140.5–211.1) ms".
+TABLE_FIGURE = re.compile(NUMBER + r"(?: \(" + NUMBER + "–" + NUMBER + r"\))?" + UNIT)
+
+
+def figures(text, pattern):
+    """Each figure in text as (offset, number, unit), thousands separators
+    dropped, the number otherwise exactly as printed (0.9 is not 0.90)."""
+    for match in pattern.finditer(text):
+        *numbers, unit = match.groups()
+        for number in numbers:
+            if number is not None:
+                yield match.start(), number.replace(",", ""), unit
+
+
+def unsourced_figures(text):
+    """The figures README.md's "## Performance" section (its ### subsections
+    too) quotes outside the generated block and the block does not hold:
+    (line number, figure) for each."""
+    before, block, after = readme_parts(text)
+    held = {(number, unit) for _, number, unit in figures(block, TABLE_FIGURE)}
+    start = text.index("\n## Performance\n") + 1
+    end = text.index("\n## ", start)
+    # The block's lines blanked, so that offsets still give line numbers.
+    prose = (text[:len(before)] + re.sub(r"[^\n]", " ", block) + after)[start:end]
+    first_line = text.count("\n", 0, start) + 1
+    return [(first_line + prose.count("\n", 0, offset), f"{number}{unit}" if unit in "×x%" else f"{number} {unit}")
+            for offset, number, unit in figures(prose, FIGURE) if (number, unit) not in held]
+
+
 def check_readme(results):
-    _, block, _ = readme_parts(open(README).read())
+    text = open(README).read()
+    _, block, _ = readme_parts(text)
+    failed = 0
     if block == readme_block(results):
         print("report: README.md's performance table is Tools/bench/results.json's")
-        return 0
-    print("report: README.md's performance table differs from Tools/bench/results.json: "
-          "run `python3 Tools/bench/report.py --write-readme` (make bench does)")
-    return 1
+    else:
+        print("report: README.md's performance table differs from Tools/bench/results.json: "
+              "run `python3 Tools/bench/report.py --write-readme` (make bench does)")
+        failed = 1
+    unsourced = unsourced_figures(text)
+    lines = text.split("\n")
+    for number, figure in unsourced:
+        print(f"report: README.md:{number}: the Performance prose quotes {figure}, which the table does not hold: "
+              f"quote the table's figure or point to Tools/bench/README.md\n    {lines[number - 1].strip()}")
+    if unsourced:
+        return 1
+    print("report: every figure README.md's Performance prose quotes is in the table")
+    return failed
 
 
 if __name__ == "__main__":
