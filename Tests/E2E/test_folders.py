@@ -20,9 +20,7 @@ class FolderTests(TripCase):
         make_jpeg(os.path.join(inside, "five.jpg"), 5)
         app, window = self.launch_main_window(self.folder)
         self.wait_label(window, "Trip \u2014 5 photos")
-        # The side panel comes with F9 (a window opens without it).
-        self.point_at_grid()
-        send_keys("F9")
+        # The side panel is there from the start, as in Files and gThumb: the folders in sight.
         panel = find(window, name="Folders Inside", pred=a11y.on_screen)
         press(find(panel, "push button", "2024"))
         self.wait_label(window, "2024 \u2014 1 photo")
@@ -39,6 +37,29 @@ class FolderTests(TripCase):
         self.wait_label(window, "Trip \u2014 4 photos")
         for name in NAMES:
             find(window, name=name)
+        send_keys("ctrl+q")
+        self.assertEqual(app.wait_exit(), 0, app.stderr())
+
+    def test_the_side_panel_stays_as_the_person_left_it(self):
+        os.makedirs(os.path.join(self.folder, "2024"))
+        app, window = self.launch_main_window(self.folder)
+        self.wait_label(window, "Trip \u2014 4 photos")
+        find(window, name="Folders Inside", pred=a11y.on_screen)
+        self.point_at_grid()
+        send_keys("F9")
+        a11y.wait_for(lambda: not a11y.find_all(window, name="Folders Inside", pred=a11y.on_screen),
+                      message="the side panel to go on F9")
+        send_keys("ctrl+q")
+        self.assertEqual(app.wait_exit(), 0, app.stderr())
+        # The next start remembers: the photos across the whole window.
+        app, window = self.launch_main_window(self.folder)
+        self.wait_label(window, "Trip \u2014 4 photos")
+        find(window, name=NAMES[0])
+        self.assertEqual(a11y.find_all(window, name="Folders Inside", pred=a11y.on_screen), [],
+                         "the side panel hidden, as it was left")
+        self.point_at_grid()
+        send_keys("F9")
+        find(window, name="Folders Inside", pred=a11y.on_screen)
         send_keys("ctrl+q")
         self.assertEqual(app.wait_exit(), 0, app.stderr())
 

@@ -28,7 +28,8 @@ final class AppSettingsTests: XCTestCase {
         let keyfile = scratch.path("config/glib-2.0/settings/keyfile").path
         let first = AppSettings(schemaDirectory: try schemas, backend: .keyfile(keyfile))
         XCTAssertTrue(first.save(Preferences(ratingStorage: .sidecarsOnly, advancesAfterRating: true)))
-        XCTAssertTrue(first.save(WindowState(width: 1234, height: 567, isMaximized: true)))
+        XCTAssertTrue(first.windowState.showsSidebar, "the side panel shows at first")
+        XCTAssertTrue(first.save(WindowState(width: 1234, height: 567, isMaximized: true, showsSidebar: false)))
         XCTAssertTrue(first.save(PhotoOrder(.rating, ascending: false)))
         XCTAssertTrue(first.save(PhotoFilter(text: "not kept", minimumRating: 3, rejected: .hidden,
                                              labels: [.red, .blue], keyword: Keyword("not kept"), kind: .rawAndJPEG)))
@@ -40,7 +41,9 @@ final class AppSettingsTests: XCTestCase {
 
         let next = AppSettings(schemaDirectory: try schemas, backend: .keyfile(keyfile))
         XCTAssertEqual(next.preferences, Preferences(ratingStorage: .sidecarsOnly, advancesAfterRating: true))
-        XCTAssertEqual(next.windowState, WindowState(width: 1234, height: 567, isMaximized: true))
+        XCTAssertEqual(next.windowState, WindowState(width: 1234, height: 567, isMaximized: true, showsSidebar: false))
+        XCTAssertEqual(try gsettings(["get", AppSettings.schemaID, "sidebar-shown"], config: scratch.path("config")),
+                       "false")
         XCTAssertEqual(next.order, PhotoOrder(.rating, ascending: false))
         XCTAssertEqual(next.filter, PhotoFilter(minimumRating: 3, rejected: .hidden, labels: [.red, .blue], kind: .rawAndJPEG),
                        "a search and a keyword are not kept")
@@ -94,7 +97,8 @@ final class AppSettingsTests: XCTestCase {
                                    backend: .keyfile(scratch.path("config/glib-2.0/settings/keyfile").path))
         settings.migrateFiles(in: directories)
         XCTAssertEqual(settings.preferences, Preferences(ratingStorage: .lightboxOnly, advancesAfterRating: true))
-        XCTAssertEqual(settings.windowState, WindowState(width: 800, height: 600, isMaximized: true))
+        XCTAssertEqual(settings.windowState, WindowState(width: 800, height: 600, isMaximized: true, showsSidebar: true),
+                       "the old file had no side panel: it shows, as for anyone new")
         XCTAssertFalse(FileManager.default.fileExists(atPath: preferencesFile.path))
         XCTAssertFalse(FileManager.default.fileExists(atPath: windowFile.path))
 

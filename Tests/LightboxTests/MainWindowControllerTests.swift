@@ -136,6 +136,22 @@ final class MainWindowControllerTests: DisplayTestCase {
         spin(until: { fixture.view.visiblePage == .noResults }, "no photo has it")
     } }
 
+    /// The side panel shows where the window has room, as the person last
+    /// left it; F9 hides it and the window remembers that.
+    func testTheSidePanelShowsWhereThereIsRoomAndKeepsThePersonsChoice() throws { try onMain {
+        let fixture = try Fixture()
+        defer { fixture.view.window.destroy() }
+        XCTAssertTrue(fixture.view.sidebar.isShown, "shown at first")
+        XCTAssertTrue(fixture.view.window.activateAction(ActionNames.sidebar.detailed), "F9")
+        XCTAssertFalse(fixture.view.sidebar.isShown, "F9 hides it")
+        XCTAssertFalse(fixture.view.windowState.showsSidebar, "and the window remembers")
+        fixture.controller.restore(WindowState(width: 1000, height: 700, isMaximized: false, showsSidebar: true))
+        XCTAssertTrue(fixture.view.sidebar.isShown, "a window restored as last left shows it again")
+        fixture.controller.restore(WindowState(width: 600, height: 700, isMaximized: false, showsSidebar: true))
+        XCTAssertFalse(fixture.view.sidebar.isShown, "a narrow window leaves it out")
+        XCTAssertTrue(fixture.view.windowState.showsSidebar, "without forgetting that the person wants it")
+    } }
+
     /// The side panel offers the folders inside; one pressed opens, Back
     /// returns, and "Include Subfolders" off leaves the folder's own photos.
     func testTheSidePanelWalksIntoFoldersAndBackComesBack() throws { try onMain {
@@ -144,7 +160,7 @@ final class MainWindowControllerTests: DisplayTestCase {
         let inside = fixture.folder.photos.appendingPathComponent("2024")
         try FileManager.default.createDirectory(at: inside, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: fixture.folder.path("a"), toPath: inside.appendingPathComponent("d.jpg").path)
-        XCTAssertTrue(fixture.view.window.activateAction(ActionNames.sidebar.detailed), "F9")
+        XCTAssertTrue(fixture.view.sidebar.isShown, "shown at first in a window with room for it")
         fixture.controller.open(path: fixture.folder.photos.path)
         let folder = inside.standardizedFileURL.path
         spin(until: { fixture.view.subtitle == "photos — 4 photos" && fixture.view.sidebar.buttons[folder] != nil },

@@ -249,11 +249,7 @@ final class MainWindowView {
         window.setChild(content)
         // The window's actions, there before its buttons and keys are used.
         _ = actions
-        window.addAction(Action(ActionNames.sidebar, isOn: false) { [weak self] on in
-            guard let self else { return }
-            self.sidebarWanted = on
-            self.fitGridColumns()
-        })
+        window.addAction(sidebarAction)
         grid.onIntent = { [weak self] intent in self?.gridReported(intent) }
         search.onIntent = { [weak self] intent in
             guard let self else { return }
@@ -335,10 +331,15 @@ final class MainWindowView {
         selectionBar.fit(toWidth: photosWidth)
     }
 
-    /// Whether the person wants the side panel (F9), where it fits. Not
-    /// at first: a window opened on a photo or a folder shows the photos
-    /// across its whole width, and keeps the narrow widths a phone needs.
-    private var sidebarWanted = false
+    /// Whether the person wants the side panel (F9), where it fits: at
+    /// first yes, so that the folders are in sight (`WindowState`), then
+    /// as the person last chose (`restoreSize`, `windowState`).
+    private var sidebarWanted = WindowState.standard.showsSidebar
+    private lazy var sidebarAction = Action(ActionNames.sidebar, isOn: sidebarWanted) { [weak self] on in
+        guard let self else { return }
+        self.sidebarWanted = on
+        self.fitGridColumns()
+    }
     /// Below this width the side panel gives way.
     static let narrowest = 700
 
@@ -351,6 +352,9 @@ final class MainWindowView {
             observer?.presented(window)
         case .close: window.close()
         case .restoreSize(let state):
+            // Before the size: a new size fits the columns at once.
+            sidebarWanted = state.showsSidebar
+            sidebarAction.boolState = state.showsSidebar
             window.defaultSize = (state.width, state.height)
             if state.isMaximized { window.maximize() }
             fitGridColumns()
@@ -374,7 +378,8 @@ final class MainWindowView {
     /// The size to remember: the unmaximized size, as GTK keeps it.
     var windowState: WindowState {
         let size = window.defaultSize
-        return WindowState(width: size.width, height: size.height, isMaximized: window.isMaximized)
+        return WindowState(width: size.width, height: size.height, isMaximized: window.isMaximized,
+                           showsSidebar: sidebarWanted)
     }
 
     private func show(_ notice: Notice) {

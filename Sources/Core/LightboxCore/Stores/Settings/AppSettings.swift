@@ -97,14 +97,14 @@ public final class AppSettings: @unchecked Sendable {
     public var windowState: WindowState {
         guard hasSchema else { return .standard }
         return WindowState(width: int("window-width"), height: int("window-height"),
-                           isMaximized: bool("window-maximized")).sanitized
+                           isMaximized: bool("window-maximized"), showsSidebar: bool("sidebar-shown")).sanitized
     }
 
     @discardableResult
     public func save(_ state: WindowState) -> Bool {
         let state = state.sanitized
         return set(int: state.width, "window-width") && set(int: state.height, "window-height")
-            && set(bool: state.isMaximized, "window-maximized")
+            && set(bool: state.isMaximized, "window-maximized") && set(bool: state.showsSidebar, "sidebar-shown")
     }
 
     // MARK: Sort order, filters and zoom
