@@ -5,7 +5,8 @@
       Reads a `swift test` log; appends one line per skipped test to SKIPS
       ("unit<TAB>Class.method<TAB>reason") and prints "N passed, N failed,
       N skipped". Exits 1 when the log has no XCTest summary (the runner
-      crashed or ran nothing).
+      crashed, was stopped at its time limit, or ran nothing); then it
+      names the test that had started and not ended, on standard error.
 
   test_counts.py unprivileged SKIPS
       Prints the unit tests that skipped because root is refused nothing
@@ -29,6 +30,10 @@ def xctest(log_path, skips_path):
     # failures (0 unexpected)").
     summaries = re.findall(r"Executed (\d+) tests?, with (?:(\d+) tests? skipped and )?(\d+) failures?", log)
     if not summaries:
+        running = unfinished(log)
+        if running:
+            print(f"test_counts: the test process ended during {running}: it crashed there or was stopped "
+                  f"at its time limit", file=sys.stderr)
         print("0 passed, 1 failed, 0 skipped (no XCTest summary: the runner crashed or ran nothing)")
         return 1
     ran, skipped, failed = (int(n or 0) for n in summaries[-1])
@@ -50,6 +55,14 @@ def xctest(log_path, skips_path):
         failed = max(failed, 1)
     print(f"{ran - skipped - failed} passed, {failed} failed, {skipped} skipped")
     return 0
+
+
+def unfinished(log):
+    """The last test the log says started and never says ended, or None."""
+    ended = set(re.findall(r"^Test Case '(\S+)' (?:passed|failed|skipped)", log, re.M))
+    started = re.findall(r"^Test Case '(\S+)' started", log, re.M)
+    running = [name for name in started if name not in ended]
+    return running[-1] if running else None
 
 
 def read_skips(path):

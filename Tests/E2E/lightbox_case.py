@@ -1,5 +1,6 @@
 """The base of every end-to-end test case: a private sandbox per test, apps stopped afterwards."""
 import os
+import time
 import unittest
 
 import lightbox_a11y as a11y
@@ -12,6 +13,15 @@ class LightboxTestCase(unittest.TestCase):
     """Each test gets its own HOME/XDG dirs; every app it launches is stopped afterwards."""
 
     def setUp(self):
+        # Each test's wall-clock time, for run.sh's list of the slowest.
+        times = os.environ.get("LIGHTBOX_E2E_TIMES")
+        if times:
+            started = time.monotonic()
+
+            def record():
+                with open(times, "a") as out:
+                    out.write(f"{time.monotonic() - started:.1f}\t{self.id()}\n")
+            self.addCleanup(record)
         if not os.access(a11y.lightbox_bin(), os.X_OK):
             self.fail(f"no lightbox binary at {a11y.lightbox_bin()} (set LIGHTBOX_BIN)")
         self.sandbox = Sandbox(self.id().rsplit(".", 1)[-1])

@@ -45,6 +45,7 @@ done
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/lightbox-e2e.XXXXXX")
 LOG=$WORK/unittest.log
+export LIGHTBOX_E2E_TIMES=$WORK/times.tsv
 . "$REPO/Tests/E2E/session_bus.sh"
 make_session_bus "$WORK/bus" || fail_early "cannot set up the session bus (apt-get install -y at-spi2-core)"
 # Suite-wide private dirs for the X server, the buses and anything they start; each test narrows these.
@@ -78,6 +79,11 @@ timeout -k 10 "${E2E_SUITE_TIMEOUT:-600}" \
              print; fflush() }' \
     | tee "$LOG"
 status=${PIPESTATUS[0]}
+
+if [ -s "$LIGHTBOX_E2E_TIMES" ]; then
+    echo "E2E: the slowest tests (s):"
+    sort -rn "$LIGHTBOX_E2E_TIMES" | head -n 5 | sed 's/^/    /'
+fi
 
 # Count from unittest's own log (unittest_summary.py: failures, skips with their reasons, a run that
 # ran nothing or never got to the summary); skips also go to $LIGHTBOX_SKIP_LOG.
