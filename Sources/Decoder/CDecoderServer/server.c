@@ -91,7 +91,7 @@ static int lb_serve_decode(int socket, const LbRequest *request, int fd) {
     int result;
     if (ok) {
         LbWireImage image = {info.width, info.height, info.stride, info.original_width, info.original_height,
-                             info.from_sensor ? LB_IMAGE_FROM_SENSOR : 0};
+                             (info.from_sensor ? LB_IMAGE_FROM_SENSOR : 0) | (info.incomplete ? LB_IMAGE_INCOMPLETE : 0)};
         result = lb_reply(socket, request, LB_REPLY_OK, &image, sizeof image, info.mime, strlen(info.mime),
                           shared.fd);
         lb_free(info.mime);

@@ -172,23 +172,42 @@ static void lb_jxl_prefer_srgb(JxlDecoder *decoder, const JxlBasicInfo *basic) {
     (void)JxlDecoderSetPreferredColorProfile(decoder, &srgb);
 }
 
+static void lb_jxl_free_pixels(guchar *pixels, gpointer unused) {
+    (void)unused;
+    g_free(pixels);
+}
+
 // A pixbuf for the frame, 8-bit RGB or RGBA (with straight alpha), set as
 // the decoder's output; NULL with a message.
 static GdkPixbuf *lb_jxl_output(JxlDecoder *decoder, const JxlBasicInfo *basic, char **error_out) {
     bool alpha = basic->alpha_bits > 0;
-    GdkPixbuf *pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, alpha, 8, (int)basic->xsize, (int)basic->ysize);
+    int channels = alpha ? 4 : 3;
+    // Rows a multiple of 4 bytes apart, as gdk-pixbuf lays them out.
+    uint64_t stride = ((uint64_t)basic->xsize * (uint64_t)channels + 3) & ~(uint64_t)3;
+    JxlPixelFormat format = {.num_channels = (uint32_t)channels, .data_type = JXL_TYPE_UINT8,
+                             .endianness = JXL_NATIVE_ENDIAN, .align = (size_t)stride};
+    size_t needed = 0;
+    if (stride > INT32_MAX || JxlDecoderImageOutBufferSize(decoder, &format, &needed) != JXL_DEC_SUCCESS) {
+        *error_out = g_strdup(lb_damaged);
+        return NULL;
+    }
+    // Allocated here rather than by gdk_pixbuf_new: libjxl 0.7 wants the
+    // last row padded as well, a gdk-pixbuf's last row stops at its last
+    // pixel, and an RGB frame whose rows are not a multiple of 4 bytes was
+    // refused as damaged (a 500 × 606 photo turned by orientation 5 or 7
+    // into rows of 606 pixels).
+    size_t length = MAX(needed, (size_t)(stride * basic->ysize));
+    guchar *pixels = g_try_malloc(length);
+    GdkPixbuf *pixbuf = pixels ? gdk_pixbuf_new_from_data(pixels, GDK_COLORSPACE_RGB, alpha, 8, (int)basic->xsize,
+                                                          (int)basic->ysize, (int)stride,
+                                                          lb_jxl_free_pixels, NULL)
+                               : NULL;
     if (!pixbuf) {
+        g_free(pixels);
         *error_out = g_strdup("There is not enough memory for the image.");
         return NULL;
     }
-    // Rows as far apart as gdk-pixbuf's (a multiple of 4 bytes).
-    JxlPixelFormat format = {.num_channels = alpha ? 4 : 3, .data_type = JXL_TYPE_UINT8,
-                             .endianness = JXL_NATIVE_ENDIAN,
-                             .align = (size_t)gdk_pixbuf_get_rowstride(pixbuf)};
-    size_t needed = 0;
-    if (JxlDecoderImageOutBufferSize(decoder, &format, &needed) != JXL_DEC_SUCCESS
-        || needed > gdk_pixbuf_get_byte_length(pixbuf)
-        || JxlDecoderSetImageOutBuffer(decoder, &format, gdk_pixbuf_get_pixels(pixbuf), needed) != JXL_DEC_SUCCESS) {
+    if (JxlDecoderSetImageOutBuffer(decoder, &format, pixels, needed) != JXL_DEC_SUCCESS) {
         g_object_unref(pixbuf);
         *error_out = g_strdup(lb_damaged);
         return NULL;

@@ -22,6 +22,14 @@
 // or full-size previews; 160 px thumbnails are what this turns away.
 #define LB_RAW_LARGE_PREVIEW 1024
 
+// Sensor data shorter than this is no camera's: a 1-megapixel sensor at 8
+// bits a pixel, compressed tenfold, is still 100 KB.
+#define LB_RAW_LEAST_SENSOR_BYTES (64u << 10)
+
+// Previews tried, largest first, when any size will do: exiv2 lists a
+// handful (tiff-raw.h's LB_RAW_MAX_PREVIEWS is its most).
+#define LB_RAW_MOST_PREVIEWS 24
+
 // A preview's long side; exiv2 does not know every preview's size without
 // decoding it, and then its byte count gives a rough one (a JPEG preview
 // takes about a tenth of a byte a pixel).
@@ -32,19 +40,67 @@ static int lb_preview_side(GExiv2PreviewProperties *preview) {
     return (int)sqrt((double)gexiv2_preview_properties_get_size(preview) * 10.0);
 }
 
+// Whether exiv2's preview is one decoded here: JPEGs, and the TIFFs exiv2
+// 0.27 makes of a DNG's JPEG previews (and of a NEF's small RGB thumbnail).
+static bool lb_preview_usable(GExiv2PreviewProperties *preview) {
+    const char *type = gexiv2_preview_properties_get_mime_type(preview);
+    return type && (strcmp(type, "image/jpeg") == 0 || strcmp(type, "image/tiff") == 0);
+}
+
+// exiv2's preview decoded and fitted; NULL when it does not decode.
+static GdkPixbuf *lb_preview_decoded(GExiv2Metadata *metadata, GExiv2PreviewProperties *preview, int max_size,
+                                     int64_t max_pixels, int *declared_width, int *declared_height) {
+    GError *error = NULL;
+    GExiv2PreviewImage *image = gexiv2_metadata_try_get_preview_image(metadata, preview, &error);
+    if (!image) {
+        g_clear_error(&error);
+        return NULL;
+    }
+    guint32 length = 0;
+    const guint8 *bytes = gexiv2_preview_image_get_data(image, &length);
+    char *why = NULL;
+    const char *type = gexiv2_preview_image_get_mime_type(image);
+    GdkPixbuf *pixbuf = bytes && type ? lb_bytes_decode(bytes, length, type, max_size, max_pixels, declared_width,
+                                                        declared_height, &why)
+                                      : NULL;
+    // A damaged preview is no reason to fail: the sensor data may be whole.
+    g_free(why);
+    g_object_unref(image);
+    return pixbuf;
+}
+
 // The embedded preview that serves `max_size`, decoded and fitted; NULL
 // when there is none large enough (`needed` on its long side), or it does
-// not decode.
-static GdkPixbuf *lb_raw_preview(GExiv2Metadata *metadata, int max_size, int needed, int64_t max_pixels) {
+// not decode. With `needed` 0 (nothing else to show) the largest that
+// decodes, whatever its size: one cut short is passed over.
+static GdkPixbuf *lb_raw_preview(GExiv2Metadata *metadata, int max_size, int needed, int64_t max_pixels,
+                                 int *declared_width, int *declared_height) {
     GExiv2PreviewProperties **previews = gexiv2_metadata_get_preview_properties(metadata);
     if (!previews) return NULL;
+    if (needed == 0) {
+        // Largest first; exiv2 lists a few.
+        bool tried[LB_RAW_MOST_PREVIEWS] = {false};
+        for (int attempt = 0; attempt < LB_RAW_MOST_PREVIEWS; attempt++) {
+            int largest = -1, largest_side = -1;
+            for (int i = 0; i < LB_RAW_MOST_PREVIEWS && previews[i]; i++) {
+                int side = lb_preview_usable(previews[i]) && !tried[i] ? lb_preview_side(previews[i]) : -1;
+                if (side > largest_side) {
+                    largest = i;
+                    largest_side = side;
+                }
+            }
+            if (largest < 0) return NULL;
+            tried[largest] = true;
+            GdkPixbuf *pixbuf = lb_preview_decoded(metadata, previews[largest], max_size, max_pixels, declared_width,
+                                                   declared_height);
+            if (pixbuf) return pixbuf;
+        }
+        return NULL;
+    }
     GExiv2PreviewProperties *chosen = NULL;
     int chosen_side = 0;
     for (GExiv2PreviewProperties **preview = previews; *preview; preview++) {
-        // JPEGs, and the TIFFs exiv2 0.27 makes of a DNG's JPEG previews
-        // (and of a NEF's small RGB thumbnail).
-        const char *type = gexiv2_preview_properties_get_mime_type(*preview);
-        if (!type || (strcmp(type, "image/jpeg") != 0 && strcmp(type, "image/tiff") != 0)) continue;
+        if (!lb_preview_usable(*preview)) continue;
         int side = lb_preview_side(*preview);
         bool large = side >= max_size, chosen_large = chosen_side >= max_size;
         // The smallest that is large enough, else the largest.
@@ -54,23 +110,7 @@ static GdkPixbuf *lb_raw_preview(GExiv2Metadata *metadata, int max_size, int nee
         }
     }
     if (!chosen || chosen_side < needed) return NULL;
-    GError *error = NULL;
-    GExiv2PreviewImage *image = gexiv2_metadata_try_get_preview_image(metadata, chosen, &error);
-    if (!image) {
-        g_clear_error(&error);
-        return NULL;
-    }
-    guint32 length = 0;
-    const guint8 *bytes = gexiv2_preview_image_get_data(image, &length);
-    int width = 0, height = 0;
-    char *why = NULL;
-    const char *type = gexiv2_preview_image_get_mime_type(image);
-    GdkPixbuf *pixbuf = bytes && type ? lb_bytes_decode(bytes, length, type, max_size, max_pixels, &width, &height, &why)
-                                      : NULL;
-    // A damaged preview is no reason to fail: the sensor data may be whole.
-    g_free(why);
-    g_object_unref(image);
-    return pixbuf;
+    return lb_preview_decoded(metadata, chosen, max_size, max_pixels, declared_width, declared_height);
 }
 
 // An RGB pixbuf holding LibRaw's 8-bit bitmap (packed rows).
@@ -238,9 +278,71 @@ void lb_raw_metadata_bytes_clear(LbRawMetadataBytes *metadata) {
     memset(metadata, 0, sizeof *metadata);
 }
 
+// What the decoder learns of a RAW file on its way to a picture.
+typedef struct {
+    bool cut_short;      // the file ends before data it points at
+    bool undevelopable;  // its sensor data is in a form LibRaw cannot read here
+} LbRawFile;
+
+// The size the app is told the photo has: the sensor's, else (a file cut
+// before the IFD that says it) the preview's own, never 0 × 0.
+static void lb_original_size(LbDecodeInfo *info, int sensor_width, int sensor_height, int preview_width,
+                             int preview_height) {
+    bool sensor = sensor_width > 0 && sensor_height > 0;
+    info->original_width = sensor ? sensor_width : preview_width;
+    info->original_height = sensor ? sensor_height : preview_height;
+}
+
+// Whether a Fujifilm RAF's header points past the end of the file, or at
+// sensor data shorter than any camera's (a file stripped to its previews).
+static bool lb_raf_cut_short(int fd, uint64_t file_length) {
+    uint8_t header[108];
+    // The first page alone, not the read-ahead around it (as lb_raw_read_preview).
+    posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
+    bool read = file_length >= sizeof header && lb_fd_read(&fd, 0, header, sizeof header);
+    posix_fadvise(fd, 0, 0, POSIX_FADV_NORMAL);
+    if (!read || memcmp(header, "FUJIFILMCCD-RAW ", 16) != 0) return false;
+    uint64_t part[6];
+    for (int i = 0; i < 6; i++) {
+        const uint8_t *p = header + 84 + 4 * i;
+        part[i] = (uint64_t)p[0] << 24 | (uint64_t)p[1] << 16 | (uint64_t)p[2] << 8 | p[3];
+    }
+    // JPEG, CFA header, CFA: an offset and a length each.
+    for (int i = 0; i < 6; i += 2)
+        if (part[i] + part[i + 1] > file_length) return true;
+    return part[5] < LB_RAW_LEAST_SENSOR_BYTES;
+}
+
 // A preview the decoder reads at most: a camera's full-size JPEG is 2-15
 // MB. A larger one is left to exiv2's path (and the decoder's memory limit).
 #define LB_RAW_MAX_PREVIEW_BYTES (256u << 20)
+
+// The preview tiff-raw.c found at `chosen`, read and fitted; NULL when it
+// is not one read here, lies outside the file, or does not decode.
+// `width`, `height` receive its own size.
+static GdkPixbuf *lb_raw_layout_preview(int fd, uint64_t file_length, const LbRawPreview *chosen, int max_size,
+                                        int64_t max_pixels, int *width, int *height) {
+    GdkPixbuf *preview = NULL;
+    if (chosen->kind == LB_RAW_PREVIEW_JPEG && chosen->length <= LB_RAW_MAX_PREVIEW_BYTES) {
+        uint8_t *bytes = g_try_malloc(chosen->length);
+        if (bytes && lb_fd_read(&fd, chosen->offset, bytes, chosen->length)) {
+            char *why = NULL;
+            preview = lb_bytes_decode(bytes, chosen->length, "image/jpeg", max_size, max_pixels, width, height, &why);
+            g_free(why);
+        }
+        g_free(bytes);
+    } else if (chosen->kind == LB_RAW_PREVIEW_RGB && (int64_t)chosen->width * chosen->height <= max_pixels
+               && chosen->width <= G_MAXINT / 4 && chosen->height <= G_MAXINT) {
+        GdkPixbuf *rows = gdk_pixbuf_new(GDK_COLORSPACE_RGB, FALSE, 8, (int)chosen->width, (int)chosen->height);
+        if (rows && lb_raw_read_rgb(lb_fd_read, &fd, file_length, chosen, gdk_pixbuf_get_pixels(rows),
+                                    (size_t)gdk_pixbuf_get_rowstride(rows)))
+            preview = lb_pixbuf_fitted(rows, max_size);
+        if (rows) g_object_unref(rows);
+        *width = (int)chosen->width;
+        *height = (int)chosen->height;
+    }
+    return preview;
+}
 
 // The picture from the preview lb_raw_preview's rule chooses among those
 // tiff-raw.c finds, read with pread: the file's structure and that
@@ -249,7 +351,7 @@ void lb_raw_metadata_bytes_clear(LbRawMetadataBytes *metadata) {
 // path decides, as before. Fills `info`'s original size and `*mime` when
 // it answers.
 static GdkPixbuf *lb_raw_read_preview(int fd, uint64_t file_length, int max_size, int64_t max_pixels, bool in_full,
-                                      LbDecodeInfo *info, char **mime) {
+                                      bool any_size, LbDecodeInfo *info, char **mime, LbRawFile *file) {
     // Read-ahead would read megabytes of sensor data around each of the
     // few places read here (8 MiB on some disks): random access reads only
     // the pages asked for. The same advice after, for whoever reads next.
@@ -261,32 +363,28 @@ static GdkPixbuf *lb_raw_read_preview(int fd, uint64_t file_length, int max_size
     int index = layout.known ? lb_raw_layout_choose(&layout, max_size, &side) : -1;
     // lb_raw_exiv2_preview's rule (below), on the same figures.
     int sensor_side = MAX(layout.pixel_width, layout.pixel_height);
-    int needed = in_full ? MIN(max_size, sensor_side > 0 ? sensor_side : max_size) : MIN(max_size, LB_RAW_LARGE_PREVIEW);
+    int needed = any_size ? 0
+                 : in_full ? MIN(max_size, sensor_side > 0 ? sensor_side : max_size)
+                           : MIN(max_size, LB_RAW_LARGE_PREVIEW);
     const LbRawPreview *chosen = index >= 0 && side >= needed ? &layout.previews[index] : NULL;
-    if (chosen && chosen->kind == LB_RAW_PREVIEW_JPEG && chosen->length <= LB_RAW_MAX_PREVIEW_BYTES) {
-        uint8_t *bytes = g_try_malloc(chosen->length);
-        if (bytes && lb_fd_read(&fd, chosen->offset, bytes, chosen->length)) {
-            int width = 0, height = 0;
-            char *why = NULL;
-            preview = lb_bytes_decode(bytes, chosen->length, "image/jpeg", max_size, max_pixels, &width, &height, &why);
-            g_free(why);
-        }
-        g_free(bytes);
-    } else if (chosen && chosen->kind == LB_RAW_PREVIEW_RGB && (int64_t)chosen->width * chosen->height <= max_pixels
-               && chosen->width <= G_MAXINT / 4 && chosen->height <= G_MAXINT) {
-        GdkPixbuf *rows = gdk_pixbuf_new(GDK_COLORSPACE_RGB, FALSE, 8, (int)chosen->width, (int)chosen->height);
-        if (rows && lb_raw_read_rgb(lb_fd_read, &fd, file_length, chosen, gdk_pixbuf_get_pixels(rows),
-                                    (size_t)gdk_pixbuf_get_rowstride(rows)))
-            preview = lb_pixbuf_fitted(rows, max_size);
-        if (rows) g_object_unref(rows);
-    }
+    int width = 0, height = 0;
+    if (chosen) preview = lb_raw_layout_preview(fd, file_length, chosen, max_size, max_pixels, &width, &height);
+    // Any size will do (nothing else to show): the largest that reads and
+    // decodes, past one the cut took.
+    for (int i = layout.count - 1; any_size && !preview && layout.known && i >= 0; i--)
+        preview = lb_raw_layout_preview(fd, file_length, &layout.previews[i], max_size, max_pixels, &width, &height);
     if (preview) {
         picture = lb_pixbuf_oriented(preview, layout.orientation);
         g_object_unref(preview);
-        info->original_width = layout.pixel_width;
-        info->original_height = layout.pixel_height;
+        lb_original_size(info, layout.pixel_width, layout.pixel_height, width, height);
         *mime = g_strdup(layout.mime);
     }
+    file->cut_short = file->cut_short || layout.cut_short;
+    // VC-5 (GoPro's GPR): LibRaw reads it only when built with GoPro's SDK,
+    // which Debian's is not.
+    file->undevelopable = file->undevelopable
+                          || (layout.mime && strcmp(layout.mime, "image/x-adobe-dng") == 0 && layout.compression == 9
+                              && !(libraw_capabilities() & LIBRAW_CAPS_GPRSDK));
     lb_raw_layout_clear(&layout);
     posix_fadvise(fd, 0, 0, POSIX_FADV_NORMAL);
     return picture;
@@ -295,25 +393,31 @@ static GdkPixbuf *lb_raw_read_preview(int fd, uint64_t file_length, int max_size
 // The preview exiv2 finds (the path for what tiff-raw.c leaves), turned
 // by the RAW's orientation; NULL when there is none large enough. Fills
 // `info`'s original size and `*mime` whenever exiv2 opens the file.
-static GdkPixbuf *lb_raw_exiv2_preview(int fd, int max_size, int64_t max_pixels, bool in_full, LbDecodeInfo *info,
-                                       char **mime) {
+static GdkPixbuf *lb_raw_exiv2_preview(int fd, int max_size, int64_t max_pixels, bool in_full, bool any_size,
+                                       LbDecodeInfo *info, char **mime) {
     char path[64];
     snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
     GdkPixbuf *picture = NULL;
     GExiv2Metadata *metadata = gexiv2_metadata_new();
     GError *error = NULL;
     if (gexiv2_metadata_open_path(metadata, path, &error)) {
+        g_free(*mime);
         *mime = lb_raw_mime(metadata);
-        info->original_width = gexiv2_metadata_get_pixel_width(metadata);
-        info->original_height = gexiv2_metadata_get_pixel_height(metadata);
+        int sensor_width = gexiv2_metadata_get_pixel_width(metadata);
+        int sensor_height = gexiv2_metadata_get_pixel_height(metadata);
+        info->original_width = sensor_width;
+        info->original_height = sensor_height;
         // A preview serves a picture to fit the screen when it is large;
         // the picture in full (zoomed to 100 %) only when it holds as
         // many pixels as the sensor.
-        int sensor_side = MAX(info->original_width, info->original_height);
-        int needed = in_full ? MIN(max_size, sensor_side > 0 ? sensor_side : max_size)
-                             : MIN(max_size, LB_RAW_LARGE_PREVIEW);
-        GdkPixbuf *preview = lb_raw_preview(metadata, max_size, needed, max_pixels);
+        int sensor_side = MAX(sensor_width, sensor_height);
+        int needed = any_size ? 0
+                     : in_full ? MIN(max_size, sensor_side > 0 ? sensor_side : max_size)
+                               : MIN(max_size, LB_RAW_LARGE_PREVIEW);
+        int width = 0, height = 0;
+        GdkPixbuf *preview = lb_raw_preview(metadata, max_size, needed, max_pixels, &width, &height);
         if (preview) {
+            lb_original_size(info, sensor_width, sensor_height, width, height);
             GExiv2Orientation orientation = gexiv2_metadata_try_get_orientation(metadata, NULL);
             picture = lb_pixbuf_oriented(preview, (int)orientation);
             g_object_unref(preview);
@@ -333,12 +437,18 @@ bool lb_raw_decode_into(int fd, int max_size, int64_t max_pixels, bool in_full, 
         return false;
     }
     char *mime = NULL;
+    LbRawFile facts = {.cut_short = lb_raf_cut_short(fd, (uint64_t)file.st_size)};
     // The decoder's own reader, which reads the structure and one preview;
     // exiv2 for the files it leaves, which maps and parses the whole file.
-    GdkPixbuf *picture = lb_raw_read_preview(fd, (uint64_t)file.st_size, max_size, max_pixels, in_full, info, &mime);
-    if (!picture) picture = lb_raw_exiv2_preview(fd, max_size, max_pixels, in_full, info, &mime);
-    // exiv2 0.27 does not open every RAW (Canon's CR3): LibRaw may.
-    if (!picture) {
+    GdkPixbuf *picture = lb_raw_read_preview(fd, (uint64_t)file.st_size, max_size, max_pixels, in_full, false, info,
+                                             &mime, &facts);
+    if (!picture) picture = lb_raw_exiv2_preview(fd, max_size, max_pixels, in_full, false, info, &mime);
+    // exiv2 0.27 does not open every RAW (Canon's CR3): LibRaw may. Not
+    // the sensor data of a file cut short, which LibRaw fails on or
+    // develops in part: its preview, whatever its size, stands for it at
+    // every size asked, so the photo looks the same in the grid and the
+    // window, each time.
+    if (!picture && !facts.cut_short && !facts.undevelopable) {
         // Mapped, not read: LibRaw touches the header and the data it
         // develops, and the kernel reads those pages only.
         void *bytes = mmap(NULL, (size_t)file.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
@@ -352,11 +462,25 @@ bool lb_raw_decode_into(int fd, int max_size, int64_t max_pixels, bool in_full, 
                                  &info->original_height, &from_sensor, error_out);
         munmap(bytes, (size_t)file.st_size);
         info->from_sensor = from_sensor;
-        if (!picture) {
-            g_free(mime);
-            return false;
-        }
     }
+    // No preview large enough and no sensor data that develops: the
+    // largest preview there is rather than nothing.
+    if (!picture) {
+        picture = lb_raw_read_preview(fd, (uint64_t)file.st_size, max_size, max_pixels, in_full, true, info, &mime,
+                                      &facts);
+        if (!picture) picture = lb_raw_exiv2_preview(fd, max_size, max_pixels, in_full, true, info, &mime);
+        if (picture) g_clear_pointer(error_out, g_free);
+    }
+    if (!picture) {
+        g_free(mime);
+        if (!*error_out && facts.undevelopable)
+            *error_out = g_strdup("Lightbox cannot show this kind of RAW file: it holds no preview, "
+                                  "and its sensor data is compressed in a way Lightbox cannot read.");
+        else if (!*error_out)
+            *error_out = g_strdup("The image is damaged or incomplete.");
+        return false;
+    }
+    info->incomplete = facts.cut_short;
     info->mime = mime ? mime : g_strdup("image/x-dcraw");
     bool ok = lb_pixbuf_into(picture, premultiplied, target, context, info, error_out);
     g_object_unref(picture);

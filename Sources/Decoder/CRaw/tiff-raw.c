@@ -474,6 +474,42 @@ static void lb_metadata_extent(LbFile *file, const LbIfd *ifd, uint64_t *end) {
     }
 }
 
+// The last value of `tag` (SHORT or LONG: offsets and byte counts), read
+// alone: a big image's strip arrays hold thousands.
+static bool lb_last_integer(LbFile *file, const LbIfd *ifd, uint16_t tag, uint64_t *value) {
+    const LbEntry *entry = lb_find(ifd, tag);
+    if (!entry || (entry->type != 3 && entry->type != 4) || entry->count == 0) return false;
+    unsigned size = lb_type_size(entry->type);
+    uint64_t at;
+    bool in_entry;
+    if (!lb_values_at(file, ifd, entry, &at, &in_entry)) return false;
+    uint8_t bytes[4];
+    const uint8_t *p = in_entry ? entry->value + (size_t)(entry->count - 1) * size : bytes;
+    if (!in_entry && !lb_fetch(file, at + (uint64_t)(entry->count - 1) * size, bytes, size)) return false;
+    *value = size == 2 ? lb_u16(p, ifd->order.big) : lb_u32(p, ifd->order.big);
+    return true;
+}
+
+// Whether the data `ifd` points at (its last strip or tile, its JPEG)
+// ends past the end of the file: cameras write each image's pieces in
+// order, so a cut file loses the last one first.
+static bool lb_data_cut(LbFile *file, const LbIfd *ifd) {
+    static const uint16_t pairs[][2] = {{0x0111, 0x0117}, {0x0144, 0x0145}, {0x0201, 0x0202}};
+    if (!ifd->present) return false;
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        uint64_t offset, length;
+        if (lb_last_integer(file, ifd, pairs[i][0], &offset) && lb_last_integer(file, ifd, pairs[i][1], &length)
+            && offset != 0 && ifd->order.base + offset + length > file->length)
+            return true;
+    }
+    return false;
+}
+
+// Whether an IFD `offset` points at (from `order.base`) lies past the end.
+static bool lb_points_past(const LbFile *file, LbOrder order, uint64_t offset) {
+    return offset != 0 && order.base + offset + 2 > file->length;
+}
+
 static void lb_unknown(LbRawLayout *layout, const char *why) {
     layout->known = false;
     layout->why = why;
@@ -512,11 +548,29 @@ void lb_raw_layout_read(LbRawReader read, void *context, uint64_t file_length, b
         lb_ifd_read(&file, order, ifd1.next, &ifd2);
     uint64_t offsets[LB_MAX_SUBIFDS];
     uint32_t subs = lb_integers(&file, &ifd0, lb_find(&ifd0, 0x014A), offsets, LB_MAX_SUBIFDS);
-    for (uint32_t i = 0; i < subs; i++) lb_ifd_read(&file, order, offsets[i], &sub[i]);
+    bool sub_past = false;
+    for (uint32_t i = 0; i < subs; i++) {
+        lb_ifd_read(&file, order, offsets[i], &sub[i]);
+        sub_past = sub_past || lb_points_past(&file, order, offsets[i]);
+    }
     if (lb_integers(&file, &ifd1, lb_find(&ifd1, 0x014A), offsets, 1) == 1)
         lb_ifd_read(&file, order, offsets[0], &thumb_sub);
-    uint64_t exif_offset;
+    uint64_t exif_offset = 0;
     if (lb_integer(&file, &ifd0, 0x8769, &exif_offset)) lb_ifd_read(&file, order, exif_offset, &exif);
+    // Only a decode asks (a few reads of 4 bytes more); a folder scan's
+    // metadata read does not.
+    if (previews) {
+        out->cut_short = sub_past || lb_points_past(&file, order, ifd0.next) || lb_points_past(&file, order, exif_offset)
+                         || lb_data_cut(&file, &ifd0) || lb_data_cut(&file, &ifd1) || lb_data_cut(&file, &ifd2);
+        for (uint32_t i = 0; i < subs; i++) out->cut_short = out->cut_short || lb_data_cut(&file, &sub[i]);
+        // A CR2's sensor data is IFD3's, the last thing in the file.
+        LbIfd ifd3;
+        if (cr2 && !out->cut_short && ifd2.next) {
+            out->cut_short = lb_points_past(&file, order, ifd2.next)
+                             || (lb_ifd_read(&file, order, ifd2.next, &ifd3) && lb_data_cut(&file, &ifd3));
+            lb_ifd_clear(&ifd3);
+        }
+    }
 
     // Where the metadata ends, and IFD0's XMP packet.
     uint64_t metadata_end = 8;
@@ -606,6 +660,7 @@ void lb_raw_layout_read(LbRawReader read, void *context, uint64_t file_length, b
         }
         uint64_t compression = 0;
         lb_integer(&file, primary, 0x0103, &compression);
+        out->compression = compression;
         out->mime = lb_find(&ifd0, 0xC612) ? "image/x-adobe-dng" : lb_tiff_mime(compression);
         lb_integer(&file, primary, 0x0100, &width);
         lb_integer(&file, primary, 0x0101, &height);

@@ -49,6 +49,11 @@ typedef struct {
     const char *mime;          // the file's type as exiv2 names it (a static string)
     int pixel_width, pixel_height;  // the sensor's size as exiv2 reads it (0: unknown)
     int orientation;           // IFD0's Orientation, 1-8; 0 when it states none
+    uint64_t compression;      // the main image's Compression (DNG: 7 lossless JPEG, 9 VC-5); 0 unknown
+    // The file ends before what its structure points at: an IFD, or the
+    // strips or tiles of an image it lists (a copy or download stopped
+    // part way). Known whether or not the layout is.
+    bool cut_short;
     int count;
     LbRawPreview previews[LB_RAW_MAX_PREVIEWS];  // smallest first, as exiv2 sorts them
     // The metadata exiv2 reads of the file, all in its first `metadata_end`

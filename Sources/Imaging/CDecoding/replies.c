@@ -42,7 +42,7 @@ static LbDecoderStatus lb_read_image(const LbRequest *request, const char *paylo
     if (image.width <= 0 || image.height <= 0 || image.width > limit || image.height > limit ||
         image.stride != image.width * 4 || image.original_width <= 0 || image.original_height <= 0 ||
         (int64_t)image.original_width * image.original_height > request->max_pixels ||
-        (image.flags & ~(uint32_t)LB_IMAGE_FROM_SENSOR) != 0) {
+        (image.flags & ~(uint32_t)(LB_IMAGE_FROM_SENSOR | LB_IMAGE_INCOMPLETE)) != 0) {
         goto nonsense;
     }
     result->mime = lb_text(payload + sizeof image, length - sizeof image);
@@ -73,6 +73,7 @@ static LbDecoderStatus lb_read_image(const LbRequest *request, const char *paylo
     result->original_width = image.original_width;
     result->original_height = image.original_height;
     result->from_sensor = image.flags & LB_IMAGE_FROM_SENSOR;
+    result->incomplete = image.flags & LB_IMAGE_INCOMPLETE;
     return LB_DECODER_OK;
 nonsense:
     if (fd >= 0) close(fd);

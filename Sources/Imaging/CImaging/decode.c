@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -49,6 +50,61 @@ static ssize_t lb_read(int fd, void *buffer, size_t count) {
     do n = read(fd, buffer, count);
     while (n < 0 && errno == EINTR);
     return n;
+}
+
+// Exactly `count` bytes at `offset`, leaving the file position as it is.
+static bool lb_pread_exactly(int fd, uint8_t *buffer, size_t count, off_t offset) {
+    for (size_t done = 0; done < count;) {
+        ssize_t n = pread(fd, buffer + done, count - done, offset + (off_t)done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;
+        done += (size_t)n;
+    }
+    return true;
+}
+
+static uint64_t lb_le32(const uint8_t *p) {
+    return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24;
+}
+
+// A WebP's EXIF chunk holds no image: this many of its bytes reach IFD0
+// wherever a writer puts it (a camera's EXIF fits in a JPEG's 64 KiB).
+#define LB_WEBP_EXIF_MOST (64 << 10)
+// Chunks walked to find it: an animation has one a frame, a photo a few.
+#define LB_WEBP_MOST_CHUNKS 4096
+
+// The orientation the EXIF chunk of the WebP file open at `fd` states
+// (1-8; 1 when none). webp-pixbuf-loader does not read it, where
+// gdk-pixbuf's JPEG loader reads a JPEG's: a camera JPEG made a WebP
+// would otherwise turn sideways. Only chunk headers and that chunk are
+// read, every size checked against the file's.
+static int lb_webp_orientation(int fd) {
+    struct stat info;
+    uint8_t header[12];
+    if (fstat(fd, &info) != 0 || info.st_size < 30 || !lb_pread_exactly(fd, header, 12, 0)
+        || memcmp(header, "RIFF", 4) != 0 || memcmp(header + 8, "WEBP", 4) != 0)
+        return 1;
+    uint64_t end = MIN((uint64_t)info.st_size, 8 + lb_le32(header + 4));
+    uint64_t at = 12;
+    for (int chunks = 0; chunks < LB_WEBP_MOST_CHUNKS && at + 8 <= end; chunks++) {
+        uint8_t chunk[8];
+        if (!lb_pread_exactly(fd, chunk, 8, (off_t)at)) return 1;
+        uint64_t size = lb_le32(chunk + 4);
+        if (memcmp(chunk, "EXIF", 4) == 0) {
+            size_t length = (size_t)MIN(size, MIN(end - (at + 8), (uint64_t)LB_WEBP_EXIF_MOST));
+            uint8_t *exif = g_malloc(length ? length : 1);
+            int orientation = 1;
+            if (lb_pread_exactly(fd, exif, length, (off_t)(at + 8))) {
+                // Some writers keep JPEG's "Exif\0\0" before the TIFF structure.
+                bool prefixed = length >= 6 && memcmp(exif, "Exif\0\0", 6) == 0;
+                orientation = lb_exif_orientation(exif + (prefixed ? 6 : 0), length - (prefixed ? 6 : 0));
+            }
+            g_free(exif);
+            return orientation;
+        }
+        at += 8 + size + (size & 1);
+    }
+    return 1;
 }
 
 // The oriented pixbuf (RGB or RGBA) of the file open at `fd`, or NULL with
@@ -126,12 +182,18 @@ static GdkPixbuf *lb_decode_pixbuf(int fd, int max_size, int64_t max_pixels, int
         return NULL;
     }
     g_clear_error(&error);
-    if (mime) {
-        GdkPixbufFormat *format = gdk_pixbuf_loader_get_format(loader);
-        gchar **types = format ? gdk_pixbuf_format_get_mime_types(format) : NULL;
-        *mime = g_strdup(types && types[0] ? types[0] : "application/octet-stream");
-        g_strfreev(types);
+    GdkPixbufFormat *format = gdk_pixbuf_loader_get_format(loader);
+    gchar **types = format ? gdk_pixbuf_format_get_mime_types(format) : NULL;
+    const char *type = types && types[0] ? types[0] : "application/octet-stream";
+    if (mime) *mime = g_strdup(type);
+    // Turned as a JPEG with the same EXIF is, by gdk-pixbuf's own reading
+    // of the option, unless a later loader learns to set it itself.
+    if (strcmp(type, "image/webp") == 0 && !gdk_pixbuf_get_option(pixbuf, "orientation")) {
+        int orientation = lb_webp_orientation(fd);
+        char value[2] = {(char)('0' + orientation), '\0'};
+        if (orientation > 1) gdk_pixbuf_set_option(pixbuf, "orientation", value);
     }
+    g_strfreev(types);
     GdkPixbuf *oriented = gdk_pixbuf_apply_embedded_orientation(pixbuf);
     g_object_unref(loader);
     return oriented;

@@ -70,6 +70,15 @@ static bool lb_exif_thumbnail(const uint8_t *tiff, size_t size, LbExifFields *fi
     return jpeg[0] == 0xFF && jpeg[1] == 0xD8;
 }
 
+int lb_exif_orientation(const uint8_t *tiff, size_t size) {
+    if (size < 8) return 1;
+    bool little = tiff[0] == 'I' && tiff[1] == 'I';
+    if ((!little && !(tiff[0] == 'M' && tiff[1] == 'M')) || lb_u16(tiff + 2, little) != 42) return 1;
+    LbExifFields fields = {.orientation = 1};
+    if (lb_read_ifd(tiff, size, lb_u32(tiff + 4, little), little, lb_ifd0_entry, &fields) == UINT32_MAX) return 1;
+    return fields.orientation >= 1 && fields.orientation <= 8 ? (int)fields.orientation : 1;
+}
+
 static bool lb_is_frame_marker(int marker) {
     // SOF0-SOF15 but DHT (C4), JPG (C8) and DAC (CC).
     return marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC;

@@ -12,6 +12,11 @@ struct LbImage {
 // The error's message (or `fallback`) as a new string; frees the error.
 char *lb_message(GError *error, const char *fallback);
 
+// The orientation (1-8) IFD0 of the TIFF structure at `tiff` (`size`
+// bytes, EXIF as a WebP's EXIF chunk holds it) states; 1 when it states
+// none or the structure is malformed.
+int lb_exif_orientation(const uint8_t *tiff, size_t size);
+
 // Where a JPEG's EXIF thumbnail lies in the file's first `size` bytes, with
 // the main image's size as stored and its EXIF orientation (1-8).
 typedef struct {

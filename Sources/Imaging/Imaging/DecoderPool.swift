@@ -76,7 +76,7 @@ public final class DecoderPool: @unchecked Sendable {
         guard let image = result.image else { throw ImageError(tr("The image cannot be read."), kind: .decoderNonsense) }
         return DecodedImage(image, originalWidth: Int(result.original_width),
                             originalHeight: Int(result.original_height),
-                            mimeType: result.mime.map { String(cString: $0) })
+                            mimeType: result.mime.map { String(cString: $0) }, isFromIncompleteFile: result.incomplete)
     }
 
     /// Decodes `path` to fit `maxSize` × `maxSize`, laid out for display
@@ -97,6 +97,7 @@ public final class DecoderPool: @unchecked Sendable {
         let buffer = PixelBuffer(adopting: rows, count: length) { munmap($0, length) }
         var pixels = PixelData.display(buffer, width: Int(result.width), height: Int(result.height))
         if PhotoFormat.isRaw(path) { pixels.origin = result.from_sensor ? .sensorData : .cameraPreview }
+        pixels.isFromIncompleteFile = result.incomplete
         return pixels
     }
 

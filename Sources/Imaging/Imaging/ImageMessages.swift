@@ -36,6 +36,9 @@ public enum ImageMessages {
             return tr("The image could not be written.")
         case "The pixels are not a valid image.": // untranslated: the C code's words
             return tr("The pixels are not a valid image.")
+        case unsupportedRaw:
+            // Translators: why a camera RAW photo (such as a GoPro GPR) is not shown.
+            return tr("Lightbox cannot show this kind of RAW file: it holds no preview, and its sensor data is compressed in a way Lightbox cannot read.")
         default: break
         }
         let tooLarge = "The image is too large ({width} × {height} pixels)." // untranslated: the C code's words
@@ -57,6 +60,10 @@ public enum ImageMessages {
         }
         return message
     }
+
+    /// The C code's words for a RAW file of a kind that cannot be shown.
+    static let unsupportedRaw = "Lightbox cannot show this kind of RAW file: it holds no preview, " // untranslated: the C code's words
+        + "and its sensor data is compressed in a way Lightbox cannot read." // untranslated: the C code's words
 
     /// "The file cannot be read: <the system's reason>."
     static func unreadable(_ reason: String) -> String {
@@ -104,6 +111,8 @@ extension ImageError {
     /// The error a C function reported in `message` (the caller frees it),
     /// in the person's language; `fallback` when it gave no message.
     package init(cMessage message: UnsafePointer<CChar>?, fallback: @autoclosure () -> String, kind: Kind = .file) {
-        self.init(message.map { ImageMessages.translated(String(cString: $0)) } ?? fallback(), kind: kind)
+        let english = message.map { String(cString: $0) }
+        self.init(english.map(ImageMessages.translated) ?? fallback(),
+                  kind: kind == .file && english == ImageMessages.unsupportedRaw ? .unsupportedFile : kind)
     }
 }

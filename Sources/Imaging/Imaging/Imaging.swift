@@ -20,6 +20,9 @@ public struct ImageError: Error, Equatable, Sendable, CustomStringConvertible {
         /// No decoder could be started: not the file's fault, so nothing
         /// about the file should be remembered.
         case decoderUnavailable
+        /// The file is whole, of a kind Lightbox cannot show (a GoPro GPR
+        /// without a preview): its message says so, never "damaged".
+        case unsupportedFile
     }
 
     public let message: String
@@ -150,12 +153,17 @@ public final class DecodedImage: @unchecked Sendable {
     /// The file's format, as the decoder recognised it (nil for an image
     /// made by scaling another).
     public let mimeType: String?
+    /// A camera RAW file that ends before its data does, shown from the
+    /// preview it kept (`PixelData.isFromIncompleteFile`).
+    public let isFromIncompleteFile: Bool
 
-    package init(_ image: OpaquePointer, originalWidth: Int, originalHeight: Int, mimeType: String? = nil) {
+    package init(_ image: OpaquePointer, originalWidth: Int, originalHeight: Int, mimeType: String? = nil,
+                 isFromIncompleteFile: Bool = false) {
         self.image = image
         self.originalWidth = originalWidth
         self.originalHeight = originalHeight
         self.mimeType = mimeType
+        self.isFromIncompleteFile = isFromIncompleteFile
     }
 
     deinit { lb_image_free(image) }

@@ -15,9 +15,13 @@ public enum PhotoFormat {
     /// Camera RAW files, read in the decoder from the camera's embedded
     /// preview (exiv2), or from the sensor data (LibRaw 0.20) where no
     /// preview serves. Never written: their ratings go to sidecars.
+    /// GoPro's GPR is a DNG whose sensor data Debian's LibRaw cannot read
+    /// (VC-5): listed, and shown from a preview when it has one, else the
+    /// window says it cannot be shown. shared-mime-info 2.2 has no type
+    /// for it, so the desktop file declares none.
     public static let rawExtensions: [String] = [
         "dng", "cr2", "cr3", "crw", "nef", "nrw", "arw", "sr2", "srf", "raf", "orf", "rw2", "pef", "srw",
-        "3fr", "iiq", "erf", "mrw", "kdc", "dcr", "mos", "mef", "rwl", "x3f",
+        "3fr", "iiq", "erf", "mrw", "kdc", "dcr", "mos", "mef", "rwl", "x3f", "gpr",
     ]
 
     /// Pictures the decoder reads with a library of its own rather than

@@ -29,6 +29,10 @@ public struct PixelData: Sendable, Equatable {
     public let format: Format
     /// Said by the decoder (see `DecoderPool.decodeForDisplay`).
     public internal(set) var origin = Origin.picture
+    /// The file ends before its data does (a copy stopped part way): these
+    /// are the pixels of the preview it kept, which a window says. Said by
+    /// the decoder, for camera RAW files.
+    public internal(set) var isFromIncompleteFile = false
     private let storage: Storage
 
     /// Where the bytes are: in `Data` (what decoders and files give), or

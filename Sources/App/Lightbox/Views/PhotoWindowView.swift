@@ -27,6 +27,11 @@ final class PhotoWindowView {
     /// hidden when it has none.
     let labelBadge = Image(iconName: "media-record-symbolic", pixelSize: 12)
     let properties = PropertiesPanelView()
+    /// Over the photo's corner while its file ends before its data does (a
+    /// RAW copied in part): what shows is the preview the file kept. The
+    /// photo's description says it too, for screen readers.
+    // Translators: a mark over a photo whose file is cut short; the photo shown is the camera's preview it kept.
+    let incompleteMark = Label(tr("File incomplete"))
     /// Its title, the properties' toggle and the photo menu
     /// (`makeHeaderBar`).
     let header = HeaderBar()
@@ -117,6 +122,15 @@ final class PhotoWindowView {
         spinner.valign = .center
         spinner.setSizeRequest(width: 48, height: 48)
         stage.addOverlay(spinner)
+        incompleteMark.halign = .start
+        incompleteMark.valign = .start
+        incompleteMark.setMargins(12)
+        incompleteMark.addCssClass("osd")
+        incompleteMark.addCssClass("warning")
+        // Translators: the tooltip of the "File incomplete" mark over a photo.
+        incompleteMark.tooltip = tr("The file ends before its data does: this is the preview it kept.")
+        incompleteMark.isVisible = false
+        stage.addOverlay(incompleteMark)
         controls = PhotoControls(over: stage, ratingBar: ratingBar, rejectButton: rejectButton, labelBadge: labelBadge)
         window.onFullscreenChanged { [weak self] in
             guard let self else { return }
@@ -308,17 +322,24 @@ final class PhotoWindowView {
     private func renderPicture(_ shown: PhotoViewerLogic.State.Picture) {
         switch shown {
         case .loading(let photo):
+            incompleteMark.isVisible = false
             show(photo, detail: Self.decisions(of: photo))
             spinner.isSpinning = true
             spinner.isVisible = true
             status.root.isVisible = false
         case .presenting(let photo, let pixels):
-            show(photo, detail: Self.decisions(of: photo), origin: pixels.origin)
+            incompleteMark.isVisible = pixels.isFromIncompleteFile
+            let decisions = Self.decisions(of: photo)
+            // Translators: a photo's rating, then more about it: "Rated 3 stars, RAW+JPEG", "Rated 3 stars, Red label".
+            let detail = pixels.isFromIncompleteFile ? tr("{rating}, {kind}", ["rating": decisions, "kind": Self.incomplete])
+                : decisions
+            show(photo, detail: detail, origin: pixels.origin)
             spinner.isSpinning = false
             spinner.isVisible = false
             status.root.isVisible = false
             zoomView.show(pixels, of: photo.path)
         case .failed(let photo, let reason):
+            incompleteMark.isVisible = false
             // Translators: {reason} is a sentence saying why, such as "The file is empty."
             show(photo, detail: tr("Cannot show this photo. {reason}", ["reason": reason]))
             spinner.isSpinning = false
@@ -352,6 +373,12 @@ final class PhotoWindowView {
         renderLabel(photo.tags.label)
         rejectButton.isActive = photo.isRejected
         properties.render(photo, origin: origin)
+    }
+
+    /// What the photo's description adds when its file is cut short.
+    private static var incomplete: String {
+        // Translators: said of a photo whose file is cut short, after its rating ("Rated 3 stars, file incomplete: …").
+        tr("file incomplete: shown from the preview it kept")
     }
 
     /// "Rated 3 stars", and the label when it has one ("Rated 3 stars, Red

@@ -63,6 +63,7 @@ typedef struct {
     int stride;                            // decode, premultiplied
     int original_width, original_height;   // decode: the declared size
     bool from_sensor;                      // decode: a RAW developed from its sensor data, not a preview
+    bool incomplete;                       // decode: a RAW file cut short, shown from its preview
     int width, height;                     // probe: the declared size; decode, premultiplied: the rows
     char *mime;                            // decode, probe
     bool has_metadata;                     // metadata: false when the file has none readable

@@ -52,8 +52,9 @@ enum {
 // (no gdk-pixbuf loader on Debian 12), for probes and metadata too.
 enum { LB_HINT_RAW = 1, LB_HINT_IN_FULL = 2, LB_HINT_JXL = 4 };
 
-// What a decoded image says of where its pixels came from (LbWireImage.flags).
-enum { LB_IMAGE_FROM_SENSOR = 1 };
+// What a decoded image says of where its pixels came from (LbWireImage.flags):
+// a RAW's sensor data; a RAW file that ends before its data does.
+enum { LB_IMAGE_FROM_SENSOR = 1, LB_IMAGE_INCOMPLETE = 2 };
 
 // App → decoder, with the file's descriptor (opened read-only by the app).
 // `payload_length` bytes follow in the same packet: for an edit, its

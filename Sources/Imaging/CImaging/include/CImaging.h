@@ -44,6 +44,7 @@ typedef struct {
     int original_width, original_height;      // the size the file declared
     char *mime;                               // free with lb_free
     bool from_sensor;                         // a RAW developed from its sensor data (not a preview)
+    bool incomplete;                          // a RAW cut short, shown from the preview it kept
 } LbDecodeInfo;
 
 // Asked for the memory the RGBA rows go to (`stride` bytes a row, height
