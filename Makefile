@@ -7,6 +7,7 @@
 #   make test-orca  only the screen reader tests (Tests/Orca), on .build/debug/lightbox
 #   make orca-transcript  what Orca says for everyday jobs, into ORCA_TRANSCRIPT
 #   make screenshots  the metainfo's screenshots, taken from the release build (Resources/screenshots)
+#   make guard      release build, then check its key figures against Tools/bench/guard.json
 #   make bench      release build, then benchmark it (QUICK=1: about two minutes)
 #   make fuzz       libFuzzer over the project's own parsers, C and Swift (FUZZ_SECONDS each)
 #   make soak       10,000 photos, 1,000 acted on for SOAK_SECONDS (600) while another process changes them
@@ -73,7 +74,7 @@ METAINFO_SRC = Resources/$(APP_ID).metainfo.xml
 ICON_SRC     = Resources/icons/hicolor/scalable/apps/$(APP_ID).svg
 SYMBOLIC_SRC = Resources/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 
-.PHONY: all deps deps-test deps-bench build run test test-orca orca-transcript screenshots bench soak fuzz fuzz-c fuzz-replay install uninstall deb clean help print-photo-extensions locale pot po-update schemas
+.PHONY: all deps deps-test deps-bench build run test guard test-orca orca-transcript screenshots bench soak fuzz fuzz-c fuzz-replay install uninstall deb clean help print-photo-extensions locale pot po-update schemas
 
 all: build
 
@@ -129,11 +130,20 @@ po-update: pot
 run: deps build
 	BUILD_DIR="$(BUILD_DIR)" scripts/run.sh $(if $(FOLDER),"$(FOLDER)")
 
-test: deps-test $(PKGCONFIG_DIR)/gdk-pixbuf-2.0.pc locale schemas
-	$(SWIFT) build $(SWIFT_TEST_FLAGS)
+# The tools the tests use are installed while the build compiles (it needs
+# only what `make deps` installs): on a fresh machine that hides most of the
+# time apt takes. Their log follows the build's. Not root, sudo may ask for
+# a password: then they are installed first.
+test: deps $(PKGCONFIG_DIR)/gdk-pixbuf-2.0.pc locale schemas
+	@if [ "$$(id -u)" -ne 0 ]; then scripts/install-deps.sh --test || exit 1; fi; \
+	mkdir -p .build; scripts/install-deps.sh --test >.build/install-test.log 2>&1 & installing=$$!; \
+	$(SWIFT) build $(SWIFT_TEST_FLAGS); built=$$?; \
+	wait $$installing; installed=$$?; \
+	echo "--- scripts/install-deps.sh --test (run during the build)"; cat .build/install-test.log; \
+	[ $$built -eq 0 ] && [ $$installed -eq 0 ]
 	SWIFT="$(SWIFT)" scripts/test.sh
 
-# The screen reader suite alone (it is part 5 of `make test`), on the debug
+# The screen reader suite alone (it is part 8 of `make test`), on the debug
 # build that `make test` makes; it builds nothing.
 ORCA_BIN        ?= .build/debug/lightbox
 ORCA_TRANSCRIPT ?= $(or $(TMPDIR),/tmp)/lightbox-orca-transcript.md
@@ -161,6 +171,12 @@ screenshots: deps-test build
 		LIGHTBOX_BIN="$(SCREENSHOTS_ROOT)/usr/bin/lightbox" LIGHTBOX_SCREENSHOTS_DIR="$(SCREENSHOTS_DIR)" \
 		Tests/E2E/run.sh -k ScreenshotTests
 	rm -rf "$(SCREENSHOTS_ROOT)"
+
+# The performance guard alone (part 9 of `make test`): the release build's
+# start-up, stepping and big folders against Tools/bench/guard.json, about
+# two minutes (its files are made once in .build/guard-library).
+guard: deps-test build
+	python3 Tools/bench/guard.py
 
 # Not part of `make test`. The photo library is made once in Tools/bench/library/.
 bench: deps deps-bench build

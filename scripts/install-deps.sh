@@ -73,6 +73,9 @@ TEST_PACKAGES=(
     fonts-dejavu-core
     # The independent reader and writer the rating tests check against.
     libimage-exiftool-perl
+    # The independent decoders of the real-file tests, from PyPI in a virtual environment under .build
+    # (Tests/E2E/reference_decoders.py).
+    python3-venv
     # Encoders of the HEIC, AVIF and JPEG XL files the format tests read.
     libheif-examples
     libavif-bin
@@ -86,6 +89,11 @@ TEST_PACKAGES=(
     libglib2.0-bin
     # Checks the Debian package `make deb` builds.
     lintian
+    # The performance guard (Tools/bench/guard.py) times start-up and stepping
+    # from outside, with programs it compiles against Xlib, XTest and Damage.
+    libx11-dev
+    libxtst-dev
+    libxdamage-dev
     # The translated and right-to-left tests run in the German and Hebrew
     # locales, generated from these definitions (see ensure_locales).
     locales
@@ -221,8 +229,32 @@ export DEBIAN_FRONTEND=noninteractive
 # Wait for another apt or dpkg to finish rather than failing at once.
 APT_OPTS=(-o DPkg::Lock::Timeout=600 -o APT::Get::Assume-Yes=true)
 
+# On CI's throwaway machines: dpkg writes without an fsync per file, and
+# man-db does not index every new manual page after each package (with
+# 300 packages to install, both take minutes; a crash there loses nothing
+# that the next run would not install again).
+if [ "${CI:-}" = true ]; then
+    APT_OPTS+=(-o Dpkg::Options::=--force-unsafe-io)
+    echo "man-db man-db/auto-update boolean false" | "${SUDO[@]}" debconf-set-selections 2>/dev/null || true
+fi
+
+# What Lightbox needs to build and run comes with what its packages
+# recommend, as a desktop would have it; the tools the tests and the
+# benchmark use come without (their recommendations add about 60 packages
+# that no test uses: fonts, Ghostscript, Vulkan drivers, Perl modules).
+build_missing=() tool_missing=()
+for pkg in "${missing[@]}"; do
+    if [[ " ${BUILD_PACKAGES[*]} " == *" $pkg "* ]]; then build_missing+=("$pkg"); else tool_missing+=("$pkg"); fi
+done
+
 "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get "${APT_OPTS[@]}" update
-"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get "${APT_OPTS[@]}" install -y "${missing[@]}"
+if [ "${#build_missing[@]}" -gt 0 ]; then
+    "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get "${APT_OPTS[@]}" install -y "${build_missing[@]}"
+fi
+if [ "${#tool_missing[@]}" -gt 0 ]; then
+    "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get "${APT_OPTS[@]}" install -y --no-install-recommends \
+        "${tool_missing[@]}"
+fi
 
 still=()
 for pkg in "${missing[@]}"; do

@@ -11,11 +11,15 @@
 #   3. unit       swift test --skip-build, under Xvfb and a private D-Bus; as root,
 #                 the tests of what permissions refuse run again as an unprivileged user
 #   4. fuzz       every kept fuzz input, C (`make fuzz-replay`); the Swift ones are in part 3
-#   5. release    the program people install: `make build` (the README's way), then
-#                 `make install` into a scratch prefix, where parts 6 and 7 run it
-#   6. e2e        Tests/E2E/run.sh on the installed release build
-#   7. orca       Tests/Orca/run.sh on it: what the screen reader Orca says while
+#   5. soak       a short `make soak`: 1,000 photos acted on for 40 s while another process
+#                 renames, deletes and re-rates them; fails on any loss
+#   6. release    the program people install: `make build` (the README's way), then
+#                 `make install` into a scratch prefix, where parts 7 to 9 run it
+#   7. e2e        Tests/E2E/run.sh on the installed release build
+#   8. orca       Tests/Orca/run.sh on it: what the screen reader Orca says while
 #                 the tests drive the app by keyboard
+#   9. guard      Tools/bench/guard.py on it: start-up, stepping, big folders and a
+#                 shuffled folder's first screen against Tools/bench/guard.json
 #
 # A skipped test is a failure unless Tests/allowed-skips.txt allows it
 # (scripts/test_counts.py). Each test part prints "N passed, N failed,
@@ -68,7 +72,7 @@ step() {
 }
 
 # ---------------------------------------------------------------- metadata
-section "1/7 metadata: desktop file, AppStream metainfo, translations, settings schema"
+section "1/9 metadata: desktop file, AppStream metainfo, translations, settings schema"
 ok=1
 if command -v desktop-file-validate >/dev/null 2>&1; then
     step "desktop-file-validate $DESKTOP_FILE" desktop-file-validate "$DESKTOP_FILE" || ok=0
@@ -133,7 +137,7 @@ step "the README's performance table is the last \`make bench\` results (Tools/b
 if [ "$ok" -eq 1 ]; then record metadata PASS; else record metadata FAIL; fi
 
 # ----------------------------------------------------------------- install
-section "2/7 install: make install / uninstall into a scratch DESTDIR"
+section "2/9 install: make install / uninstall into a scratch DESTDIR"
 ok=1
 fakebuild=$scratch/build
 stage=$scratch/stage
@@ -278,7 +282,10 @@ xdg_env() {
     echo "XDG_DATA_HOME=$base/data XDG_CACHE_HOME=$base/cache XDG_STATE_HOME=$base/state"
 }
 
-section "3/7 unit: swift test (Xvfb, private D-Bus session)"
+section "3/9 unit: swift test (Xvfb, private D-Bus session)"
+# A test that hangs fails the part instead of holding CI until its own
+# limit: the whole part takes about 5 minutes on 2 cores.
+UNIT_TIME_LIMIT=${UNIT_TIME_LIMIT:-900}
 ok=1
 unit_log=$scratch/unit.log
 for tool in xvfb-run dbus-run-session setpriv; do
@@ -290,8 +297,12 @@ if [ "$ok" -eq 1 ]; then
         GDK_BACKEND=x11 GSK_RENDERER="${GSK_RENDERER:-cairo}" GSETTINGS_BACKEND=memory \
         $(xdg_env "$scratch/unit") \
         xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp -noreset" \
+        timeout --kill-after=30 "$UNIT_TIME_LIMIT" \
         dbus-run-session -- "$SWIFT" test --skip-build 2>&1 | tee "$unit_log"
     status=${PIPESTATUS[0]}
+    if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
+        echo "    FAILED: swift test ran past its time limit ($UNIT_TIME_LIMIT s)"
+    fi
     counts=$(python3 scripts/test_counts.py xctest "$unit_log" "$skips") || ok=0
     count unit "$counts" || ok=0
     [ "$status" -eq 0 ] || { echo "    FAILED: swift test exited $status"; ok=0; }
@@ -308,7 +319,7 @@ if [ "$(id -u)" -eq 0 ] && [ -s "$unit_log" ]; then
         chown -R "$nobody:$nogroup" "$base"
         echo "--> as user nobody: ${refused[*]}"
         # shellcheck disable=SC2086
-        setpriv --reuid="$nobody" --regid="$nogroup" --clear-groups \
+        timeout --kill-after=30 300 setpriv --reuid="$nobody" --regid="$nogroup" --clear-groups \
             env -i PATH="$PATH" LANG=C.UTF-8 GSETTINGS_BACKEND=memory $xdg \
             "$here/.build/debug/LightboxPackageTests.xctest" "$(IFS=,; echo "${refused[*]}")" \
             >"$scratch/unprivileged.log" 2>&1
@@ -327,15 +338,30 @@ fi
 if [ "$ok" -eq 1 ]; then record unit PASS; else record unit FAIL; fi
 
 # -------------------------------------------------------------------- fuzz
-section "4/7 fuzz: every kept C input through its target, under AddressSanitizer and UBSan"
+section "4/9 fuzz: every kept C input through its target, under AddressSanitizer and UBSan"
 if step "make fuzz-replay" make --no-print-directory fuzz-replay SWIFT="$SWIFT"; then
     record fuzz PASS
 else
     record fuzz FAIL
 fi
 
+# -------------------------------------------------------------------- soak
+section "5/9 soak: a short make soak (the debug build's lightbox-soak)"
+# The long soak (make soak) runs ten minutes by hand; this one runs on
+# every change: 1,000 photos, 250 of them acted on for 40 s while
+# scripts/soak-churn.py renames, deletes and re-rates them. It fails on a
+# lost or damaged file and on a list that disagrees with the folder.
+if step "scripts/soak.py (SOAK_SECONDS=40 SOAK_PHOTOS=1000 SOAK_DRIVE=250)" \
+    env SOAK_SECONDS=40 SOAK_PHOTOS=1000 SOAK_DRIVE=250 SOAK_DIR="$scratch/soak" \
+        SOAK_BIN="$here/.build/debug" timeout --kill-after=30 240 python3 scripts/soak.py; then
+    record soak PASS
+else
+    record soak FAIL
+fi
+rm -rf "$scratch/soak"
+
 # ----------------------------------------------------------------- release
-section "5/7 release: make build, installed into a scratch prefix"
+section "6/9 release: make build, installed into a scratch prefix"
 release=$scratch/release
 installed_bin=$release/usr/bin/lightbox
 ok=1
@@ -377,12 +403,33 @@ run_suite() {
 }
 
 # --------------------------------------------------------------------- e2e
-section "6/7 e2e: Tests/E2E/run.sh on the installed release build"
+section "7/9 e2e: Tests/E2E/run.sh on the installed release build"
 run_suite e2e Tests/E2E/run.sh
 
 # -------------------------------------------------------------------- orca
-section "7/7 orca: Tests/Orca/run.sh on the installed release build"
+section "8/9 orca: Tests/Orca/run.sh on the installed release build"
 run_suite orca Tests/Orca/run.sh
+
+# ------------------------------------------------------------------- guard
+section "9/9 guard: performance figures against Tools/bench/guard.json (installed release build)"
+# Last, with nothing else running: start-up against the bare GTK window,
+# stepping through JPEG and RAW files, 10,000 and 100,000 photos opened,
+# and a shuffled folder's first screen (Tools/bench/guard.py).
+if [ ! -x "$installed_bin" ]; then
+    echo "    FAILED: no installed release build to measure (part 6 failed)"
+    record guard FAIL
+else
+    guard_log=$scratch/guard.log
+    env -u NO_AT_BRIDGE "${release_env[@]}" timeout --kill-after=30 600 \
+        python3 Tools/bench/guard.py --lightbox "$installed_bin" 2>&1 | tee "$guard_log"
+    status=${PIPESTATUS[0]}
+    if count guard "$(tail -n 1 "$guard_log")" && [ "$status" -eq 0 ]; then
+        record guard PASS
+    else
+        echo "    FAILED (exit $status): Tools/bench/guard.py"
+        record guard FAIL
+    fi
+fi
 
 # ------------------------------------------------------------------- skips
 section "skips: every skipped test against Tests/allowed-skips.txt"
