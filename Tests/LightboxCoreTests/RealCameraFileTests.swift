@@ -67,6 +67,18 @@ final class RealCameraFileTests: XCTestCase {
 
     // MARK: 2. JPEG XL turned by its codestream
 
+    /// ExifTool's stripped RW2 keeps an 8 × 8 white JPEG where the camera's
+    /// preview was, and no sensor data: a placeholder, not the photo. It was
+    /// shown stretched over the window; it is no picture at any size.
+    func testAPlaceholderPreviewIsNotShownAsThePhoto() throws {
+        let stripped = real("panasonic_lx3_stripped.rw2")
+        for size in [128, 256, 4096] {
+            XCTAssertNotNil(failure(stripped, maxSize: size), "at \(size) px: a message, not an 8 × 8 placeholder")
+        }
+        // A camera's real thumbnail, 160 × 120, still serves.
+        XCTAssertEqual(try decoders.decode(path: real("fujifilm_s5pro_stripped.raf"), maxSize: 4096).pixels.width, 160)
+    }
+
     func testTurnedJxlFilesDecodeTheWayDjxlShowsThem() throws {
         let scratch = Scratch()
         // A real photo, orientation 5: 500 × 606 stored, 606 × 500 shown,

@@ -47,7 +47,14 @@ static bool lb_preview_usable(GExiv2PreviewProperties *preview) {
     return type && (strcmp(type, "image/jpeg") == 0 || strcmp(type, "image/tiff") == 0);
 }
 
-// exiv2's preview decoded and fitted; NULL when it does not decode.
+// A preview smaller than this on its long side is no picture of the photo:
+// no camera writes one (their smallest is 160 × 120), but a tool that
+// strips a RAW for a test or a bug report leaves 8 × 8 placeholders, which
+// were shown stretched over the window as if they were the photo.
+#define LB_RAW_LEAST_PREVIEW_SIDE 32
+
+// exiv2's preview decoded and fitted; NULL when it does not decode, or is
+// a placeholder.
 static GdkPixbuf *lb_preview_decoded(GExiv2Metadata *metadata, GExiv2PreviewProperties *preview, int max_size,
                                      int64_t max_pixels, int *declared_width, int *declared_height) {
     GError *error = NULL;
@@ -66,6 +73,7 @@ static GdkPixbuf *lb_preview_decoded(GExiv2Metadata *metadata, GExiv2PreviewProp
     // A damaged preview is no reason to fail: the sensor data may be whole.
     g_free(why);
     g_object_unref(image);
+    if (pixbuf && MAX(*declared_width, *declared_height) < LB_RAW_LEAST_PREVIEW_SIDE) g_clear_object(&pixbuf);
     return pixbuf;
 }
 
@@ -166,6 +174,12 @@ static GdkPixbuf *lb_raw_develop(void *bytes, size_t length, int max_size, int64
         *error_out = g_strdup_printf("The image is too large (%d × %d pixels).", width, height);
         goto done;
     }
+    // A file stripped of its sensor data (LibRaw then sees its placeholder
+    // preview's few pixels as the sensor): nothing to develop.
+    if (MAX(width, height) < LB_RAW_LEAST_PREVIEW_SIDE) {
+        *error_out = g_strdup("The image is damaged or incomplete.");
+        goto done;
+    }
     if (max_size <= LB_RAW_LARGE_PREVIEW && libraw_unpack_thumb(raw) == LIBRAW_SUCCESS) {
         int code = 0;
         libraw_processed_image_t *thumb = libraw_dcraw_make_mem_thumb(raw, &code);
@@ -183,12 +197,21 @@ static GdkPixbuf *lb_raw_develop(void *bytes, size_t length, int max_size, int64
             }
         }
         if (thumb) libraw_dcraw_clear_mem(thumb);
-        // Never enlarged: a thumbnail smaller than asked leaves it to the sensor data.
-        if (found && MAX(gdk_pixbuf_get_width(found), gdk_pixbuf_get_height(found)) >= MIN(max_size, MAX(width, height))) {
+        // Never enlarged: a thumbnail smaller than asked leaves it to the sensor data. A
+        // placeholder is no thumbnail at all.
+        int side = found ? MAX(gdk_pixbuf_get_width(found), gdk_pixbuf_get_height(found)) : 0;
+        if (side >= MIN(max_size, MAX(width, height)) && side >= LB_RAW_LEAST_PREVIEW_SIDE) {
             picture = lb_pixbuf_oriented(found, lb_orientation_of_flip(raw->sizes.flip));
         }
         if (found) g_object_unref(found);
         if (picture) goto done;
+    }
+    // A file shorter than any camera's sensor data (one stripped for a test
+    // or a bug report) holds none: LibRaw would develop whatever lies where
+    // the data should be, or zeros past the end.
+    if (length < LB_RAW_LEAST_SENSOR_BYTES) {
+        *error_out = g_strdup("The image is damaged or incomplete.");
+        goto done;
     }
     // Half size (one pixel a Bayer square, no interpolation) when the
     // picture asked for fits in it: four times less to develop.
@@ -341,6 +364,7 @@ static GdkPixbuf *lb_raw_layout_preview(int fd, uint64_t file_length, const LbRa
         *width = (int)chosen->width;
         *height = (int)chosen->height;
     }
+    if (preview && MAX(*width, *height) < LB_RAW_LEAST_PREVIEW_SIDE) g_clear_object(&preview);
     return preview;
 }
 
