@@ -93,20 +93,11 @@ def write_copies(folder, blobs, names_and_dates):
     """One file per (relative name, date): a base with its EXIF date patched in place."""
     made_dirs = set()
     for k, (relative, moment) in enumerate(names_and_dates):
-        path = os.path.join(folder, relative)
-        parent = os.path.dirname(path)
-        if parent not in made_dirs:
-            os.makedirs(parent, exist_ok=True)
-            made_dirs.add(parent)
-        data = blobs[(k * 7919) % len(blobs)]
-        head = data[:65536].replace(make_library.MARKER, moment.strftime("%Y:%m:%d %H:%M:%S").encode())
-        with open(path, "wb") as out:
-            out.write(head)
-            out.write(data[65536:])
+        make_library.write_copy(os.path.join(folder, relative), blobs[(k * 7919) % len(blobs)], moment, made_dirs)
 
 
 def small_bases():
-    """Twenty distinct 160x120 JPEGs (about 8 kB) with camera EXIF: 110,000 copies of them are
+    """Twenty distinct 160x120 JPEGs (about 5 kB) with camera EXIF: 110,000 copies of them are
     written in seconds, where the bench's 480x360 bases take minutes. A folder's list, index and
     main-loop turns depend on how many photos there are, not on their size."""
     folder = os.path.join(LIBRARY, "bases")
@@ -129,30 +120,26 @@ def small_bases():
     return blobs
 
 
-def folder_10k():
-    folder = os.path.join(LIBRARY, "photos-10k")
+def folder_laid_out(name, count, layout):
+    """`count` photos laid out as the bench's library of that kind is (make_library's layouts)."""
+    folder = os.path.join(LIBRARY, name)
     if not made(folder):
         shutil.rmtree(folder, ignore_errors=True)
         moment, entries = datetime.datetime(2014, 3, 1, 9), []
-        for k in range(10_000):
-            relative, moment = make_library.camera_layout(k, moment)
+        for k in range(count):
+            relative, moment = layout(k, moment)
             entries.append((relative, moment))
         write_copies(folder, small_bases(), entries)
         stamp(folder)
     return folder
+
+
+def folder_10k():
+    return folder_laid_out("photos-10k", 10_000, make_library.camera_layout)
 
 
 def folder_100k():
-    folder = os.path.join(LIBRARY, "photos-100k")
-    if not made(folder):
-        shutil.rmtree(folder, ignore_errors=True)
-        moment, entries = datetime.datetime(2014, 3, 1, 9), []
-        for k in range(100_000):
-            relative, moment = make_library.small_layout(k, moment)
-            entries.append((relative, moment))
-        write_copies(folder, small_bases(), entries)
-        stamp(folder)
-    return folder
+    return folder_laid_out("photos-100k", 100_000, make_library.small_layout)
 
 
 def folder_shuffled():

@@ -187,22 +187,26 @@ def copy_tree(folder, blobs, layout, count):
     total = 0
     for k in range(count):
         relative, moment = layout(k, moment)
-        path = os.path.join(folder, relative)
-        parent = os.path.dirname(path)
-        if parent not in made_dirs:
-            os.makedirs(parent, exist_ok=True)
-            made_dirs.add(parent)
         data = blobs[(k * 7919) % len(blobs)]
-        date = moment.strftime("%Y:%m:%d %H:%M:%S").encode()
-        head = data[:65536].replace(MARKER, date)
-        with open(path, "wb") as out:
-            out.write(head)
-            out.write(data[65536:])
+        write_copy(os.path.join(folder, relative), data, moment, made_dirs)
         total += len(data)
         if (k + 1) % max(1, count // 10) == 0:
             log(f"  {folder}: {k + 1}/{count} files, {total / 1e9:.1f} GB, {time.monotonic() - start:.0f} s")
     with open(stamp, "w") as out:
         out.write(f"{count} files, {total} bytes, recipe {RECIPE}\n")
+
+
+def write_copy(path, data, moment, made_dirs):
+    """A base's copy at `path`, its EXIF dates made `moment` in place; `made_dirs` remembers the
+    folders made."""
+    parent = os.path.dirname(path)
+    if parent not in made_dirs:
+        os.makedirs(parent, exist_ok=True)
+        made_dirs.add(parent)
+    head = data[:65536].replace(MARKER, moment.strftime("%Y:%m:%d %H:%M:%S").encode())
+    with open(path, "wb") as out:
+        out.write(head)
+        out.write(data[65536:])
 
 
 def camera_layout(k, moment):
