@@ -82,7 +82,7 @@ status=${PIPESTATUS[0]}
 
 if [ -s "$LIGHTBOX_E2E_TIMES" ]; then
     echo "E2E: the slowest tests (s):"
-    sort -rn "$LIGHTBOX_E2E_TIMES" | head -n 5 | sed 's/^/    /'
+    sort -rn "$LIGHTBOX_E2E_TIMES" | head -n 10 | sed 's/^/    /'
 fi
 
 # Count from unittest's own log (unittest_summary.py: failures, skips with their reasons, a run that

@@ -140,6 +140,10 @@ class ContextMenuTests(TripCase):
         uris = [f"file://{quote(os.path.join(elsewhere, name))}" for name in ("harbour.jpg", "notes.txt")]
         app, window = self.open_trip()
         self.put_files_on_clipboard("x-special/gnome-copied-files", "copy\n" + "\n".join(uris))
+        # The photos across the whole window (F9 hides the side panel): one row, room under it.
+        send_keys("F9")
+        wait_for(lambda: not find_all(window, name="Folders Inside", pred=a11y.on_screen),
+                 message="the side panel to go on F9")
         # Empty space: under the photos' (only) row.
         cells = [a11y.extents(find(window, name=n)) for n in NAMES]
         bottom = max(y + h for x, y, w, h in cells)

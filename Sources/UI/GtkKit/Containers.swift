@@ -158,6 +158,21 @@ public final class Revealer: Widget {
         }
     }
 
+    /// Reveals or conceals the child at once, without the transition. A
+    /// concealing child keeps its room for the transition's length, and a
+    /// window made narrower than its content then needs is made wider again
+    /// by GTK: the room should go with the size that made it go.
+    public func setRevealsChild(_ reveals: Bool, animated: Bool) {
+        guard !animated, reveals != revealsChild else {
+            revealsChild = reveals
+            return
+        }
+        let duration = gtk_revealer_get_transition_duration(lb_revealer(gobject))
+        gtk_revealer_set_transition_duration(lb_revealer(gobject), 0)
+        revealsChild = reveals
+        gtk_revealer_set_transition_duration(lb_revealer(gobject), duration)
+    }
+
     /// Whether the child shows, its transition ended.
     public var childRevealed: Bool { gtk_revealer_get_child_revealed(lb_revealer(gobject)) != 0 }
 

@@ -53,12 +53,14 @@ final class FolderSidebarView {
         root = Revealer(child: panel, transition: .slideRight)
     }
 
-    var isShown: Bool {
-        get { root.revealsChild }
-        set {
-            if newValue != root.revealsChild { root.revealsChild = newValue }
-            if newValue { fill() }
-        }
+    var isShown: Bool { root.revealsChild }
+
+    /// Shows or hides the panel: sliding when the person asks (F9), at once
+    /// when the window's size decides (a narrow window could not otherwise
+    /// be made as narrow as asked while the panel slid away).
+    func show(_ shown: Bool, animated: Bool) {
+        if shown != root.revealsChild { root.setRevealsChild(shown, animated: animated) }
+        if shown { fill() }
     }
 
     /// The panel's width, in logical pixels.

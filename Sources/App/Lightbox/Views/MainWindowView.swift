@@ -321,11 +321,13 @@ final class MainWindowView {
         }
     }
 
-    private func fitGridColumns() {
+    /// `animated` when the person showed or hid the side panel; a new size
+    /// shows or hides it at once.
+    private func fitGridColumns(animated: Bool = false) {
         let width = window.isMaximized || window.isFullscreen ? window.width : window.defaultSize.width
         // The side panel gives way in a narrow window (a phone's 360 px),
         // where the photos need the room; F9 brings it back.
-        sidebar.isShown = sidebarWanted && width >= MainWindowView.narrowest
+        sidebar.show(sidebarWanted && width >= MainWindowView.narrowest, animated: animated)
         let photosWidth = width - (sidebar.isShown ? FolderSidebarView.width : 0)
         grid.fitColumns(toWidth: photosWidth)
         selectionBar.fit(toWidth: photosWidth)
@@ -338,7 +340,7 @@ final class MainWindowView {
     private lazy var sidebarAction = Action(ActionNames.sidebar, isOn: sidebarWanted) { [weak self] on in
         guard let self else { return }
         self.sidebarWanted = on
-        self.fitGridColumns()
+        self.fitGridColumns(animated: true)
     }
     /// Below this width the side panel gives way.
     static let narrowest = 700
