@@ -131,12 +131,15 @@ run: deps build
 	BUILD_DIR="$(BUILD_DIR)" scripts/run.sh $(if $(FOLDER),"$(FOLDER)")
 
 # The tools the tests use are installed while the build compiles (it needs
-# only what `make deps` installs): on a fresh machine that hides most of the
-# time apt takes. Their log follows the build's. Not root, sudo may ask for
+# only what `make deps` installs), and the E2E suite's reference decoders
+# (PyPI wheels in .build/e2e-reference-decoders): on a fresh machine that
+# hides most of the time apt and pip take. Their log follows the build's. Not root, sudo may ask for
 # a password: then they are installed first.
 test: deps $(PKGCONFIG_DIR)/gdk-pixbuf-2.0.pc locale schemas
 	@if [ "$$(id -u)" -ne 0 ]; then scripts/install-deps.sh --test || exit 1; fi; \
-	mkdir -p .build; scripts/install-deps.sh --test >.build/install-test.log 2>&1 & installing=$$!; \
+	mkdir -p .build; { scripts/install-deps.sh --test && { /usr/bin/python3 Tests/E2E/reference_decoders.py prepare \
+		|| echo "(the E2E test of real files makes them itself, and says why if it cannot)"; }; } \
+		>.build/install-test.log 2>&1 & installing=$$!; \
 	$(SWIFT) build $(SWIFT_TEST_FLAGS); built=$$?; \
 	wait $$installing; installed=$$?; \
 	echo "--- scripts/install-deps.sh --test (run during the build)"; cat .build/install-test.log; \

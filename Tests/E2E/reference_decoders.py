@@ -279,6 +279,10 @@ def compare(case, pictures):
 
 def main(argv):
     command = argv[0]
+    if command == "prepare":
+        # prepare: only make the environment (make test does it while the build compiles).
+        print(f"reference decoders: {venv_python()}")
+        return
     if command == "refs":
         # refs OUT.json DIR FILE...: how each file looks upright, as PNGs in DIR (kept there, by the
         # file's hash and this script's, for the next run: decoding 7008 x 4672 HEIFs takes seconds).
