@@ -7,7 +7,7 @@
 #   make test-orca  only the screen reader tests (Tests/Orca), on .build/debug/lightbox
 #   make orca-transcript  what Orca says for everyday jobs, into ORCA_TRANSCRIPT
 #   make screenshots  the metainfo's screenshots, taken from the release build (Resources/screenshots)
-#   make guard      release build, then check its key figures against Tools/bench/guard.json
+#   make guard      release build, then check its key figures against Tools/Bench/guard.json
 #   make bench      release build, then benchmark it (QUICK=1: about two minutes)
 #   make fuzz       libFuzzer over the project's own parsers, C and Swift (FUZZ_SECONDS each)
 #   make soak       10,000 photos, 1,000 acted on for SOAK_SECONDS (600) while another process changes them
@@ -33,14 +33,14 @@ DESTDIR     ?=
 SWIFT       ?= swift
 # The Swift runtime and Foundation are linked in statically: the binary
 # runs without the toolchain's libraries and starts about 10 ms sooner
-# (fewer shared objects to map and relocate; see Tools/bench/README.md). lld,
+# (fewer shared objects to map and relocate; see Tools/Bench/README.md). lld,
 # which the toolchain ships, links it without the warning GNU gold prints
 # for a libc call inside the static Foundation. Its relative relocations
 # are packed (DT_RELR, glibc 2.36 and later): 2 MB of relocation entries
 # read at every start become 16 kB. Each function gets a section of its own,
 # and the functions start-up runs go first, in Resources/link/startup-order.txt
 # (scripts/update-startup-order.py): start-up then maps 3 MB less of the
-# binary (Tools/bench/README.md). Changing these flags needs a clean release
+# binary (Tools/Bench/README.md). Changing these flags needs a clean release
 # build: SwiftPM does not compile again for them. The executables export no
 # symbols (Resources/link/exports.map).
 STARTUP_ORDER = -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
@@ -176,14 +176,14 @@ screenshots: deps-test build
 	rm -rf "$(SCREENSHOTS_ROOT)"
 
 # The performance guard alone (part 9 of `make test`): the release build's
-# start-up, stepping and big folders against Tools/bench/guard.json, about
+# start-up, stepping and big folders against Tools/Bench/guard.json, about
 # two minutes (its files are made once in .build/guard-library).
 guard: deps-test build
-	python3 Tools/bench/guard.py
+	python3 Tools/Bench/guard.py
 
-# Not part of `make test`. The photo library is made once in Tools/bench/library/.
+# Not part of `make test`. The photo library is made once in Tools/Bench/library/.
 bench: deps deps-bench build
-	python3 Tools/bench/run.py $(if $(QUICK),--quick)
+	python3 Tools/Bench/run.py $(if $(QUICK),--quick)
 
 # Not part of `make test`. A soak (scripts/soak.py): SOAK_PHOTOS (10000)
 # generated photos; lightbox-soak (PhotoListLogic over the app's index,
@@ -203,15 +203,16 @@ soak: deps-test $(PKGCONFIG_DIR)/gdk-pixbuf-2.0.pc
 	SOAK_SECONDS=$(SOAK_SECONDS) SOAK_PHOTOS=$(SOAK_PHOTOS) SOAK_DRIVE=$(SOAK_DRIVE) python3 scripts/soak.py
 
 # libFuzzer, with AddressSanitizer (and UBSan for C), over every parser this
-# project wrote for bytes it does not control. C (Tools/fuzz/*.c, built with
-# clang): the completeness check, the image-data walker a rating write
-# checks photos with, the app's checks of decoder replies, the finder of
-# a JPEG's EXIF thumbnail, the walk over a JPEG XL file's boxes that
+# project wrote for bytes it does not control; all of it is in Tools/Fuzz,
+# and every target's seeds in Tools/Fuzz/corpus/TARGET/. C (Tools/Fuzz/C/*.c,
+# built with clang): the completeness check, the image-data walker a rating
+# write checks photos with, the app's checks of decoder replies, the finder
+# of a JPEG's EXIF thumbnail, the walk over a JPEG XL file's boxes that
 # takes out its EXIF and XMP, and the decoder's reader of TIFF-based RAW
-# files' previews, seeds in Tools/fuzz/corpus/. Swift (Tools/FuzzTargets, built into
-# lightbox-fuzz with -sanitize=fuzzer in .build-fuzz/): file names' bytes,
-# thumbnail PNG text, profile.json and a damaged index's rows, seeds in
-# Tools/fuzz/swift/, which the unit tests replay (no leak checks there: the Swift
+# files' previews. Swift (Tools/Fuzz/Swift: the targets in Targets/, main in
+# Entry/, built into lightbox-fuzz with -sanitize=fuzzer in .build-fuzz/):
+# file names' bytes, thumbnail PNG text, profile.json and a damaged index's
+# rows, whose seeds the unit tests replay (no leak checks there: the Swift
 # runtime's caches and a 4 KiB leak in Foundation's reading of an empty
 # file would be reported for every run). Each target runs FUZZ_SECONDS;
 # what it finds goes to .build/fuzz/ (keep a fixed input in the seeds).
@@ -227,17 +228,17 @@ FUZZ_C_TARGETS = integrity image-data replies embedded-thumbnail jxl-boxes raw-p
 # The C targets, built as `make fuzz` runs them.
 fuzz-c: $(PKGCONFIG_DIR)/gdk-pixbuf-2.0.pc
 	mkdir -p $(FUZZ_DIR)
-	$(CLANG) $(FUZZ_FLAGS) Tools/fuzz/integrity.c Sources/Imaging/CImaging/integrity.c -o $(FUZZ_DIR)/integrity
-	$(CLANG) $(FUZZ_FLAGS) Tools/fuzz/embedded-thumbnail.c Sources/Imaging/CImaging/embedded-thumbnail.c Sources/Imaging/CImaging/integrity.c \
+	$(CLANG) $(FUZZ_FLAGS) Tools/Fuzz/C/integrity.c Sources/Imaging/CImaging/integrity.c -o $(FUZZ_DIR)/integrity
+	$(CLANG) $(FUZZ_FLAGS) Tools/Fuzz/C/embedded-thumbnail.c Sources/Imaging/CImaging/embedded-thumbnail.c Sources/Imaging/CImaging/integrity.c \
 		$$(pkg-config --cflags --libs gdk-pixbuf-2.0) -o $(FUZZ_DIR)/embedded-thumbnail
-	$(CLANG) $(FUZZ_FLAGS) Tools/fuzz/image-data.c Sources/Imaging/CImaging/image-data.c $$(pkg-config --cflags --libs glib-2.0) \
+	$(CLANG) $(FUZZ_FLAGS) Tools/Fuzz/C/image-data.c Sources/Imaging/CImaging/image-data.c $$(pkg-config --cflags --libs glib-2.0) \
 		-o $(FUZZ_DIR)/image-data
-	$(CLANG) $(FUZZ_FLAGS) Tools/fuzz/replies.c Sources/Imaging/CDecoding/replies.c Sources/Imaging/CDecoding/client.c \
+	$(CLANG) $(FUZZ_FLAGS) Tools/Fuzz/C/replies.c Sources/Imaging/CDecoding/replies.c Sources/Imaging/CDecoding/client.c \
 		Sources/Imaging/CDecoding/protocol.c Sources/Imaging/CDecoding/sandbox.c Sources/Imaging/CImaging/*.c \
 		$$(pkg-config --cflags --libs gdk-pixbuf-2.0 gexiv2) -o $(FUZZ_DIR)/replies
-	$(CLANG) $(FUZZ_FLAGS) -ISources/Decoder/CJxl/include -ISources/Decoder/CJxl Tools/fuzz/jxl-boxes.c \
+	$(CLANG) $(FUZZ_FLAGS) -ISources/Decoder/CJxl/include -ISources/Decoder/CJxl Tools/Fuzz/C/jxl-boxes.c \
 		Sources/Decoder/CJxl/jxl-boxes.c $$(pkg-config --cflags --libs libbrotlidec) -o $(FUZZ_DIR)/jxl-boxes
-	$(CLANG) $(FUZZ_FLAGS) -ISources/Decoder/CRaw Tools/fuzz/raw-previews.c Sources/Decoder/CRaw/tiff-raw.c -lm \
+	$(CLANG) $(FUZZ_FLAGS) -ISources/Decoder/CRaw Tools/Fuzz/C/raw-previews.c Sources/Decoder/CRaw/tiff-raw.c -lm \
 		-o $(FUZZ_DIR)/raw-previews
 
 # Every kept C input (the seeds and each input that once failed) through
@@ -245,17 +246,17 @@ fuzz-c: $(PKGCONFIG_DIR)/gdk-pixbuf-2.0.pc
 # fixed crash stays fixed. The Swift ones are replayed by FuzzCorpusTests.
 fuzz-replay: fuzz-c
 	for target in $(FUZZ_C_TARGETS); do \
-		ls Tools/fuzz/corpus/$$target/* >/dev/null || exit 1; \
-		$(FUZZ_DIR)/$$target -runs=0 Tools/fuzz/corpus/$$target/* 2>$(FUZZ_DIR)/$$target-replay.log \
+		ls Tools/Fuzz/corpus/$$target/* >/dev/null || exit 1; \
+		$(FUZZ_DIR)/$$target -runs=0 Tools/Fuzz/corpus/$$target/* 2>$(FUZZ_DIR)/$$target-replay.log \
 			|| { cat $(FUZZ_DIR)/$$target-replay.log; echo "fuzz-replay: $$target failed on a kept input"; exit 1; }; \
-		echo "fuzz-replay: $$target: $$(ls Tools/fuzz/corpus/$$target | wc -l) inputs passed"; \
+		echo "fuzz-replay: $$target: $$(ls Tools/Fuzz/corpus/$$target | wc -l) inputs passed"; \
 	done
 
 fuzz: fuzz-c
 	for target in $(FUZZ_C_TARGETS); do \
 		mkdir -p $(FUZZ_DIR)/$$target-corpus; \
 		$(FUZZ_DIR)/$$target -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(FUZZ_DIR)/$$target- \
-			$(FUZZ_DIR)/$$target-corpus Tools/fuzz/corpus/$$target || exit 1; \
+			$(FUZZ_DIR)/$$target-corpus Tools/Fuzz/corpus/$$target || exit 1; \
 	done
 	$(SWIFT) build --build-path .build-fuzz --product lightbox-fuzz -j 2 -Xswiftc -use-ld=lld \
 		-Xswiftc -DFUZZING -Xswiftc -sanitize=fuzzer,address
@@ -263,7 +264,7 @@ fuzz: fuzz-c
 		mkdir -p $(FUZZ_DIR)/$$target-corpus; \
 		LIGHTBOX_FUZZ_TARGET=$$target SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 .build-fuzz/debug/lightbox-fuzz \
 			-max_total_time=$(FUZZ_SECONDS) -detect_leaks=0 \
-			-artifact_prefix=$(FUZZ_DIR)/$$target- $(FUZZ_DIR)/$$target-corpus Tools/fuzz/swift/$$target || exit 1; \
+			-artifact_prefix=$(FUZZ_DIR)/$$target- $(FUZZ_DIR)/$$target-corpus Tools/Fuzz/corpus/$$target || exit 1; \
 	done
 
 # The photo file name extensions, read from the one list the app has

@@ -210,30 +210,35 @@ let package = Package(
         .executableTarget(
             name: "BenchThumbnails",
             dependencies: ["LightboxCore", "Imaging", "InProcessImaging"],
-            path: "Tools/BenchThumbnails"
+            path: "Tools/Bench/Thumbnails"
         ),
         // Benchmark helper: search and filters over 100,000 indexed photos,
         // and a keyword written into a folder of photos (`make bench`).
         .executableTarget(
             name: "BenchTags",
             dependencies: ["LightboxCore"],
-            path: "Tools/BenchTags"
+            path: "Tools/Bench/Tags"
         ),
-        // The fuzz targets, apart from the libFuzzer entry, so the unit
-        // tests can replay their corpus.
+        // Tools/Fuzz: the Swift half of `make fuzz` (the C targets in
+        // Tools/Fuzz/C are built by the Makefile with clang, and every
+        // target's kept inputs are in Tools/Fuzz/corpus). The fuzz targets,
+        // apart from the libFuzzer entry, so the unit tests can replay their
+        // corpus.
         .target(
             name: "FuzzTargets",
             dependencies: ["LightboxCore", "FilePaths", .product(name: "GRDB", package: "GRDB.swift")],
-            path: "Tools/FuzzTargets"
+            path: "Tools/Fuzz/Swift/Targets"
         ),
+        // The declaration of libFuzzer's driver, which Entry.swift calls.
         .target(
             name: "CFuzzer",
-            path: "Tools/CFuzzer"
+            path: "Tools/Fuzz/Swift/CFuzzer"
         ),
+        // lightbox-fuzz's main: libFuzzer's entry, or a replayer.
         .executableTarget(
             name: "Fuzz",
             dependencies: ["FuzzTargets", "CFuzzer"],
-            path: "Tools/Fuzz"
+            path: "Tools/Fuzz/Swift/Entry"
         ),
         .testTarget(
             name: "LightboxCoreTests",

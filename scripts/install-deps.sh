@@ -89,7 +89,7 @@ TEST_PACKAGES=(
     libglib2.0-bin
     # Checks the Debian package `make deb` builds.
     lintian
-    # The performance guard (Tools/bench/guard.py) times start-up and stepping
+    # The performance guard (Tools/Bench/guard.py) times start-up and stepping
     # from outside, with programs it compiles against Xlib, XTest and Damage.
     libx11-dev
     libxtst-dev

@@ -6,7 +6,7 @@
 #   1. metadata   desktop-file-validate and appstreamcli validate --no-net, the
 #                 metainfo's release and screenshots, the translations
 #                 (scripts/check-translations.sh), the GSettings schema,
-#                 the README's performance table against Tools/bench/results.json
+#                 the README's performance table against Tools/Bench/results.json
 #   2. install    `make install` / `make uninstall` into a scratch DESTDIR, and the Debian package
 #   3. unit       swift test --skip-build, under Xvfb and a private D-Bus; as root,
 #                 the tests of what permissions refuse run again as an unprivileged user
@@ -18,8 +18,8 @@
 #   7. e2e        Tests/E2E/run.sh on the installed release build
 #   8. orca       Tests/Orca/run.sh on it: what the screen reader Orca says while
 #                 the tests drive the app by keyboard
-#   9. guard      Tools/bench/guard.py on it: start-up, stepping, big folders and a
-#                 shuffled folder's first screen against Tools/bench/guard.json
+#   9. guard      Tools/Bench/guard.py on it: start-up, stepping, big folders and a
+#                 shuffled folder's first screen against Tools/Bench/guard.json
 #
 # A skipped test is a failure unless Tests/allowed-skips.txt allows it
 # (scripts/test_counts.py). Each test part prints "N passed, N failed,
@@ -132,8 +132,8 @@ step "translations: marked strings, the template, complete catalogs (scripts/che
     scripts/check-translations.sh || ok=0
 step "the GSettings schema compiles (glib-compile-schemas --strict --dry-run)" \
     glib-compile-schemas --strict --dry-run --schema-file="Resources/$APP_ID.gschema.xml" || ok=0
-step "the README's performance table is the last \`make bench\` results (Tools/bench/report.py --check-readme)" \
-    python3 Tools/bench/report.py --check-readme || ok=0
+step "the README's performance table is the last \`make bench\` results (Tools/Bench/report.py --check-readme)" \
+    python3 Tools/Bench/report.py --check-readme || ok=0
 if [ "$ok" -eq 1 ]; then record metadata PASS; else record metadata FAIL; fi
 
 # ----------------------------------------------------------------- install
@@ -423,22 +423,22 @@ section "8/9 orca: Tests/Orca/run.sh on the installed release build"
 run_suite orca Tests/Orca/run.sh
 
 # ------------------------------------------------------------------- guard
-section "9/9 guard: performance figures against Tools/bench/guard.json (installed release build)"
+section "9/9 guard: performance figures against Tools/Bench/guard.json (installed release build)"
 # Last, with nothing else running: start-up against the bare GTK window,
 # stepping through JPEG and RAW files, 10,000 and 100,000 photos opened,
-# and a shuffled folder's first screen (Tools/bench/guard.py).
+# and a shuffled folder's first screen (Tools/Bench/guard.py).
 if [ ! -x "$installed_bin" ]; then
     echo "    FAILED: no installed release build to measure (part 6 failed)"
     record guard FAIL
 else
     guard_log=$scratch/guard.log
     env -u NO_AT_BRIDGE "${release_env[@]}" timeout --kill-after=30 600 \
-        python3 Tools/bench/guard.py --lightbox "$installed_bin" 2>&1 | tee "$guard_log"
+        python3 Tools/Bench/guard.py --lightbox "$installed_bin" 2>&1 | tee "$guard_log"
     status=${PIPESTATUS[0]}
     if count guard "$(tail -n 1 "$guard_log")" && [ "$status" -eq 0 ]; then
         record guard PASS
     else
-        echo "    FAILED (exit $status): Tools/bench/guard.py"
+        echo "    FAILED (exit $status): Tools/Bench/guard.py"
         record guard FAIL
     fi
 fi

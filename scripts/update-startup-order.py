@@ -7,7 +7,7 @@ run while Lightbox starts and shows a folder, in the order they first run.
 The linker places these first (`--symbol-ordering-file`, see the Makefile),
 so start-up touches a few hundred contiguous kilobytes of code instead of
 pages spread over 18 MB, each of which the kernel maps with its neighbours
-(Tools/bench/README.md, "Where an empty window's memory goes"). A name the code no
+(Tools/Bench/README.md, "Where an empty window's memory goes"). A name the code no
 longer has is passed over by the linker, so a stale list costs memory, not
 correctness: run this again after large changes.
 

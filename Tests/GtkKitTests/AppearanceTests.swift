@@ -19,7 +19,7 @@ final class AppearanceTests: XCTestCase {
 
     /// Each of the three settings read at start answers on its own; GTK
     /// loads its whole theme again whenever its dark preference is set,
-    /// to the value it has too (15-30 ms of start-up, Tools/bench/README.md).
+    /// to the value it has too (15-30 ms of start-up, Tools/Bench/README.md).
     func testTheSameAppearanceAgainLeavesGTKsSettingsAlone() throws { try onMain {
         let settings = try XCTUnwrap(Appearance.gtkSettings)
         Appearance.apply(dark: true, highContrast: false)

@@ -2,12 +2,13 @@ import Foundation
 import FuzzTargets
 import XCTest
 
-/// Every input kept in Tools/fuzz/swift/TARGET/ (the seeds, and each input that
-/// once made a target fail) runs through its target again: a fixed crash
-/// stays fixed. `make fuzz` looks for new ones.
+/// Every input kept in Tools/Fuzz/corpus/TARGET/ for a Swift target (the
+/// seeds, and each input that once made a target fail) runs through its
+/// target again: a fixed crash stays fixed. `make fuzz` looks for new ones;
+/// the C targets' folders beside them are `make fuzz-replay`'s.
 final class FuzzCorpusTests: XCTestCase {
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Tools/fuzz/swift").standardizedFileURL
+        .appendingPathComponent("../../Tools/Fuzz/corpus").standardizedFileURL
 
     func testEveryKeptInputPassesItsTarget() throws {
         for target in FuzzTarget.allCases {

@@ -14,7 +14,7 @@ public enum LocaleFormat {
     /// 1204 → "1,204" (English), "1.204" (German): the C library's
     /// grouping, as GNOME's programs write numbers. Not Foundation's
     /// formatter: it opens ICU's data, 3 MB of the empty window's memory
-    /// for the star menus' "1 star" (Tools/bench/README.md).
+    /// for the star menus' "1 star" (Tools/Bench/README.md).
     public static func number(_ value: Int) -> String {
         formatted { lb_format_integer(Int64(value), $0, $1) }
     }

@@ -385,7 +385,7 @@ int lb_decoder_main(int argc, char **argv) {
     // Debian's kernels, most desktops), a session of its own shared the
     // processor with the whole app as an equal whatever its nice value,
     // and two decoders starting while a folder opened kept the app's main
-    // thread off a core for 19 ms of a 39 ms turn (Tools/bench/README.md,
+    // thread off a core for 19 ms of a 39 ms turn (Tools/Bench/README.md,
     // "100,000 photos: who takes the cores"). The terminal it could type
     // into is the seccomp filter's to guard (TIOCSTI, TIOCLINUX).
     setpgid(0, 0);

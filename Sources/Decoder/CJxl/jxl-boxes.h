@@ -1,5 +1,5 @@
 // The walk over a JPEG XL container's boxes (jxl-boxes.c), apart from the
-// file, so the fuzz target (Tools/fuzz/jxl-boxes.c) can give it bytes.
+// file, so the fuzz target (Tools/Fuzz/C/jxl-boxes.c) can give it bytes.
 // Not part of CJxl's interface.
 #pragma once
 

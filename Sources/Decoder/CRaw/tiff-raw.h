@@ -1,7 +1,7 @@
 // The decoder's own reader of TIFF-based camera RAW files (tiff-raw.c):
 // where their embedded previews are, read through a reader function so
 // that the decoder reads a file with pread and the fuzz target
-// (Tools/fuzz/raw-previews.c) gives it bytes. Not part of CRaw's interface.
+// (Tools/Fuzz/C/raw-previews.c) gives it bytes. Not part of CRaw's interface.
 //
 // It lists the previews exiv2 0.27 lists for the layouts it knows (NEF,
 // ARW, CR2, ORF, PEF, DNG and other plain TIFF-based files), in exiv2's

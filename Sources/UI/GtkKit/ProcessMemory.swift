@@ -7,7 +7,7 @@ public enum ProcessMemory {
     /// freed so far; after that, the window-size image surfaces GTK's cairo
     /// renderer makes for a frame (2.5 MB at 1024×700) come from the heap,
     /// which keeps the pages they leave: 3.5 MB of an empty window's memory
-    /// (Tools/bench/README.md, "Where an empty window's memory goes").
+    /// (Tools/Bench/README.md, "Where an empty window's memory goes").
     public static func mapBlocks(over bytes: Int) {
         lb_memory_map_blocks_over(Int32(clamping: bytes))
     }

@@ -256,7 +256,7 @@ final class PhotoGridView {
     /// GTK 4.8's grid makes a cell for each item of its first 32 rows or
     /// so in one go: a folder's first page, when it comes after the
     /// window is drawn, cost a turn of 35 to 55 ms making about 130 cells
-    /// (Tools/bench/README.md, "100,000 photos: the first page"). An empty
+    /// (Tools/Bench/README.md, "100,000 photos: the first page"). An empty
     /// grid takes a long list a few rows at each frame instead, until GTK
     /// stops making a cell for each new row; then the rest at once. The
     /// first rows show at once, the scroll range grows over a few frames.

@@ -25,7 +25,7 @@ struct RawPairs {
     /// Each file of a complete pair, with the other: asked for every photo
     /// each time the list is filtered or sorted, so answered by one lookup
     /// (working the key out of the path again cost a search at 100,000
-    /// photos most of its second; Tools/bench/README.md).
+    /// photos most of its second; Tools/Bench/README.md).
     private var partners: [String: String] = [:]
 
     /// A file that adds the partner it completes a pair with (nil when it

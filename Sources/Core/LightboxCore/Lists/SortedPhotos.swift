@@ -33,7 +33,7 @@ public struct SortedPhotos: Equatable, Sendable {
     /// place by a search from the last one's (they come sorted), and only
     /// the chunks the changes land in are copied: a batch of a thousand
     /// merged into 100,000 photos copies about as many, not the list
-    /// (Tools/bench/README.md, "100,000 photos across 1,000 folders: a
+    /// (Tools/Bench/README.md, "100,000 photos across 1,000 folders: a
     /// frame a turn").
     public mutating func replace(_ old: [Photo], with new: [Photo]) {
         let leaving = old.compactMap(index(of:)).sorted()

@@ -10,7 +10,7 @@ public struct Photo: Identifiable, Hashable, Sendable {
     /// in one shared object: a photo is copied whole many times over (the
     /// list, its index, the grid's model), and with one reference a copy
     /// costs one retain instead of one per string and box, and the struct
-    /// stays small (Tools/bench/README.md has what this saves on big folders).
+    /// stays small (Tools/Bench/README.md has what this saves on big folders).
     private var record: Record
     public let fileSize: Int64
     /// Modification time, whole seconds since 1970 (as thumbnails record it).
@@ -154,7 +154,7 @@ public struct Photo: Identifiable, Hashable, Sendable {
     /// `matches(search:)` for words already in bytes (a filter's predicate
     /// makes them once): byte comparisons, as String's `contains` costs a
     /// microsecond a photo, which a search through 100,000 pays on every
-    /// keystroke (Tools/bench/README.md).
+    /// keystroke (Tools/Bench/README.md).
     func matches(searchBytes words: [[UInt8]]) -> Bool {
         guard !words.isEmpty else { return true }
         let text = record.searchText

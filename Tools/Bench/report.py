@@ -334,7 +334,7 @@ def table(results):
 
 
 README = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "README.md")
-BEGIN = "<!-- bench:begin (Tools/bench/report.py writes this table from Tools/bench/results.json; do not edit) -->"
+BEGIN = "<!-- bench:begin (Tools/Bench/report.py writes this table from Tools/Bench/results.json; do not edit) -->"
 END = "<!-- bench:end -->"
 
 
@@ -425,16 +425,16 @@ def check_readme(results):
     _, block, _ = readme_parts(text)
     failed = 0
     if block == readme_block(results):
-        print("report: README.md's performance table is Tools/bench/results.json's")
+        print("report: README.md's performance table is Tools/Bench/results.json's")
     else:
-        print("report: README.md's performance table differs from Tools/bench/results.json: "
-              "run `python3 Tools/bench/report.py --write-readme` (make bench does)")
+        print("report: README.md's performance table differs from Tools/Bench/results.json: "
+              "run `python3 Tools/Bench/report.py --write-readme` (make bench does)")
         failed = 1
     unsourced = unsourced_figures(text)
     lines = text.split("\n")
     for number, figure in unsourced:
         print(f"report: README.md:{number}: the Performance prose quotes {figure}, which the table does not hold: "
-              f"quote the table's figure or point to Tools/bench/README.md\n    {lines[number - 1].strip()}")
+              f"quote the table's figure or point to Tools/Bench/README.md\n    {lines[number - 1].strip()}")
     if unsourced:
         return 1
     print("report: every figure README.md's Performance prose quotes is in the table")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Creates the benchmark photo library under Tools/bench/library/, once.
+"""Creates the benchmark photo library under Tools/Bench/library/, once.
 
-    python3 Tools/bench/make_library.py [--root Tools/bench/library] [--jobs 2]
+    python3 Tools/Bench/make_library.py [--root Tools/Bench/library] [--jobs 2]
 
   bases/        200 distinct camera-size JPEGs (4000x3000, ImageMagick plasma
                 and gradients with sensor-like noise, 4:2:0, 2.5-4.5 MB) with
@@ -15,7 +15,7 @@
                 as a camera card copied by a file manager: written in name
                 order (so modification times rise with the names, a second
                 apart or less) with rising EXIF dates (the first-screen part).
-  raw-24mp/     the RAW part (Tools/bench/raw.py), its own recipe (RAW_RECIPE):
+  raw-24mp/     the RAW part (Tools/Bench/raw.py), its own recipe (RAW_RECIPE):
                 previews/ 20 distinct 6000x4000 photo-like JPEGs (2-4.5 MB,
                 as a camera's full-size preview); raw/ 150 camera RAW files,
                 IMG_NNNNN.{NEF,ARW,CR2,ORF,DNG} in turn, each a 6000x4000
@@ -23,7 +23,7 @@
                 preview (Tests/Fixtures/raw_samples.py --preview-jpeg; 7.5-51
                 MB, 41 MB on average), EXIF dates rising with the names;
                 jpeg/ IMG_NNNNN.JPG, file N the very JPEG RAW file N embeds.
-  raw-pairs/    the pairs part (Tools/bench/pairs.py), its own recipe
+  raw-pairs/    the pairs part (Tools/Bench/pairs.py), its own recipe
                 (PAIRS_RECIPE): 1,000 RAW+JPEG pairs in one folder, as a card
                 copied whole: DSC_NNNN.{NEF,ARW,CR2,ORF,DNG} (the kinds in
                 turn) and DSC_NNNN.JPG, each pair written together in name
@@ -68,7 +68,7 @@ RAW_SENSOR = "6000x4000"
 PAIRS_RECIPE = 1
 PAIRS_FOLDER = "raw-pairs"
 PAIRS_SENSOR = "1500x1000"
-# This file is in Tools/bench/: the repository's root is two folders up (the fixtures stayed in Tests/
+# This file is in Tools/Bench/: the repository's root is two folders up (the fixtures stayed in Tests/
 # when bench/ moved into Tools/, and one level up found no raw_samples.py).
 RAW_SAMPLES = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
                            "Tests", "Fixtures", "raw_samples.py")

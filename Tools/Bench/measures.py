@@ -10,7 +10,7 @@ from harness import Home, ROOT, resident_kib, run_events, summary, timed, tree_f
 RELEASE = os.path.join(ROOT, ".build", "release")
 LIGHTBOX = os.path.join(RELEASE, "lightbox")
 THUMBNAILER = os.path.join(RELEASE, "lightbox-bench-thumbnails")
-FLOOR_SOURCE = os.path.join(ROOT, "Tools", "bench", "floor", "window.c")
+FLOOR_SOURCE = os.path.join(ROOT, "Tools", "Bench", "floor", "window.c")
 
 
 def log(message):

@@ -1,7 +1,7 @@
-"""`make bench`'s tag parts, `search` and `keywords` (`python3 Tools/bench/run.py --only
+"""`make bench`'s tag parts, `search` and `keywords` (`python3 Tools/Bench/run.py --only
 search,keywords`). Neither needs the photo library: each makes its own files in the run's
 temporary folder. Both drive the app's own PhotoListLogic through `lightbox-bench-tags`
-(Tools/BenchTags), release-built, on the main actor as the app does.
+(Tools/Bench/Tags), release-built, on the main actor as the app does.
 
   search    100,000 files of a few bytes named IMG_000001.JPG…, 1,000 a folder, recorded in an
             index with metadata and tags (labels on ~15 %, 0-5 keywords from 278, titles on

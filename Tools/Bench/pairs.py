@@ -1,8 +1,8 @@
-"""`make bench`'s pairs part (`python3 Tools/bench/run.py --only pairs`): the first screen of a cold
+"""`make bench`'s pairs part (`python3 Tools/Bench/run.py --only pairs`): the first screen of a cold
 folder of 1,000 RAW+JPEG pairs, recorded from outside as the first-screen part does
-(Tools/bench/firstscreen.py), Lightbox beside gThumb and Geeqie.
+(Tools/Bench/firstscreen.py), Lightbox beside gThumb and Geeqie.
 
-The folder (Tools/bench/library/raw-pairs/, made once by make_library.py --parts pairs): DSC_NNNN.NEF,
+The folder (Tools/Bench/library/raw-pairs/, made once by make_library.py --parts pairs): DSC_NNNN.NEF,
 ARW, CR2, ORF or DNG (the kinds in turn) and DSC_NNNN.JPG, each RAW a 1500x1000 sensor whose
 embedded preview is the picture its JPEG holds, both with the same rising EXIF date, written in
 name order as a card copied whole.

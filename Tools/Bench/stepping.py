@@ -1,8 +1,8 @@
 """`make bench`'s stepping measurement: key press to the next photo on the
 screen, in Lightbox's photo window, in Eye of GNOME, and in a floor (a GTK 4
-program swapping two ready textures, Tools/bench/floor/flip.c), stepping through
+program swapping two ready textures, Tools/Bench/floor/flip.c), stepping through
 the same 50 camera-size photos at two steps a second. All are timed from
-outside by Tools/bench/floor/stepper.c (XTest for the key, X Damage and the
+outside by Tools/Bench/floor/stepper.c (XTest for the key, X Damage and the
 window's pixels for the photo), so none is instrumented.
 
 `raw_stepping` (the `rawstepping` part) times the same steps through camera RAW files with
@@ -21,8 +21,8 @@ from harness import Home, ROOT, summary, warm_files
 from make_library import RAW_FOLDER
 from tags import PartFailed
 
-STEPPER_SOURCE = os.path.join(ROOT, "Tools", "bench", "floor", "stepper.c")
-FLIP_SOURCE = os.path.join(ROOT, "Tools", "bench", "floor", "flip.c")
+STEPPER_SOURCE = os.path.join(ROOT, "Tools", "Bench", "floor", "stepper.c")
+FLIP_SOURCE = os.path.join(ROOT, "Tools", "Bench", "floor", "flip.c")
 PHOTOS = 50
 
 

@@ -1,7 +1,7 @@
-"""`make bench`'s RAW part (`python3 Tools/bench/run.py --only raw`): camera RAW files with full-size
+"""`make bench`'s RAW part (`python3 Tools/Bench/run.py --only raw`): camera RAW files with full-size
 embedded previews, cold, beside JPEGs of the preview's size and beside gThumb and Geeqie.
 
-The folder (Tools/bench/library/raw-24mp/, made once by make_library.py --parts raw): 150 RAW files
+The folder (Tools/Bench/library/raw-24mp/, made once by make_library.py --parts raw): 150 RAW files
 (quick: the first 50), NEF, ARW, CR2, ORF and DNG in turn, each a 6000x4000 sensor with a
 6000x4000 photo-like JPEG preview (about 3.2 MB) made by Tests/Fixtures/raw_samples.py; and
 jpeg/, file N being the very JPEG that RAW file N embeds.
@@ -24,7 +24,7 @@ files in the page cache. Before every run each file is evicted with posix_fadvis
               (page faults on mapped files and readahead included); rchar, kept beside it, counts
               read() calls only. Per file and as a fraction of the file's size.
   screen      Lightbox, gThumb and Geeqie opening the cold RAW folder in a 1000x700 window,
-              recorded from outside (Tools/bench/firstscreen.py): first photo on screen, and when the
+              recorded from outside (Tools/Bench/firstscreen.py): first photo on screen, and when the
               window stops changing.
 """
 import fcntl

@@ -1,7 +1,7 @@
 import Foundation
 
 // lightbox-bench-tags: the `search` and `keywords` parts of `make bench`
-// (Tools/bench/tags.py runs it; Tools/bench/README.md says what they show).
+// (Tools/Bench/tags.py runs it; Tools/Bench/README.md says what they show).
 //
 //   lightbox-bench-tags search --work DIR [--photos 100000] [--rounds 3]
 //       Makes DIR/photos: PHOTOS files of a few bytes named as a camera

@@ -4,9 +4,9 @@ import LightboxCore
 
 /// The parsers this project wrote for bytes it does not control, each as a
 /// function of arbitrary bytes that must neither crash nor break its
-/// promise. `make fuzz` runs them under libFuzzer (Tools/Fuzz); the unit
-/// tests replay the seed corpus and every input that once failed
-/// (Tools/fuzz/swift/), so a fixed crash stays fixed.
+/// promise. `make fuzz` runs them under libFuzzer (Tools/Fuzz/Swift/Entry);
+/// the unit tests replay the seed corpus and every input that once failed
+/// (Tools/Fuzz/corpus/TARGET/), so a fixed crash stays fixed.
 public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A file name's bytes, carried in a `String` and given back.
     case pathBytes = "path-bytes"

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """make test's performance guard: the figures `make bench` keeps, measured small and fast
-on the release build, each checked against its threshold in Tools/bench/guard.json.
+on the release build, each checked against its threshold in Tools/Bench/guard.json.
 
-    python3 Tools/bench/guard.py [--lightbox PATH] [--only NAME,...] [--runs-file FILE]
+    python3 Tools/Bench/guard.py [--lightbox PATH] [--only NAME,...] [--runs-file FILE]
 
 Measures (names as in guard.json):
   startup       exec to the first top-level window mapped, measured from outside
-                (Tools/bench/floor/mapped.c), Lightbox on an empty folder against the bare
+                (Tools/Bench/floor/mapped.c), Lightbox on an empty folder against the bare
                 GTK 4 window (floor/window.c), alternating; the median of each pair's ratio
   stepping      key to the next photo on screen (floor/stepper.c) through 24 camera-size JPEGs:
                 the median step and the 90th percentile (for RAW files the median only)
@@ -23,7 +23,7 @@ A figure over its threshold is measured again once (its whole measurement); over
 guard fails and prints the figure and the threshold. Exits 0 when every figure is within its
 threshold, 1 otherwise. Prints "N passed, N failed" (one per figure) last. The files it makes
 are kept in .build/guard-library (made once, a minute or so) and the figures of each run are
-appended to --runs-file when given (the noise study in Tools/bench/README.md).
+appended to --runs-file when given (the noise study in Tools/Bench/README.md).
 """
 import argparse
 import datetime

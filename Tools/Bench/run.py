@@ -1,17 +1,17 @@
 #!/usr/bin/env python3
 """make bench: measures Lightbox beside a floor or a peer, prints a table and
-writes Tools/bench/results.json, keeping the parts not measured this time, and
-the README's performance table from it (Tools/bench/report.py).
+writes Tools/Bench/results.json, keeping the parts not measured this time, and
+the README's performance table from it (Tools/Bench/report.py).
 
-    python3 Tools/bench/run.py [--quick] [--runs N]
+    python3 Tools/Bench/run.py [--quick] [--runs N]
         [--only startup,10k,thumbnails,photo,stepping,firstscreen,100k,raw,rawstepping,pairs,search,keywords]
 
 Expects the release build (.build/release/lightbox, lightbox-bench-thumbnails
-and lightbox-bench-tags); creates Tools/bench/library/ on first use (see
-make_library.py; the raw and rawstepping parts' folder, Tools/bench/library/raw-24mp/, and the
+and lightbox-bench-tags); creates Tools/Bench/library/ on first use (see
+make_library.py; the raw and rawstepping parts' folder, Tools/Bench/library/raw-24mp/, and the
 pairs part's, raw-pairs/, too). --quick leaves raw, rawstepping and pairs out unless --only names
 them. The stepping, search and keywords parts make
-their own files and need no library (Tools/bench/tags.py has the last two). Runs itself under xvfb-run and dbus-run-session, so every
+their own files and need no library (Tools/Bench/tags.py has the last two). Runs itself under xvfb-run and dbus-run-session, so every
 program measured shares one headless X server and one session bus.
 """
 import argparse
@@ -161,7 +161,7 @@ def main():
     print(f"\nbench: {results['elapsed_s']} s; results in {os.path.relpath(args.output)}")
     if os.path.abspath(args.output) == os.path.join(HERE, "results.json"):
         write_readme(results)
-        print("bench: the README's table now shows these results (Tools/bench/report.py --check-readme)")
+        print("bench: the README's table now shows these results (Tools/Bench/report.py --check-readme)")
     if failed:
         sys.exit(f"bench: {', '.join(failed)} failed (see above)")
 

@@ -149,7 +149,7 @@ def gthumb_settings(home):
 
 
 def geeqie_settings(home, text):
-    """Geeqie's settings file (Tools/bench/raw.py makes it from Geeqie's own defaults)."""
+    """Geeqie's settings file (Tools/Bench/raw.py makes it from Geeqie's own defaults)."""
     folder = os.path.join(home.folder("config"), "geeqie")
     os.makedirs(folder, exist_ok=True)
     with open(os.path.join(folder, "geeqierc.xml"), "w") as out:
@@ -214,7 +214,7 @@ def one_run(work, app, lightbox, folder, index, limit_s=RECORD_LIMIT_S, geeqie_r
             event = json.loads(line)
             milestones.setdefault(event["event"], round(event["t"] - t_exec))
             if event["event"] == "load-finished":
-                # How many photos the list holds (a RAW+JPEG pair counts once): Tools/bench/pairs.py checks it.
+                # How many photos the list holds (a RAW+JPEG pair counts once): Tools/Bench/pairs.py checks it.
                 photos = event.get("photos")
     return {"first_photo_ms": first_photo, "settled_ms": settled, "changes": changes,
             "reported_final_ms": reported, "frames": len(frames), "milestones": milestones, "photos": photos}
