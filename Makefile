@@ -268,10 +268,10 @@ fuzz: fuzz-c
 	done
 
 # The photo file name extensions, read from the one list the app has
-# (Sources/Imaging/Imaging/PhotoFormat.swift): pictures gdk-pixbuf decodes, camera
+# (Sources/Imaging/SwiftAPI/PhotoFormat.swift): pictures gdk-pixbuf decodes, camera
 # RAW files the decoder reads itself, and pictures it reads with a library
 # of its own (JPEG XL, with libjxl).
-PHOTO_FORMATS      := Sources/Imaging/Imaging/PhotoFormat.swift
+PHOTO_FORMATS      := Sources/Imaging/SwiftAPI/PhotoFormat.swift
 format_list         = $(shell sed -n '/$(1): \[String\] = \[/,/\]/p' $(PHOTO_FORMATS) | grep -o '"[a-z0-9]*"' | tr -d '"')
 PICTURE_EXTENSIONS := $(call format_list,pictureExtensions)
 RAW_EXTENSIONS     := $(call format_list,rawExtensions)

@@ -154,7 +154,7 @@ let package = Package(
         .target(
             name: "Imaging",
             dependencies: ["CImaging", "CDecoding", "FilePaths", "Localization"],
-            path: "Sources/Imaging/Imaging"
+            path: "Sources/Imaging/SwiftAPI"
         ),
         // Decoding and metadata writing in the calling process, for the
         // benchmarks' comparison and the tests' fixtures; not the app's.

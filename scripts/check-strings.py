@@ -21,7 +21,7 @@ import re
 import sys
 from pathlib import Path
 
-FOLDERS = ["Sources/App/Lightbox", "Sources/UI/GtkKit", "Sources/Core/LightboxCore", "Sources/Imaging/Imaging", "Sources/Imaging/InProcessImaging"]
+FOLDERS = ["Sources/App/Lightbox", "Sources/UI/GtkKit", "Sources/Core/LightboxCore", "Sources/Imaging/SwiftAPI", "Sources/Imaging/InProcessImaging"]
 # Calls whose text is for developers, logs or the program itself.
 NOT_FOR_PEOPLE = re.compile(
     r"\b(fatalError|precondition|preconditionFailure|assert|assertionFailure|print|debugPrint|"

@@ -18,7 +18,7 @@ version=$(sed -n 's/^VERSION *:= *//p' Makefile)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-find Sources/App/Lightbox Sources/UI/GtkKit Sources/Core/LightboxCore Sources/Imaging/Imaging Sources/Imaging/InProcessImaging -name '*.swift' | LC_ALL=C sort >"$tmp/files"
+find Sources/App/Lightbox Sources/UI/GtkKit Sources/Core/LightboxCore Sources/Imaging/SwiftAPI Sources/Imaging/InProcessImaging -name '*.swift' | LC_ALL=C sort >"$tmp/files"
 common=(--force-po --add-location=file --package-name=lightbox --package-version="$version" --from-code=UTF-8 --add-comments=Translators:
         --msgid-bugs-address=https://lightboxphotos.org/issues --copyright-holder="The Lightbox developers")
 # The C lexer warns about Swift's multi-line literals, which hold no messages.
