@@ -2,7 +2,8 @@
 // this on bytes the app handed it, so exiv2 parses an untrusted photo only
 // inside the sandbox, where it cannot open or write a file (seccomp.c).
 #include "CMetadata.h"
-#include "lb-internal.h"
+#include "exiv2-setup.h"
+#include "tag-text.h"
 
 #include <gexiv2/gexiv2.h>
 #include <string.h>

@@ -1,23 +1,12 @@
 // Metadata read with gexiv2: what the decoder answers a metadata request
 // with (and the benchmarks' in-process path).
 #include "CMetadata.h"
-#include "lb-internal.h"
+#include "exiv2-setup.h"
+#include "rating.h"
+#include "tag-text.h"
 
 #include <gexiv2/gexiv2.h>
 #include <string.h>
-
-char *lb_tag_text(GExiv2Metadata *metadata, const char *tag) {
-    GError *error = NULL;
-    if (!gexiv2_metadata_try_has_tag(metadata, tag, &error)) {
-        g_clear_error(&error);
-        return NULL;
-    }
-    char *value = gexiv2_metadata_try_get_tag_string(metadata, tag, &error);
-    g_clear_error(&error);
-    if (value) g_strstrip(value);
-    if (value && (!*value || !g_utf8_validate(value, -1, NULL))) g_clear_pointer(&value, g_free);
-    return value;
-}
 
 // An IPTC dataset's text, trimmed: UTF-8, or Latin-1 from files written
 // before IPTC declared character sets. NULL when absent or blank.

@@ -2,7 +2,7 @@
 // the benchmarks, which make their photos this way; the app edits
 // metadata only through a decoder (metadata-edit.c).
 #include "CMetadata.h"
-#include "lb-internal.h"
+#include "exiv2-setup.h"
 
 #include <gexiv2/gexiv2.h>
 

@@ -1,9 +1,22 @@
-// Text in metadata as both reading and editing see it: language
-// alternatives, repeated values, IPTC's older character sets, keyword
-// paths and colour labels.
-#include "lb-internal.h"
+// Text in metadata as both reading and editing see it: a tag's text,
+// language alternatives, repeated values, IPTC's older character sets,
+// keyword paths and colour labels. CMetadata's bottom layer (tag-text.h).
+#include "tag-text.h"
 
 #include <string.h>
+
+char *lb_tag_text(GExiv2Metadata *metadata, const char *tag) {
+    GError *error = NULL;
+    if (!gexiv2_metadata_try_has_tag(metadata, tag, &error)) {
+        g_clear_error(&error);
+        return NULL;
+    }
+    char *value = gexiv2_metadata_try_get_tag_string(metadata, tag, &error);
+    g_clear_error(&error);
+    if (value) g_strstrip(value);
+    if (value && (!*value || !g_utf8_validate(value, -1, NULL))) g_clear_pointer(&value, g_free);
+    return value;
+}
 
 static const char *const lb_colours[LB_COLOURS] = {"Red", "Yellow", "Green", "Blue", "Purple"};
 

@@ -1,25 +1,30 @@
-// Helpers shared by CMetadata's C files; not part of the module's interface.
+// Text in tags (tag-text.c): CMetadata's bottom layer; not part of the
+// module's interface.
+//
+// CMetadata's C files call one another only downwards, so that their
+// graph is a DAG (an arrow: "calls into, includes the header of"):
+//
+//   layer 2, the module's interface (include/CMetadata.h):
+//     metadata-read.c   -> rating.h, tag-text.h, exiv2-setup.h
+//     metadata-edit.c   -> tag-text.h, exiv2-setup.h, and rating.c's
+//                          lb_rating_percent (declared in CMetadata.h)
+//     metadata-write.c  -> exiv2-setup.h
+//   layer 1:
+//     rating.c (rating.h: the rating metadata states)  -> tag-text.h
+//   layer 0, on gexiv2 and GLib only:
+//     tag-text.c (this header: a tag's text, text in tags)
+//     exiv2-setup.c (exiv2-setup.h: gexiv2 set up once)
+//
+// No internal header includes another, and nothing calls up a layer or
+// across one: a helper two files need goes into the layer below both.
 #pragma once
 
 #include <stdbool.h>
 #include <gexiv2/gexiv2.h>
 
 // A tag's value as text, trimmed (free with g_free); NULL when the tag is
-// absent, empty or not UTF-8 (metadata-read.c).
+// absent, empty or not UTF-8.
 char *lb_tag_text(GExiv2Metadata *metadata, const char *tag);
-
-// gexiv2_initialize, once per process (it is not safe to call twice at
-// once), and the XMP namespaces exiv2 0.27 lacks (rating.c).
-void lb_exiv2_init(void);
-
-// The rating the metadata (of a photo or an XMP sidecar) states, from the
-// first of Xmp.xmp.Rating (below 0: rejected, -1), Exif.Image.Rating,
-// Exif.Image.RatingPercent (Windows' bands), Xmp.photoshop.Urgency and
-// Iptc.Application2.Urgency (1 most urgent = 5 stars ... 8 = 0). False
-// when none of them is there.
-bool lb_rating_from(GExiv2Metadata *metadata, int *rating);
-
-// ---- Text in tags (tag-text.c) ------------------------------------------------
 
 // The colour labels Lightroom, darktable and digiKam share, in darktable's
 // order (0 Red … 4 Purple): the name, or NULL out of range.
