@@ -127,14 +127,17 @@ final class AppSettingsTests: XCTestCase {
         let scratch = Scratch()
         let trash = FolderTrash(folder: scratch.url)
         let first = PhotoListLogic(library: library, trash: trash, settings: settings)
-        _ = await first.sort(by: PhotoOrder(.size, ascending: false))
-        _ = await first.filter(PhotoFilter(text: "beach", minimumRating: 2, rejected: .only))
-        first.zoom(to: .small)
+        await first.sendAndSettle(.sort(PhotoOrder(.size, ascending: false)))
+        await first.sendAndSettle(.search("beach"))
+        await first.sendAndSettle(.minimumRating(2))
+        await first.sendAndSettle(.rejected(.only))
+        XCTAssertEqual(first.state.filter, PhotoFilter(text: "beach", minimumRating: 2, rejected: .only))
+        first.send(.gridZoom(.small))
 
         let next = PhotoListLogic(library: library, trash: trash, settings: settings)
-        XCTAssertEqual(next.order, PhotoOrder(.size, ascending: false))
-        XCTAssertEqual(next.filter, PhotoFilter(minimumRating: 2, rejected: .only), "without the search")
-        XCTAssertEqual(next.zoom, .small)
+        XCTAssertEqual(next.state.order, PhotoOrder(.size, ascending: false))
+        XCTAssertEqual(next.state.filter, PhotoFilter(minimumRating: 2, rejected: .only), "without the search")
+        XCTAssertEqual(next.state.zoom, .small)
     }
 
     private func gsettings(_ arguments: [String], config: URL) throws -> String {

@@ -132,6 +132,8 @@ final class BatchOperationTests: XCTestCase {
         await batch.noticeButtonPressed()
         XCTAssertEqual(files.restored.count, 1, "and only once")
         XCTAssertEqual(effects.all.count, 3, "nothing to say when all came back")
+        // The batch holds its files unowned: the list that owns it, here the test.
+        withExtendedLifetime(files) {}
     }
 
     /// A keyword added to many photos: its writes' progress shows after a
@@ -171,6 +173,7 @@ final class BatchOperationTests: XCTestCase {
         await second.value
         XCTAssertEqual(files.undone.count, 2, "and puts every photo back")
         XCTAssertEqual(effects.notices.last, Notice("Stopped: every photo is back as it was."))
+        withExtendedLifetime(files) {}
     }
 
     @MainActor
@@ -202,6 +205,7 @@ final class BatchOperationTests: XCTestCase {
         await job.value
         XCTAssertEqual(heard.notices.last, Notice("“a.jpg” moved to trash; the others were left where they were",
                                                   button: .undo, seconds: 8))
+        withExtendedLifetime((files, slow)) {}
     }
 
     @MainActor
@@ -229,8 +233,18 @@ final class BatchOperationTests: XCTestCase {
         await job.value
         XCTAssertEqual(heard.all, [.notice(Notice("2 photos could not be moved to the trash: “a.jpg” (x), “b.jpg” (y)",
                                                   seconds: 20))], "nothing went: no Undo")
+        withExtendedLifetime((files, none)) {}
     }
 
+    /// The questions a list asked, each once, in order.
+    @MainActor
+    private func questions(_ recorder: LogicRecorder<PhotoListLogic>) -> [PhotoListLogic.Question] {
+        var seen = Set<Int>()
+        return recorder.states.compactMap(\.question).filter { seen.insert($0.id).inserted }.map(\.value)
+    }
+
+    /// A list's Paste, as the person answers its name clashes: one at a
+    /// time, and the notice says what was done.
     @MainActor
     func testNameClashesAreAskedOneAtATimeAndTheNoticeSaysWhatWasDone() async throws {
         let scratch = Scratch()
@@ -241,29 +255,33 @@ final class BatchOperationTests: XCTestCase {
         let from = scratch.path("from").path, to = scratch.path("to").path
         let logic = PhotoListLogic(library: PhotoLibrary(index: try LibraryIndex()),
                                    trash: FolderTrash(folder: scratch.path("trash")))
-        // The clock stands still: no progress shows, whatever the disk's pace.
-        let batch = BatchOperation(files: logic, clock: ManualClock())
-        let effects = Effects(batch)
-        let job = Task { await batch.transfer(["a", "b", "c"].map { "\(from)/\($0).jpg" }, to: to, mode: .copy) }
+        let recorder = LogicRecorder(logic)
+        await logic.sendAndSettle(.openFolderAt(to))
+        logic.send(.paste(["a", "b", "c"].map { "\(from)/\($0).jpg" }, cut: false))
 
-        await effects.until(1)
-        guard case .ask(let first) = effects.all[0] else { return XCTFail("\(effects.all)") }
+        let askedFirst = await eventually { logic.state.question != nil }
+        XCTAssertTrue(askedFirst)
+        guard case .clash(let first)? = logic.state.question?.value else { return XCTFail("\(logic.state)") }
         XCTAssertEqual([first.fileName, first.folderName], ["a.jpg", "to"])
         XCTAssertTrue(first.othersFollow, "more to go: the answer can be for all")
-        batch.answer(.skip, forAll: false)
+        logic.send(.answer(.clash(.skip, forAll: false)))
+        XCTAssertNil(logic.state.question, "answered")
 
-        await effects.until(2)
-        guard case .ask(let second) = effects.all[1] else { return XCTFail("\(effects.all)") }
+        let askedSecond = await eventually { logic.state.question != nil }
+        XCTAssertTrue(askedSecond)
+        guard case .clash(let second)? = logic.state.question?.value else { return XCTFail("\(logic.state)") }
         XCTAssertEqual(second.fileName, "b.jpg", "the next question only after the answer")
-        batch.answer(.keepBoth, forAll: true)
+        logic.send(.answer(.clash(.keepBoth, forAll: true)))
 
-        await job.value
-        XCTAssertEqual(effects.all.count, 3, "no question for c: the answer was for all")
-        XCTAssertEqual(effects.notices, [Notice("2 photos copied to “to”; 1 skipped")])
+        await logic.settled()
+        XCTAssertEqual(questions(recorder).count, 2, "no question for c: the answer was for all")
+        XCTAssertNil(logic.state.question)
+        XCTAssertEqual(logic.state.notice?.value, Notice("2 photos copied to “to”; 1 skipped"))
         let names = try FileManager.default.contentsOfDirectory(atPath: to).sorted()
         XCTAssertEqual(names, ["a.jpg", "b (2).jpg", "b.jpg", "c (2).jpg", "c.jpg"])
     }
 
+    /// The window closing while a clash question waits stops the job there.
     @MainActor
     func testCancellingWhileAQuestionWaitsStopsThere() async throws {
         let scratch = Scratch()
@@ -273,13 +291,14 @@ final class BatchOperationTests: XCTestCase {
         let from = scratch.path("from").path, to = scratch.path("to").path
         let logic = PhotoListLogic(library: PhotoLibrary(index: try LibraryIndex()),
                                    trash: FolderTrash(folder: scratch.path("trash")))
-        let batch = BatchOperation(files: logic, clock: ManualClock())
-        let effects = Effects(batch)
-        let job = Task { await batch.transfer(["\(from)/a.jpg", "\(from)/b.jpg"], to: to, mode: .move) }
-        await effects.until(1)
-        batch.cancel()
-        await job.value
-        XCTAssertEqual(effects.notices, [Notice("0 photos moved to “to”; the others were left where they were")])
+        await logic.sendAndSettle(.openFolderAt(to))
+        logic.send(.paste(["\(from)/a.jpg", "\(from)/b.jpg"], cut: true))
+        let asked = await eventually { logic.state.question != nil }
+        XCTAssertTrue(asked)
+        logic.send(.close(.standard))
+        let told = await eventually { logic.state.notice != nil }
+        XCTAssertTrue(told)
+        XCTAssertEqual(logic.state.notice?.value, Notice("0 photos moved to “to”; the others were left where they were"))
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(from)/b.jpg"), "nothing after the question went")
     }
 }

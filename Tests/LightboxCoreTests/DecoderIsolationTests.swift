@@ -176,9 +176,9 @@ final class DecoderIsolationTests: XCTestCase {
         let pool = loaders.pool()
         let file = loaders.file(.crash)
         let photo = Photo(path: file.path, fileSize: 207, modificationTime: 0)
-        let logic = PhotoViewerLogic(photo: photo, browsing: nil, decode: PhotoViewerLogic.decoding(with: pool))
-        let state = await logic.load()
-        XCTAssertEqual(state.picture, .failed(photo, "The image decoder crashed on this file."))
+        let logic = PhotoViewerLogic(photo: photo, sequence: nil, decode: PhotoViewerLogic.decoding(with: pool))
+        await logic.sendAndSettle(.load)
+        XCTAssertEqual(logic.state.picture, .failed(photo, "The image decoder crashed on this file."))
         XCTAssertThrowsError(try AvatarImage.decode(path: file.path, decoders: pool)) { error in
             XCTAssertTrue((error as? AvatarError)?.message.hasSuffix("The image decoder crashed on this file.") == true,
                           "\(error)")

@@ -37,13 +37,14 @@ final class FirstScreenTests: XCTestCase {
         let library = PhotoLibrary(index: try LibraryIndex(), scanner: FolderScanner(batchSize: 8), concurrency: 2)
         let logic = PhotoListLogic(library: library, trash: FolderTrash(folder: scratch.path("trash")))
         var shown: [[String]] = []
-        logic.onChange = { state in
-            switch state {
+        logic.onState = { state in
+            switch state.content {
             case .loading(let list, _), .presenting(let list): shown.append(list.photos.map { Photo.name(of: $0.path) }.map(String.init))
             default: break
             }
         }
-        guard case .presenting(let list) = await logic.load(path: scratch.path("card").path) else {
+        await logic.sendAndSettle(.openFolderAt(scratch.path("card").path))
+        guard case .presenting(let list) = logic.state.content else {
             XCTFail("the folder did not load")
             return ([], shown)
         }
@@ -85,19 +86,21 @@ final class FirstScreenTests: XCTestCase {
         let library = PhotoLibrary(index: try LibraryIndex(), scanner: FolderScanner(batchSize: 8), concurrency: 2)
         let logic = PhotoListLogic(library: library, trash: FolderTrash(folder: scratch.path("trash")))
         var acted = false
-        logic.onChange = { state in
-            guard !acted, case .loading(let list, _) = state, !list.photos.isEmpty else { return }
+        logic.onState = { state in
+            guard !acted, case .loading(let list, _) = state.content, !list.photos.isEmpty else { return }
             acted = true
-            logic.noteAction()
+            logic.send(.scrolled)
         }
-        guard case .presenting(let loaded) = await logic.load(path: scratch.path("card").path) else {
+        await logic.sendAndSettle(.openFolderAt(scratch.path("card").path))
+        guard case .presenting(let loaded) = logic.state.content else {
             return XCTFail("the folder did not load")
         }
         XCTAssertTrue(acted)
         let names = { (list: PhotoList) in list.photos.map { String(Photo.name(of: $0.path)) } }
         XCTAssertEqual(names(loaded), (1...150).map { String(format: "DSC_%05d.JPG", $0) }, "in the order first shown")
         XCTAssertTrue(loaded.datesWaiting, "the finished order is offered")
-        guard case .presenting(let sorted) = await logic.sortByDatesRead() else { return XCTFail() }
+        await logic.sendAndSettle(.sortByDatesRead)
+        guard case .presenting(let sorted) = logic.state.content else { return XCTFail() }
         XCTAssertEqual(names(sorted), (1...150).reversed().map { String(format: "DSC_%05d.JPG", $0) }, "in the order taken")
         XCTAssertFalse(sorted.datesWaiting)
     }

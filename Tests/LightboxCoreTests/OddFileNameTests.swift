@@ -19,11 +19,11 @@ final class OddFileNameTests: XCTestCase {
 
     @MainActor
     func testAPhotoNamedInLatin1IsShownReadRatedTrashedAndRestored() async throws {
-        let logic = PhotoListLogic(library: PhotoLibrary(index: try LibraryIndex()),
-                                   trash: FolderTrash(folder: scratch.path("trash")))
-        await logic.load(path: root)
-        let shown = try XCTUnwrap(logic.visiblePhotos.first)
-        XCTAssertEqual(logic.visiblePhotos.count, 1)
+        let library = PhotoLibrary(index: try LibraryIndex())
+        let logic = PhotoListLogic(library: library, trash: FolderTrash(folder: scratch.path("trash")))
+        await logic.sendAndSettle(.openFolderAt(root))
+        let shown = try XCTUnwrap(logic.state.shown.first)
+        XCTAssertEqual(logic.state.shown.count, 1)
         XCTAssertEqual(shown.path.pathBytes, Array(root.utf8) + [UInt8(ascii: "/")] + PathBytesTests.latin1Name)
         XCTAssertEqual(shown.title, "caf\u{FFFD} \u{FFFD}")
         XCTAssertEqual(shown.fileName, "caf\u{FFFD} \u{FFFD}.jpg")
@@ -34,21 +34,22 @@ final class OddFileNameTests: XCTestCase {
         }
         XCTAssertEqual(logic.photo(at: photo)?.metadata?.pixelWidth, 80)
 
-        logic.rate(path: photo, stars: 4)
-        await logic.library.ratings.settled()
+        logic.send(.edit(.rate(path: photo, stars: 4)))
+        await library.ratings.settled()
         // exiftool reads it through a second, plain name of the same file.
         let alias = scratch.path("alias.jpg")
         XCTAssertEqual(Posix.link(photo, alias.path), 0)
         XCTAssertEqual(try ExifTool.value("XMP:Rating", of: alias), "4")
         XCTAssertEqual(Posix.unlink(alias.path), 0)
 
-        _ = try await logic.trash(path: photo)
+        await logic.sendAndSettle(.trashPhoto(photo))
+        XCTAssertEqual(logic.state.notice?.value.button, .undo, "trashed: \(String(describing: logic.state.notice))")
         var info = stat()
         XCTAssertNotEqual(Posix.stat(photo, &info), 0)
-        XCTAssertTrue(logic.visiblePhotos.isEmpty)
-        _ = try await logic.restore(path: photo)
+        XCTAssertTrue(logic.state.shown.isEmpty)
+        await logic.sendAndSettle(.noticeButtonPressed)
         XCTAssertEqual(Posix.stat(photo, &info), 0, "back under its own bytes")
-        XCTAssertEqual(logic.visiblePhotos.map(\.path), [photo])
+        XCTAssertEqual(logic.state.shown.map(\.path), [photo])
         XCTAssertEqual(logic.photo(at: photo)?.rating, 4)
     }
 

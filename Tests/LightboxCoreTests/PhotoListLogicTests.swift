@@ -7,20 +7,24 @@ private let testTrash = FolderTrash(folder: FileManager.default.temporaryDirecto
     .appendingPathComponent("lightbox-tests-trash-\(UUID().uuidString)"))
 
 @MainActor
-private func makeLogic(_ index: LibraryIndex, trash: PhotoTrash = testTrash) -> PhotoListLogic {
-    PhotoListLogic(library: PhotoLibrary(index: index, scanner: FolderScanner(batchSize: 2)), trash: trash)
+private func makeLogic(_ index: LibraryIndex, trash: PhotoTrash = testTrash,
+                       watcher: TestFolderWatcher? = nil) -> PhotoListLogic {
+    PhotoListLogic(library: PhotoLibrary(index: index, scanner: FolderScanner(batchSize: 2)), trash: trash,
+                   watching: watcher?.factory)
 }
 
 /// A logic whose sorts and filters wait at `gate` before they run.
 @MainActor
-private func makeLogic(_ index: LibraryIndex, rebuildingAt gate: Gate) -> PhotoListLogic {
+private func makeLogic(_ index: LibraryIndex, rebuildingAt gate: Gate, watcher: TestFolderWatcher) -> PhotoListLogic {
     PhotoListLogic(library: PhotoLibrary(index: index, scanner: FolderScanner(batchSize: 2)), trash: testTrash,
+                   watching: watcher.factory,
                    rebuilding: { make in
                        await gate.pass()
                        return make()
                    })
 }
 
+@MainActor
 final class PhotoListLogicTests: XCTestCase {
     private func folderOfThree() throws -> Scratch {
         let scratch = Scratch()
@@ -32,11 +36,11 @@ final class PhotoListLogicTests: XCTestCase {
 
     func testLoadingReportsBatchesThenPresentsInDateOrder() async throws {
         let scratch = try folderOfThree()
-        let logic = await makeLogic(try LibraryIndex())
-        let recorder = await StateRecorder(logic)
-        let final = await logic.load(path: scratch.path("photos").path)
-        let states = await recorder.states
-        guard case .presenting(let list) = final else { return XCTFail("expected presenting, got \(final)") }
+        let logic = makeLogic(try LibraryIndex())
+        let recorder = LogicRecorder(logic)
+        await logic.sendAndSettle(.openFolderAt(scratch.path("photos").path))
+        let states = recorder.states.map(\.content)
+        guard case .presenting(let list) = logic.state.content else { return XCTFail("expected presenting, got \(logic.state)") }
         XCTAssertEqual(list.photos.map(\.title), ["city", "beach", "mountain"])
         XCTAssertEqual(list.summary, "3 photos")
         XCTAssertTrue(states.contains { if case .loading = $0 { true } else { false } })
@@ -51,27 +55,29 @@ final class PhotoListLogicTests: XCTestCase {
 
     func testReopeningAFolderWhileItLoadsLeavesOneCleanLoad() async throws {
         let scratch = try folderOfThree()
-        let logic = await makeLogic(try LibraryIndex())
+        let logic = makeLogic(try LibraryIndex())
+        let recorder = LogicRecorder(logic)
         let path = scratch.path("photos").path
-        let first = Task { await logic.load(path: path) }
+        logic.send(.openFolderAt(path))
         // The first load is under way once it has left idle.
-        while case .idle = await logic.state { await Task.yield() }
-        let second = await logic.load(path: path)
-        _ = await first.value
-        guard case .presenting(let list) = second else { return XCTFail("expected presenting, got \(second)") }
+        while case .idle = logic.state.content { await Task.yield() }
+        await logic.sendAndSettle(.openFolderAt(path))
+        let final = logic.state
+        guard case .presenting(let list) = final.content else { return XCTFail("expected presenting, got \(final)") }
         XCTAssertEqual(list.photos.map(\.title), ["city", "beach", "mountain"])
-        let final = await logic.state
-        XCTAssertEqual(final, second, "the superseded load changes nothing after the new one")
+        let done = try XCTUnwrap(recorder.states.firstIndex { if case .presenting = $0.content { true } else { false } })
+        XCTAssertEqual(recorder.states[done...].filter { $0 != final }.count, 0,
+                       "the superseded load changes nothing after the new one")
     }
 
     func testEmptyAndMissingFolders() async throws {
         let scratch = Scratch()
         scratch.file("nothing/readme.txt")
-        let logic = await makeLogic(try LibraryIndex())
-        let empty = await logic.load(path: scratch.path("nothing").path)
-        XCTAssertEqual(empty, .empty(Folder(url: scratch.path("nothing").standardizedFileURL)))
-        let missing = await logic.load(path: "/nonexistent/photos")
-        XCTAssertEqual(missing, .failed(.missing(path: "/nonexistent/photos")))
+        let logic = makeLogic(try LibraryIndex())
+        await logic.sendAndSettle(.openFolderAt(scratch.path("nothing").path))
+        XCTAssertEqual(logic.state.content, .empty(Folder(url: scratch.path("nothing").standardizedFileURL)))
+        await logic.sendAndSettle(.openFolderAt("/nonexistent/photos"))
+        XCTAssertEqual(logic.state.content, .failed(.missing(path: "/nonexistent/photos")))
     }
 
     func testMetadataMovesPhotosIntoPlaceWithoutLosingOrRepeatingAny() async throws {
@@ -86,162 +92,178 @@ final class PhotoListLogicTests: XCTestCase {
             try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_600_000_000 + Double(index) * 60)],
                                                   ofItemAtPath: url.path)
         }
-        let logic = await makeLogic(try LibraryIndex())
-        _ = await logic.filter(PhotoFilter(text: "street"))
-        let final = await logic.load(path: scratch.path("photos").path)
-        guard case .presenting(let list) = final else { return XCTFail("expected presenting, got \(final)") }
+        let logic = makeLogic(try LibraryIndex())
+        await logic.sendAndSettle(.search("street"))
+        await logic.sendAndSettle(.openFolderAt(scratch.path("photos").path))
+        guard case .presenting(let list) = logic.state.content else { return XCTFail("expected presenting, got \(logic.state)") }
         let streets = (0..<40).filter { $0 % 3 != 0 }.reversed().map { "street-\($0)" }
         XCTAssertEqual(list.photos.map(\.title), streets, "every street photo once, in the order taken")
         XCTAssertEqual(list.total, 40)
-        guard case .presenting(let all) = await logic.filter(PhotoFilter()) else { return XCTFail() }
+        await logic.sendAndSettle(.search(""))
+        guard case .presenting(let all) = logic.state.content else { return XCTFail() }
         XCTAssertEqual(all.photos.count, 40)
         XCTAssertEqual(all.photos.map(\.dateTaken), all.photos.map(\.dateTaken).sorted())
     }
 
     func testSortFilterAndRatingRules() async throws {
         let scratch = try folderOfThree()
-        let logic = await makeLogic(try LibraryIndex())
-        await logic.load(path: scratch.path("photos").path)
+        let logic = makeLogic(try LibraryIndex())
+        await logic.sendAndSettle(.openFolderAt(scratch.path("photos").path))
         let beach = scratch.path("photos/beach.jpg").standardizedFileURL.path
-        guard case .presenting(let byName) = await logic.sort(by: PhotoOrder(.name, ascending: false)) else { return XCTFail() }
+        await logic.sendAndSettle(.sort(PhotoOrder(.name, ascending: false)))
+        guard case .presenting(let byName) = logic.state.content else { return XCTFail() }
         XCTAssertEqual(byName.photos.map(\.title), ["mountain", "city", "beach"])
-        _ = await logic.rate(path: beach, stars: 4)
-        guard case .presenting(let rated) = await logic.filter(PhotoFilter(minimumRating: 3)) else { return XCTFail() }
+        logic.send(.edit(.rate(path: beach, stars: 4)))
+        await logic.sendAndSettle(.minimumRating(3))
+        guard case .presenting(let rated) = logic.state.content else { return XCTFail() }
         XCTAssertEqual(rated.photos.map(\.title), ["beach"])
         XCTAssertEqual(rated.summary, "1 of 3 photos")
-        guard case .presenting(let searched) = await logic.filter(PhotoFilter(text: "MOUNT")) else { return XCTFail() }
+        await logic.sendAndSettle(.minimumRating(0))
+        await logic.sendAndSettle(.search("MOUNT"))
+        guard case .presenting(let searched) = logic.state.content else { return XCTFail() }
         XCTAssertEqual(searched.photos.map(\.title), ["mountain"])
-        _ = await logic.filter(PhotoFilter())
-        let before = await logic.neighbour(of: beach, offset: -1)?.title
-        let after = await logic.neighbour(of: beach, offset: 1)
+        await logic.sendAndSettle(.search(""))
+        XCTAssertEqual(logic.state.filter, PhotoFilter())
+        let before = logic.neighbour(of: beach, offset: -1)?.title
+        let after = logic.neighbour(of: beach, offset: 1)
         XCTAssertEqual(before, "city")
         XCTAssertNil(after)
     }
 
     /// The list is sorted and filtered off the main thread: what happens
     /// meanwhile (a rating, a file gone) is not lost.
-    @MainActor
     func testChangesMadeWhileTheListIsRebuiltAreKept() async throws {
         let scratch = try folderOfThree()
         let gate = Gate()
-        let logic = makeLogic(try LibraryIndex(), rebuildingAt: gate)
-        await logic.load(path: scratch.path("photos").path)
+        let disk = TestFolderWatcher()
+        let logic = makeLogic(try LibraryIndex(), rebuildingAt: gate, watcher: disk)
+        await logic.sendAndSettle(.openFolderAt(scratch.path("photos").path))
         let beach = scratch.path("photos/beach.jpg").standardizedFileURL.path
         let city = scratch.path("photos/city.jpg").standardizedFileURL.path
 
         // The sort has taken its photos and is held; a rating and a removal
         // come before its result.
-        let sorting = Task { await logic.sort(by: PhotoOrder(.name)) }
+        logic.send(.sort(PhotoOrder(.name)))
         await gate.untilHeld()
-        _ = logic.rate(path: beach, stars: 5)
-        _ = logic.fileRemoved(path: city)
+        logic.send(.edit(.rate(path: beach, stars: 5)))
+        disk.tell(.removed(city))
         await gate.open()
-        guard case .presenting(let sorted) = await sorting.value else { return XCTFail() }
+        await logic.settled()
+        guard case .presenting(let sorted) = logic.state.content else { return XCTFail() }
         XCTAssertEqual(sorted.photos.map(\.title), ["beach", "mountain"])
         XCTAssertEqual(sorted.photos.first?.rating, 5)
         XCTAssertEqual(sorted.total, 2)
 
         // A filter held likewise: the rated photo goes meanwhile.
-        let filtering = Task { await logic.filter(PhotoFilter(minimumRating: 1)) }
+        logic.send(.minimumRating(1))
         await gate.untilHeld()
-        _ = logic.fileRemoved(path: beach)
+        disk.tell(.removed(beach))
         await gate.open()
-        guard case .presenting(let filtered) = await filtering.value else { return XCTFail() }
+        await logic.settled()
+        guard case .presenting(let filtered) = logic.state.content else { return XCTFail() }
         XCTAssertEqual(filtered.photos, [])
         XCTAssertEqual(filtered.total, 1)
 
         // A newer request wins over an older one still held.
-        let older = Task { await logic.filter(PhotoFilter(minimumRating: 4)) }
+        logic.send(.minimumRating(4))
         await gate.untilHeld()
-        let newer = Task { await logic.filter(PhotoFilter()) }
+        logic.send(.minimumRating(0))
         await gate.untilHeld(count: 2)
         await gate.open(last: true)
-        _ = await newer.value
+        let newerShown = await eventually { logic.state.titles == ["mountain"] }
+        XCTAssertTrue(newerShown, "the newer filter is applied")
         await gate.open()
-        _ = await older.value
-        XCTAssertEqual(logic.visiblePhotos.map(\.title), ["mountain"])
+        await logic.settled()
+        XCTAssertEqual(logic.state.titles, ["mountain"])
+        XCTAssertEqual(logic.state.filter, PhotoFilter())
     }
 
     /// A sort asked for while a filter is under way, and an open that fails
     /// while a sort is under way.
-    @MainActor
     func testRebuildsGiveWayToNewerRequestsAndToAnotherFolder() async throws {
         let scratch = try folderOfThree()
         let gate = Gate()
-        let logic = makeLogic(try LibraryIndex(), rebuildingAt: gate)
-        await logic.load(path: scratch.path("photos").path)
-        _ = logic.rate(path: scratch.path("photos/city.jpg").standardizedFileURL.path, stars: 2)
-        _ = logic.rate(path: scratch.path("photos/beach.jpg").standardizedFileURL.path, stars: 3)
+        let logic = makeLogic(try LibraryIndex(), rebuildingAt: gate, watcher: TestFolderWatcher())
+        await logic.sendAndSettle(.openFolderAt(scratch.path("photos").path))
+        logic.send(.edit(.rate(path: scratch.path("photos/city.jpg").standardizedFileURL.path, stars: 2)))
+        logic.send(.edit(.rate(path: scratch.path("photos/beach.jpg").standardizedFileURL.path, stars: 3)))
 
-        let filtering = Task { await logic.filter(PhotoFilter(minimumRating: 2)) }
+        logic.send(.minimumRating(2))
         await gate.untilHeld()
-        let sorting = Task { await logic.sort(by: PhotoOrder(.name, ascending: false)) }
+        logic.send(.sort(PhotoOrder(.name, ascending: false)))
         await gate.untilHeld(count: 2)
         await gate.open()
         await gate.open()
-        _ = await filtering.value
-        guard case .presenting(let list) = await sorting.value else { return XCTFail() }
+        await logic.settled()
+        guard case .presenting(let list) = logic.state.content else { return XCTFail() }
         XCTAssertEqual(list.photos.map(\.title), ["city", "beach"], "filtered, then sorted")
 
-        let resorting = Task { await logic.sort(by: .standard) }
+        logic.send(.sort(.standard))
         await gate.untilHeld()
-        let failed = await logic.load(path: scratch.path("nowhere").path)
+        logic.send(.openFolderAt(scratch.path("nowhere").path))
+        let failed = logic.state
+        guard case .failed = failed.content else { return XCTFail("the folder cannot open: \(failed)") }
         await gate.open()
-        _ = await resorting.value
+        await logic.settled()
         XCTAssertEqual(logic.state, failed)
-        XCTAssertEqual(logic.visiblePhotos, [])
+        XCTAssertNil(logic.place(of: scratch.path("photos/city.jpg").standardizedFileURL.path),
+                     "the sort brought back no photo")
     }
 
     func testARatingSurvivesARestart() async throws {
         let scratch = try folderOfThree()
         let url = scratch.path("data/library.sqlite")
-        let first = await makeLogic(try LibraryIndex(url: url))
-        await first.load(path: scratch.path("photos").path)
+        let first = makeLogic(try LibraryIndex(url: url))
+        await first.sendAndSettle(.openFolderAt(scratch.path("photos").path))
         let city = scratch.path("photos/city.jpg").standardizedFileURL.path
-        _ = await first.rate(path: city, stars: 5)
+        first.send(.edit(.rate(path: city, stars: 5)))
         // The save runs off the main thread; wait for it to land.
         let index = try LibraryIndex(url: url)
         for _ in 0..<100 where (try index.rating(of: city)) != 5 { try await Task.sleep(nanoseconds: 10_000_000) }
-        let second = await makeLogic(index)
-        await second.load(path: scratch.path("photos").path)
-        let rating = await second.photo(at: city)?.rating
+        let second = makeLogic(index)
+        await second.sendAndSettle(.openFolderAt(scratch.path("photos").path))
+        let rating = second.photo(at: city)?.rating
         XCTAssertEqual(rating, 5)
     }
 
     func testFilesAppearingVanishingAndMovingOnDisk() async throws {
         let scratch = try folderOfThree()
-        let logic = await makeLogic(try LibraryIndex())
+        let disk = TestFolderWatcher()
+        let library = PhotoLibrary(index: try LibraryIndex(), scanner: FolderScanner(batchSize: 2))
+        let logic = PhotoListLogic(library: library, trash: testTrash, watching: disk.factory)
+        let recorder = LogicRecorder(logic)
         let root = scratch.path("photos").standardizedFileURL.path
-        await logic.load(path: root)
+        await logic.sendAndSettle(.openFolderAt(root))
+        XCTAssertEqual(Set(disk.watched.last ?? []), [root, root + "/alps"], "the folders loaded are watched")
         let added = try PhotoFixtures.jpeg(at: scratch.path("photos/new.jpg"))
-        guard case .presenting(let grown) = await logic.fileChanged(path: added.standardizedFileURL.path) else { return XCTFail() }
+        disk.tell(.changed(added.standardizedFileURL.path))
+        await logic.settled()
+        guard case .presenting(let grown) = logic.state.content else { return XCTFail() }
         XCTAssertEqual(grown.total, 4)
-        _ = await logic.rate(path: root + "/beach.jpg", stars: 3)
+        logic.send(.edit(.rate(path: root + "/beach.jpg", stars: 3)))
         // The rating is written into the file on the queue's thread: a
         // rename during that write is another test (RatingQueueTests).
-        await logic.library.ratings.settled()
+        await library.ratings.settled()
         try FileManager.default.moveItem(atPath: root + "/beach.jpg", toPath: root + "/shore.jpg")
-        guard case .presenting(let moved) = await logic.fileMoved(from: root + "/beach.jpg", to: root + "/shore.jpg")
-        else { return XCTFail() }
+        disk.tell(.moved(from: root + "/beach.jpg", to: root + "/shore.jpg"))
+        await logic.settled()
+        guard case .presenting(let moved) = logic.state.content else { return XCTFail() }
         XCTAssertEqual(Set(moved.photos.map(\.title)), ["city", "shore", "mountain", "new"])
-        let shoreRating = await logic.photo(at: root + "/shore.jpg")?.rating
+        let shoreRating = logic.photo(at: root + "/shore.jpg")?.rating
         XCTAssertEqual(shoreRating, 3, "a renamed photo keeps its rating")
         // Deleting the folder below must not race the queue's writes.
-        await logic.library.ratings.settled()
+        await library.ratings.settled()
         try FileManager.default.removeItem(atPath: root + "/city.jpg")
-        guard case .presenting(let shrunk) = await logic.fileChanged(path: root + "/city.jpg") else { return XCTFail() }
+        disk.tell(.changed(root + "/city.jpg"))
+        await logic.settled()
+        guard case .presenting(let shrunk) = logic.state.content else { return XCTFail() }
         XCTAssertEqual(shrunk.summary, "3 photos")
         try FileManager.default.removeItem(atPath: root)
-        let vanished = await logic.fileRemoved(path: root)
-        XCTAssertEqual(vanished, .failed(.missing(path: root)), "a deleted folder says so")
-    }
-}
-
-@MainActor
-private final class StateRecorder {
-    var states: [PhotoListLogic.State] = []
-    init(_ logic: PhotoListLogic) {
-        logic.onChange = { [unowned self] in self.states.append($0) }
+        recorder.clear()
+        disk.tell(.removed(root))
+        await logic.settled()
+        XCTAssertEqual(logic.state.content, .failed(.missing(path: root)), "a deleted folder says so")
+        XCTAssertTrue(recorder.outputs.contains { if case .photoRemoved(root) = $0 { true } else { false } })
     }
 }
 

@@ -6,8 +6,8 @@ import XCTest
 /// the folder's watcher reports that as moves, and the file gets a new
 /// size and time. The photo must stay where it is in the list (a photo
 /// window stepping through it would otherwise lose its place).
+@MainActor
 final class PhotoListRatingWriteTests: XCTestCase {
-    @MainActor
     func testARatingWriteLeavesThePhotoInItsPlace() async throws {
         let scratch = Scratch()
         for name in ["a", "b"] { try PhotoFixtures.jpeg(at: scratch.path("photos/\(name).jpg")) }
@@ -16,25 +16,31 @@ final class PhotoListRatingWriteTests: XCTestCase {
         // No date taken: ordered by the files' times, a well before b.
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_600_000_000)],
                                               ofItemAtPath: a)
+        let disk = TestFolderWatcher()
         let logic = PhotoListLogic(library: PhotoLibrary(index: try LibraryIndex()),
-                                   trash: FolderTrash(folder: scratch.path("trash")))
-        await logic.load(path: root)
-        XCTAssertEqual(logic.visiblePhotos.map(\.title), ["a", "b"])
+                                   trash: FolderTrash(folder: scratch.path("trash")), watching: disk.factory)
+        await logic.sendAndSettle(.openFolderAt(root))
+        XCTAssertEqual(logic.state.titles, ["a", "b"])
 
-        logic.rate(path: a, stars: 4)
+        logic.send(.edit(.rate(path: a, stars: 4)))
         for _ in 0..<500 where logic.photo(at: a)?.modificationTime == 1_600_000_000 {
             try await Task.sleep(nanoseconds: 10_000_000)
         }
+        await logic.settled()
         XCTAssertNotEqual(logic.photo(at: a)?.modificationTime, 1_600_000_000, "the file was written")
-        XCTAssertEqual(logic.visiblePhotos.map(\.title), ["a", "b"], "not moved to the end of the date order")
+        XCTAssertEqual(logic.state.titles, ["a", "b"], "not moved to the end of the date order")
 
         // What the watcher reports of the swap changes nothing either.
         let temporary = root + "/.a.jpg.lightbox-\(getpid())-Q1w2E3"
         XCTAssertTrue(RatingTemporary.isTemporary(temporary))
         XCTAssertFalse(RatingTemporary.isTemporary(a))
         let before = logic.state
-        let afterOut = await logic.fileMoved(from: a, to: temporary)
-        let afterIn = await logic.fileMoved(from: temporary, to: a)
+        disk.tell(.moved(from: a, to: temporary))
+        await logic.settled()
+        let afterOut = logic.state
+        disk.tell(.moved(from: temporary, to: a))
+        await logic.settled()
+        let afterIn = logic.state
         XCTAssertEqual(afterOut, before)
         XCTAssertEqual(afterIn, before)
         XCTAssertEqual(logic.neighbour(of: a, offset: 1)?.title, "b")

@@ -3,104 +3,125 @@ import Foundation
 import XCTest
 
 /// The selection, by photo identity, and what acts on it.
+@MainActor
 final class PhotoListSelectionTests: XCTestCase {
-    @MainActor
-    private func loaded(_ names: [String] = ["a", "b", "c", "d"], trash: PhotoTrash? = nil)
-        async throws -> (PhotoListLogic, Scratch, String) {
-        let scratch = Scratch()
-        for name in names { try PhotoFixtures.jpeg(at: scratch.path("photos/\(name).jpg")) }
-        let logic = PhotoListLogic(library: PhotoLibrary(index: try LibraryIndex()),
-                                   trash: trash ?? FolderTrash(folder: scratch.path("trash")))
-        _ = await logic.sort(by: PhotoOrder(.name))
-        let root = scratch.path("photos").standardizedFileURL.path
-        await logic.load(path: root)
-        return (logic, scratch, root)
+    private struct Loaded {
+        let logic: PhotoListLogic
+        let library: PhotoLibrary
+        let disk: TestFolderWatcher
+        let scratch: Scratch
+        let root: String
     }
 
-    @MainActor
+    private func loaded(_ names: [String] = ["a", "b", "c", "d"], trash: PhotoTrash? = nil) async throws -> Loaded {
+        let scratch = Scratch()
+        for name in names { try PhotoFixtures.jpeg(at: scratch.path("photos/\(name).jpg")) }
+        let library = PhotoLibrary(index: try LibraryIndex())
+        let disk = TestFolderWatcher()
+        let logic = PhotoListLogic(library: library, trash: trash ?? FolderTrash(folder: scratch.path("trash")),
+                                   watching: disk.factory)
+        await logic.sendAndSettle(.sort(PhotoOrder(.name)))
+        let root = scratch.path("photos").standardizedFileURL.path
+        await logic.sendAndSettle(.openFolderAt(root))
+        return Loaded(logic: logic, library: library, disk: disk, scratch: scratch, root: root)
+    }
+
     private func selection(_ logic: PhotoListLogic) -> [String] {
-        guard case .presenting(let list) = logic.state else { return [] }
+        guard case .presenting(let list) = logic.state.content else { return [] }
         return list.selection.map { String(Photo.stem(of: $0)) }.sorted()
     }
 
-    @MainActor
     func testTheSelectionFollowsPhotosAcrossSortFilterAndChangesOnDisk() async throws {
-        let (logic, scratch, root) = try await loaded()
-        logic.select(paths: ["a", "c", "nowhere"].map { "\(root)/\($0).jpg" })
+        let loaded = try await loaded()
+        let (logic, root, disk) = (loaded.logic, loaded.root, loaded.disk)
+        let recorder = LogicRecorder(logic)
+        logic.send(.select(["a", "c", "nowhere"].map { "\(root)/\($0).jpg" }))
         XCTAssertEqual(selection(logic), ["a", "c"], "only photos of the list are selected")
 
-        _ = await logic.sort(by: PhotoOrder(.name, ascending: false))
+        await logic.sendAndSettle(.sort(PhotoOrder(.name, ascending: false)))
         XCTAssertEqual(selection(logic), ["a", "c"], "sorting keeps the same photos selected")
 
-        _ = await logic.filter(PhotoFilter(text: "c"))
+        await logic.sendAndSettle(.search("c"))
         XCTAssertEqual(selection(logic), ["c"], "a photo the filter hides is not shown as selected")
-        XCTAssertEqual(logic.selectedPhotos.map(\.title), ["c"], "nor acted on")
-        logic.select(paths: ["\(root)/c.jpg"])
-        _ = await logic.filter(PhotoFilter())
+        recorder.clear()
+        logic.send(.copyPaths)
+        XCTAssertEqual(recorder.outputs.compactMap { if case .show(.copyText(let text)) = $0 { text } else { nil } },
+                       ["\(root)/c.jpg"], "nor acted on")
+        logic.send(.select(["\(root)/c.jpg"]))
+        await logic.sendAndSettle(.search(""))
         XCTAssertEqual(selection(logic), ["a", "c"], "and is selected again once shown")
 
         try FileManager.default.moveItem(atPath: root + "/c.jpg", toPath: root + "/e.jpg")
-        await logic.fileMoved(from: root + "/c.jpg", to: root + "/e.jpg")
+        disk.tell(.moved(from: root + "/c.jpg", to: root + "/e.jpg"))
+        await logic.settled()
         XCTAssertEqual(selection(logic), ["a", "e"], "a renamed photo stays selected")
 
         try FileManager.default.removeItem(atPath: root + "/a.jpg")
-        logic.fileRemoved(path: root + "/a.jpg")
+        disk.tell(.removed(root + "/a.jpg"))
+        await logic.settled()
         XCTAssertEqual(selection(logic), ["e"], "a vanished photo leaves the selection")
-        guard case .presenting(let list) = logic.state else { return XCTFail() }
+        guard case .presenting(let list) = logic.state.content else { return XCTFail() }
         XCTAssertEqual(list.selectionSummary, "1 selected")
 
-        logic.selectAll()
+        logic.send(.selectAll)
         XCTAssertEqual(selection(logic), ["b", "d", "e"])
-        logic.selectNone()
+        logic.send(.selectNone)
         XCTAssertEqual(selection(logic), [])
-        withExtendedLifetime(scratch) {}
+        withExtendedLifetime(loaded) {}
     }
 
-    @MainActor
     func testRatingAndRejectingTheSelection() async throws {
-        let (logic, scratch, root) = try await loaded()
-        logic.select(paths: ["\(root)/a.jpg", "\(root)/b.jpg"])
-        logic.rateSelection(stars: 4)
-        XCTAssertEqual(logic.visiblePhotos.map(\.rating), [4, 4, 0, 0])
-        logic.toggleRejectedSelection()
-        XCTAssertEqual(logic.visiblePhotos.map(\.isRejected), [true, true, false, false])
-        logic.toggleRejectedSelection()
-        XCTAssertEqual(logic.visiblePhotos.map(\.rating), [0, 0, 0, 0], "X again takes the rejection back")
-        logic.select(paths: ["\(root)/a.jpg", "\(root)/c.jpg"])
-        _ = logic.reject(path: root + "/a.jpg")
-        logic.toggleRejectedSelection()
-        XCTAssertEqual(logic.visiblePhotos.map(\.isRejected), [true, false, true, false],
+        let loaded = try await loaded()
+        let (logic, root) = (loaded.logic, loaded.root)
+        logic.send(.select(["\(root)/a.jpg", "\(root)/b.jpg"]))
+        logic.send(.rate(4))
+        XCTAssertEqual(logic.state.shown.map(\.rating), [4, 4, 0, 0])
+        logic.send(.toggleRejected)
+        XCTAssertEqual(logic.state.shown.map(\.isRejected), [true, true, false, false])
+        XCTAssertTrue(logic.state.selectionIsRejected)
+        logic.send(.toggleRejected)
+        XCTAssertEqual(logic.state.shown.map(\.rating), [0, 0, 0, 0], "X again takes the rejection back")
+        logic.send(.select(["\(root)/a.jpg", "\(root)/c.jpg"]))
+        logic.send(.edit(.rate(path: root + "/a.jpg", stars: Photo.rejected)))
+        XCTAssertFalse(logic.state.selectionIsRejected)
+        logic.send(.toggleRejected)
+        XCTAssertEqual(logic.state.shown.map(\.isRejected), [true, false, true, false],
                        "a selection not all rejected is rejected")
-        logic.select(paths: [])
-        _ = await logic.filter(PhotoFilter(rejected: .hidden))
-        XCTAssertEqual(Set(logic.rejectedPhotos.map(\.title)), ["a", "c"], "hidden or not, for Move Rejected to Trash")
-        await logic.library.ratings.settled()
-        let index = logic.library.index
+        logic.send(.select([]))
+        await logic.sendAndSettle(.rejected(.hidden))
+        logic.send(.trashRejected)
+        XCTAssertEqual(logic.state.question?.value, .trashRejected(count: 2), "hidden or not, for Move Rejected to Trash")
+        await loaded.library.ratings.settled()
+        let index = loaded.library.index
         XCTAssertEqual(try index.rating(of: root + "/c.jpg"), Photo.rejected, "the index has every rating")
-        withExtendedLifetime(scratch) {}
+        withExtendedLifetime(loaded) {}
     }
 
-    @MainActor
     func testTrashingTheSelectionReportsEachFailureAndOneUndoPutsAllBack() async throws {
         let bin = Scratch()
         let trash = FolderTrash(folder: bin.path("trash"), refusedNames: ["c.jpg"])
-        let (logic, scratch, root) = try await loaded(trash: trash)
-        logic.select(paths: ["a", "b", "c"].map { "\(root)/\($0).jpg" })
-        logic.rateSelection(stars: 3)
-        var reported: [(Int, Int)] = []
-        let result = await logic.trashSelection { done, total in reported.append((done, total)) }
-        XCTAssertEqual(result.trashed.map { String(Photo.stem(of: $0)) }, ["a", "b"])
-        XCTAssertEqual(result.failures, [FileFailure(path: root + "/c.jpg", reason: "This folder has no trash.")])
-        XCTAssertEqual(logic.visiblePhotos.map(\.title), ["c", "d"], "the rest still went")
+        let loaded = try await loaded(trash: trash)
+        let (logic, root) = (loaded.logic, loaded.root)
+        let recorder = LogicRecorder(logic)
+        logic.send(.select(["a", "b", "c"].map { "\(root)/\($0).jpg" }))
+        logic.send(.rate(3))
+        await logic.sendAndSettle(.trash)
+        let removed = recorder.outputs.compactMap { if case .photoRemoved(let path) = $0 { path } else { nil } }
+        XCTAssertEqual(removed.map { String(Photo.stem(of: $0)) }, ["a", "b"])
+        XCTAssertEqual(logic.state.notice?.value.text,
+                       "2 photos moved to trash. “c.jpg” could not be moved to the trash: This folder has no trash.")
+        XCTAssertEqual(logic.state.notice?.value.button, .undo)
+        XCTAssertEqual(logic.state.titles, ["c", "d"], "the rest still went")
         XCTAssertEqual(selection(logic), ["c"], "what could not go stays selected")
         XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/a.jpg"))
 
-        let failures = await logic.restore(paths: result.trashed)
-        XCTAssertEqual(failures, [])
-        XCTAssertEqual(logic.visiblePhotos.map(\.title), ["a", "b", "c", "d"])
-        XCTAssertEqual(logic.visiblePhotos.map(\.rating), [3, 3, 3, 0], "they come back with their ratings")
+        let notice = logic.state.notice
+        await logic.sendAndSettle(.noticeButtonPressed)
+        XCTAssertEqual(logic.state.notice, notice, "no failure to tell")
+        XCTAssertEqual(logic.state.titles, ["a", "b", "c", "d"])
+        XCTAssertEqual(logic.state.shown.map(\.rating), [3, 3, 3, 0], "they come back with their ratings")
         for name in ["a", "b", "c", "d"] { XCTAssertTrue(FileManager.default.fileExists(atPath: "\(root)/\(name).jpg")) }
-        await logic.library.ratings.settled()
-        withExtendedLifetime((scratch, bin, reported)) {}
+        await loaded.library.ratings.settled()
+        withExtendedLifetime((loaded, bin)) {}
     }
 }

@@ -95,15 +95,26 @@ final class PhotoTagTests: XCTestCase {
     }
 
     @MainActor
-    private func open(_ folder: Folder, index: LibraryIndex? = nil, storage: RatingStorage = .photoFiles)
-        async throws -> (PhotoListLogic, RatingQueue) {
+    private func open(_ folder: Folder, index: LibraryIndex? = nil, storage: RatingStorage = .photoFiles,
+                      writer: any RatingWriter = FileRatingWriter()) async throws -> (PhotoListLogic, RatingQueue) {
         let index = try index ?? LibraryIndex()
-        let queue = RatingQueue(index: index, storage: storage)
+        let queue = RatingQueue(index: index, writer: writer, storage: storage)
         let logic = PhotoListLogic(library: PhotoLibrary(index: index, ratings: queue),
                                    trash: FolderTrash(folder: folder.scratch.path("trash")))
-        _ = await logic.sort(by: PhotoOrder(.name))
-        await logic.load(path: folder.url.path)
+        await logic.sendAndSettle(.sort(PhotoOrder(.name)))
+        await logic.sendAndSettle(.openFolderAt(folder.url.path))
         return (logic, queue)
+    }
+
+    /// Adds the keyword typed to the photos at `paths`, as Ctrl+K asks it.
+    @MainActor
+    private func addKeyword(_ keyword: Keyword, paths: [String], in logic: PhotoListLogic) {
+        logic.send(.select(paths))
+        logic.send(.addKeyword)
+        guard case .keyword(count: paths.count, _)? = logic.state.question?.value else {
+            return XCTFail("the keyword is asked for: \(String(describing: logic.state.question))")
+        }
+        logic.send(.answer(.keyword(keyword.path)))
     }
 
     @MainActor
@@ -111,15 +122,16 @@ final class PhotoTagTests: XCTestCase {
         let folder = Folder()
         for name in ["a", "b", "c"] { try PhotoFixtures.jpeg(at: folder.url.appendingPathComponent("\(name).jpg")) }
         let (logic, queue) = try await open(folder)
-        logic.select(paths: [folder.path("a.jpg"), folder.path("b.jpg")])
-        logic.toggleLabel(.red)
+        logic.send(.select([folder.path("a.jpg"), folder.path("b.jpg")]))
+        logic.send(.toggleLabel(.red))
         XCTAssertEqual(logic.photo(at: folder.path("a.jpg"))?.tags.label, .red, "shown at once")
         await queue.settled()
         XCTAssertEqual(try ExifTool.value("XMP-xmp:Label", of: folder.file("a.jpg")), "Red")
         XCTAssertEqual(try ExifTool.value("XMP-xmp:Label", of: folder.file("b.jpg")), "Red")
         XCTAssertNil(try ExifTool.value("XMP-xmp:Label", of: folder.file("c.jpg")))
 
-        logic.toggleLabel(.red, path: folder.path("a.jpg"))
+        logic.send(.select([folder.path("a.jpg")]))
+        logic.send(.toggleLabel(.red))
         await queue.settled()
         XCTAssertNil(try ExifTool.value("XMP-xmp:Label", of: folder.file("a.jpg")), "the same key takes it away")
         XCTAssertNil(logic.photo(at: folder.path("a.jpg"))?.tags.label)
@@ -134,8 +146,10 @@ final class PhotoTagTests: XCTestCase {
         let (logic, queue) = try await open(folder)
         XCTAssertEqual(logic.photo(at: folder.path("c.jpg"))?.tags.keywords, [finistere], "read from the file")
         let paths = ["a.jpg", "b.jpg", "c.jpg"].map(folder.path)
-        let change = logic.addKeyword(finistere, paths: paths)
-        XCTAssertEqual(change?.notice?.text, "Added “Finistère” to 2 photos.", "c had it already")
+        addKeyword(finistere, paths: paths, in: logic)
+        await logic.settled()
+        XCTAssertEqual(logic.state.notice?.value.text, "Added “Finistère” to 2 photos.", "c had it already")
+        XCTAssertEqual(logic.state.notice?.value.button, .undo)
         await queue.settled()
         for name in ["a.jpg", "b.jpg"] {
             XCTAssertEqual(try ExifTool.value("XMP-lr:HierarchicalSubject", of: folder.file(name)), "Places|Brittany|Finistère")
@@ -143,33 +157,44 @@ final class PhotoTagTests: XCTestCase {
         }
         XCTAssertEqual(logic.knownKeywords.first, finistere, "offered first when typing the next one")
 
-        _ = await logic.filter(PhotoFilter(text: "finistere"))
-        XCTAssertEqual(logic.visiblePhotos.count, 3, "found by its keyword, without the accent")
+        await logic.sendAndSettle(.search("finistere"))
+        XCTAssertEqual(logic.state.shown.count, 3, "found by its keyword, without the accent")
 
-        logic.undo(try XCTUnwrap(change))
+        await logic.sendAndSettle(.noticeButtonPressed)
         await queue.settled()
         XCTAssertNil(try ExifTool.value("XMP-dc:Subject", of: folder.file("a.jpg")), "taken back")
         XCTAssertEqual(try ExifTool.value("XMP-dc:Subject", of: folder.file("c.jpg")), "Finistère",
                        "the photo that had it before keeps it")
-        XCTAssertEqual(logic.visiblePhotos.count, 1)
+        XCTAssertEqual(logic.state.shown.count, 1)
     }
 
-    /// Cancel stops a batch's writes; its Undo then leaves the files not
-    /// yet written as they were, byte for byte (a change taken back before
-    /// it reached a file is nothing to write).
+    /// Cancel stops a batch's writes and takes the change back; the files
+    /// not yet written stay as they were, byte for byte (a change taken
+    /// back before it reached a file is nothing to write).
     @MainActor
     func testAStoppedBatchTakenBackLeavesUnwrittenFilesUntouched() async throws {
         let folder = Folder()
         for name in ["a", "b", "c"] { try PhotoFixtures.jpeg(at: folder.url.appendingPathComponent("\(name).jpg")) }
         let before = try ["a", "b", "c"].map { try Data(contentsOf: folder.file("\($0).jpg")) }
-        let (logic, queue) = try await open(folder)
-        let change = try XCTUnwrap(logic.addKeyword(sunset, paths: ["a.jpg", "b.jpg", "c.jpg"].map(folder.path)))
-        change.writes.stop()
-        for await _ in change.writes.progress {}
-        logic.undo(change)
+        // The first file takes long enough for the progress (and its
+        // Cancel) to show; the second waits for the Cancel.
+        let writer = HeldTagWriter()
+        defer { writer.release() }
+        let (logic, queue) = try await open(folder, writer: writer)
+        addKeyword(sunset, paths: ["a.jpg", "b.jpg", "c.jpg"].map(folder.path), in: logic)
+        let cancellable = await eventually { logic.state.notice?.value.button == .cancel }
+        XCTAssertTrue(cancellable, "the writes' progress shows, with Cancel: \(String(describing: logic.state.notice))")
+        logic.send(.noticeButtonPressed)
+        writer.release()
+        await logic.settled()
         await queue.settled()
-        XCTAssertEqual(try ["a", "b", "c"].map { try Data(contentsOf: folder.file("\($0).jpg")) }, before)
+        XCTAssertEqual(logic.state.notice?.value.text, "Stopped: every photo is back as it was.")
+        XCTAssertEqual(try Data(contentsOf: folder.file("c.jpg")), before[2], "the file not written is untouched")
+        for name in ["a.jpg", "b.jpg"] {
+            XCTAssertNil(try ExifTool.value("XMP-dc:Subject", of: folder.file(name)), "\(name) is taken back")
+        }
         XCTAssertEqual(logic.photo(at: folder.path("a.jpg"))?.tags.keywords, [])
+        XCTAssertEqual(logic.photo(at: folder.path("c.jpg"))?.tags.keywords, [])
         XCTAssertEqual(try queue.index.pendingTagWrites(), [], "nothing left to write")
     }
 
@@ -181,8 +206,8 @@ final class PhotoTagTests: XCTestCase {
         let raw = folder.path("DSC_0001.NEF")
         let rawBytes = try Data(contentsOf: URL(fileURLWithPath: raw))
         let (logic, queue) = try await open(folder)
-        logic.toggleLabel(.green, path: folder.path("DSC_0001.JPG"))
-        logic.setCaption("Low tide", path: folder.path("DSC_0001.JPG"))
+        logic.send(.edit(.tag(TagEdit(label: .some(.green)), path: folder.path("DSC_0001.JPG"))))
+        logic.send(.edit(.tag(TagEdit(caption: "Low tide"), path: folder.path("DSC_0001.JPG"))))
         await queue.settled()
         XCTAssertEqual(try ExifTool.value("XMP-xmp:Label", of: folder.file("DSC_0001.JPG")), "Green")
         XCTAssertEqual(try ExifTool.value("XMP-xmp:Label", of: URL(fileURLWithPath: raw + ".xmp")), "Green")
@@ -202,15 +227,15 @@ final class PhotoTagTests: XCTestCase {
                                    trash: FolderTrash(folder: folder.scratch.path("trash")))
         let a = folder.path("a.jpg")
         var decided = false
-        logic.onChange = { state in
+        logic.onState = { state in
             // As soon as the photos show, before their metadata is read.
-            guard !decided, case .loading(let list, _) = state, list.photos.count == 2,
+            guard !decided, case .loading(let list, _) = state.content, list.photos.count == 2,
                   list.photos.allSatisfy({ $0.metadata == nil }) else { return }
             decided = true
-            logic.toggleLabel(.green, path: a)
-            logic.rate(path: a, stars: 3)
+            logic.send(.edit(.tag(TagEdit(label: .some(.green)), path: a)))
+            logic.send(.edit(.rate(path: a, stars: 3)))
         }
-        await logic.load(path: folder.url.path)
+        await logic.sendAndSettle(.openFolderAt(folder.url.path))
         XCTAssertTrue(decided, "decided while loading")
         XCTAssertNotNil(logic.photo(at: a)?.metadata, "the metadata arrived after")
         XCTAssertEqual(logic.photo(at: a)?.tags.label, .green)
@@ -224,18 +249,20 @@ final class PhotoTagTests: XCTestCase {
         let folder = Folder()
         try PhotoFixtures.jpeg(at: folder.url.appendingPathComponent("a.jpg"))
         let (logic, queue) = try await open(folder)
-        logic.addKeyword(sunset, paths: [folder.path("a.jpg")])
-        logic.addKeyword(finistere, paths: [folder.path("a.jpg")])
-        logic.toggleLabel(.blue, path: folder.path("a.jpg"))
-        logic.setTitle("Harbour", path: folder.path("a.jpg"))
+        addKeyword(sunset, paths: [folder.path("a.jpg")], in: logic)
+        addKeyword(finistere, paths: [folder.path("a.jpg")], in: logic)
+        logic.send(.toggleLabel(.blue))
+        logic.send(.edit(.tag(TagEdit(title: "Harbour"), path: folder.path("a.jpg"))))
+        await logic.settled()
         await queue.settled()
         XCTAssertEqual(try queue.index.pendingTagWrites(), [])
         let read = try XCTUnwrap(Imaging.metadata(path: folder.path("a.jpg")))
         XCTAssertEqual(Set(read.keywords), ["sunset", finistere.path])
-        let (again, _) = try await open(folder)
+        let (again, againQueue) = try await open(folder)
         XCTAssertEqual(Set(again.photo(at: folder.path("a.jpg"))?.tags.keywords ?? []), [sunset, finistere])
         XCTAssertEqual(again.photo(at: folder.path("a.jpg"))?.tags.label, .blue)
-        let reloaded = await again.library.reload(path: folder.path("a.jpg"))
+        XCTAssertEqual(again.photo(at: folder.path("a.jpg"))?.title, "Harbour")
+        let reloaded = await PhotoLibrary(index: againQueue.index, ratings: againQueue).reload(path: folder.path("a.jpg"))
         XCTAssertEqual(Set(reloaded?.tags.keywords ?? []), [sunset, finistere])
     }
 
@@ -249,8 +276,9 @@ final class PhotoTagTests: XCTestCase {
         let index = try LibraryIndex()
         do {
             let (logic, queue) = try await open(folder, index: index, storage: .lightboxOnly)
-            logic.setTitle("Harbour at dusk", path: folder.path("a.jpg"))
-            logic.addKeyword(sunset, paths: [folder.path("a.jpg")])
+            logic.send(.edit(.tag(TagEdit(title: "Harbour at dusk"), path: folder.path("a.jpg"))))
+            addKeyword(sunset, paths: [folder.path("a.jpg")], in: logic)
+            await logic.settled()
             await queue.settled()
         }
         XCTAssertEqual(try Data(contentsOf: folder.file("a.jpg")), before, "the file untouched")
@@ -290,9 +318,49 @@ final class PhotoTagTests: XCTestCase {
         XCTAssertEqual(logic.photo(at: folder.path("digikam.jpg"))?.tags.label, .blue)
         XCTAssertEqual(logic.photo(at: folder.path("digikam.jpg"))?.tags.keywords, [Keyword("harbour")!])
 
-        _ = await logic.filter(PhotoFilter(labels: [.yellow, .blue]))
-        XCTAssertEqual(Set(logic.visiblePhotos.map(\.fileName)), ["lightroom.jpg", "digikam.jpg"])
-        _ = await logic.filter(PhotoFilter(text: "raz"))
-        XCTAssertEqual(logic.visiblePhotos.map(\.fileName), ["lightroom.jpg"], "found by its caption")
+        logic.send(.labelFilter(.yellow, true))
+        await logic.sendAndSettle(.labelFilter(.blue, true))
+        XCTAssertEqual(logic.state.filter, PhotoFilter(labels: [.yellow, .blue]))
+        XCTAssertEqual(Set(logic.state.shown.map(\.fileName)), ["lightroom.jpg", "digikam.jpg"])
+        await logic.sendAndSettle(.clearFilters)
+        await logic.sendAndSettle(.search("raz"))
+        XCTAssertEqual(logic.state.filter, PhotoFilter(text: "raz"))
+        XCTAssertEqual(logic.state.shown.map(\.fileName), ["lightroom.jpg"], "found by its caption")
+    }
+}
+
+/// Writes tags into the files as Lightbox does, taking its time over the
+/// first and holding the others until released (a batch long enough to
+/// be cancelled).
+private final class HeldTagWriter: RatingWriter, Sendable {
+    private let real = FileRatingWriter()
+    private let calls = Locked(0)
+    private let released = Locked(false)
+
+    func release() { released.withLock { $0 = true } }
+
+    func write(_ stars: Int, for photo: String, storage: RatingStorage) throws(RatingFileError) -> RatingWriteResult {
+        try real.write(stars, for: photo, storage: storage)
+    }
+
+    func write(_ edit: TagEdit, for photo: String, storage: RatingStorage) throws(RatingFileError) -> RatingWriteResult {
+        let call = calls.withLock { count -> Int in
+            count += 1
+            return count
+        }
+        if call == 1 {
+            usleep(600_000)
+        } else {
+            for _ in 0..<2000 where !released.withLock({ $0 }) { usleep(5000) }
+        }
+        return try real.write(edit, for: photo, storage: storage)
+    }
+
+    func writeOrientation(_ orientation: Int, for photo: String) throws(RatingFileError) {
+        try real.writeOrientation(orientation, for: photo)
+    }
+
+    func writeSidecarOrientation(_ orientation: Int, for raw: String) throws(RatingFileError) {
+        try real.writeSidecarOrientation(orientation, for: raw)
     }
 }

@@ -140,16 +140,20 @@ final class PhotoTransferTests: XCTestCase {
         let root = folder.path("photos").standardizedFileURL.path
         let elsewhere = folder.path("elsewhere").standardizedFileURL.path
         try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
-        let logic = PhotoListLogic(library: PhotoLibrary(index: try LibraryIndex()),
-                                   trash: FolderTrash(folder: folder.path("trash")))
-        logic.library.ratings.storage = .lightboxOnly
-        await logic.load(path: root)
-        logic.rate(path: root + "/a.jpg", stars: 4)
-        await logic.library.ratings.settled()
-        let report = await logic.transfer([root + "/a.jpg"], to: elsewhere, mode: .move, resolve: { _ in nil })
-        XCTAssertEqual(report.done.map(\.to), [elsewhere + "/a.jpg"])
-        XCTAssertEqual(logic.visiblePhotos.map(\.title), ["b"], "it left the list")
-        await logic.library.ratings.settled()
-        XCTAssertEqual(try logic.library.index.rating(of: elsewhere + "/a.jpg"), 4, "its rating went with it")
+        let library = PhotoLibrary(index: try LibraryIndex())
+        let logic = PhotoListLogic(library: library, trash: FolderTrash(folder: folder.path("trash")))
+        library.ratings.storage = .lightboxOnly
+        await logic.sendAndSettle(.openFolderAt(root))
+        logic.send(.edit(.rate(path: root + "/a.jpg", stars: 4)))
+        await library.ratings.settled()
+        logic.send(.select([root + "/a.jpg"]))
+        logic.send(.moveTo)
+        XCTAssertEqual(logic.state.question?.value, .destination(.move, startingIn: root))
+        await logic.sendAndSettle(.answer(.destination(.move, elsewhere)))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: elsewhere + "/a.jpg"))
+        XCTAssertEqual(logic.state.notice?.value, Notice("1 photo moved to “elsewhere”"))
+        XCTAssertEqual(logic.state.titles, ["b"], "it left the list")
+        await library.ratings.settled()
+        XCTAssertEqual(try library.index.rating(of: elsewhere + "/a.jpg"), 4, "its rating went with it")
     }
 }

@@ -19,9 +19,10 @@ final class PreferencesLogicTests: XCTestCase {
         let logic = PreferencesLogic(settings: try settings(keyfile: keyfile), ratings: ratings)
         XCTAssertEqual(logic.state, .presenting(Preferences(ratingStorage: .photoFiles)))
         var heard: [PreferencesLogic.State] = []
-        logic.onChange = { heard.append($0) }
+        logic.onState = { heard.append($0) }
 
-        let state = logic.chooseRatingStorage(.sidecarsOnly)
+        logic.send(.ratingStorage(.sidecarsOnly))
+        let state = logic.state
         XCTAssertEqual(state, .presenting(Preferences(ratingStorage: .sidecarsOnly)))
         XCTAssertEqual(heard, [state])
         XCTAssertEqual(ratings.storage, .sidecarsOnly, "the next rating goes to a sidecar")
@@ -36,15 +37,18 @@ final class PreferencesLogicTests: XCTestCase {
         let logic = PreferencesLogic(settings: try settings(keyfile: keyfile), ratings: RatingQueue(index: try LibraryIndex()))
         guard case .presenting(let shown) = logic.state else { return XCTFail("\(logic.state)") }
         XCTAssertTrue(shown.pairsRawAndJPEG, "on by default")
-        let state = logic.pairRawAndJPEG(false)
-        XCTAssertEqual(state, .presenting(Preferences(ratingStorage: .photoFiles, pairsRawAndJPEG: false)))
+        var outputs: [PreferencesLogic.Output] = []
+        logic.onOutput = { outputs.append($0) }
+        logic.send(.pairRawAndJPEG(false))
+        XCTAssertEqual(logic.state, .presenting(Preferences(ratingStorage: .photoFiles, pairsRawAndJPEG: false)))
+        XCTAssertEqual(outputs, [.pairRawAndJPEGChanged(false)], "the open windows follow")
         XCTAssertFalse(try settings(keyfile: keyfile).preferences.pairsRawAndJPEG, "and so after a restart")
         let list = PhotoListLogic(library: PhotoLibrary(index: try LibraryIndex()),
                                   trash: FolderTrash(folder: scratch.path("trash")), settings: try settings(keyfile: keyfile))
         try RawSamples.write("nef", at: scratch.path("card/DSC_0001.NEF"), previews: ["1024x683"])
         try PhotoFixtures.jpeg(at: scratch.path("card/DSC_0001.JPG"))
-        await list.load(path: scratch.path("card").path)
-        XCTAssertEqual(list.visiblePhotos.count, 2, "a new window lists the two files apart")
+        await list.sendAndSettle(.openFolderAt(scratch.path("card").path))
+        XCTAssertEqual(list.state.shown.count, 2, "a new window lists the two files apart")
     }
 
     @MainActor
@@ -55,7 +59,8 @@ final class PreferencesLogicTests: XCTestCase {
         let ratings = RatingQueue(index: try LibraryIndex())
         let logic = PreferencesLogic(settings: try settings(keyfile: scratch.path("config/keyfile").path),
                                      ratings: ratings)
-        let state = logic.chooseRatingStorage(.lightboxOnly)
+        logic.send(.ratingStorage(.lightboxOnly))
+        let state = logic.state
         guard case .failed(let problem, let preferences) = state else { return XCTFail("\(state)") }
         XCTAssertTrue(problem.hasPrefix("This choice applies until Lightbox quits"), problem)
         XCTAssertEqual(preferences.ratingStorage, .lightboxOnly)
@@ -66,7 +71,9 @@ final class PreferencesLogicTests: XCTestCase {
     func testWithoutTheSchemaAChoiceAppliesForThisRunOnly() async throws {
         let ratings = RatingQueue(index: try LibraryIndex())
         let settings = AppSettings(schemaID: "org.lightboxphotos.NotInstalled", schemaDirectory: nil, backend: .memory)
-        let state = PreferencesLogic(settings: settings, ratings: ratings).chooseRatingStorage(.sidecarsOnly)
+        let logic = PreferencesLogic(settings: settings, ratings: ratings)
+        logic.send(.ratingStorage(.sidecarsOnly))
+        let state = logic.state
         guard case .failed(let problem, _) = state else { return XCTFail("\(state)") }
         XCTAssertTrue(problem.contains("cannot be kept on this system"), problem)
         XCTAssertEqual(ratings.storage, .sidecarsOnly)
@@ -77,7 +84,9 @@ final class PreferencesLogicTests: XCTestCase {
         let ratings = RatingQueue(index: try LibraryIndex())
         let schemas = try XCTUnwrap(AppSettings.buildSchemaDirectory(), "run `make schemas`")
         let settings = AppSettings(schemaDirectory: schemas, backend: .memory)
-        let state = PreferencesLogic(settings: settings, ratings: ratings).chooseRatingStorage(.lightboxOnly)
+        let logic = PreferencesLogic(settings: settings, ratings: ratings)
+        logic.send(.ratingStorage(.lightboxOnly))
+        let state = logic.state
         guard case .failed(let problem, let preferences) = state else { return XCTFail("\(state)") }
         XCTAssertTrue(problem.contains("cannot be kept on this system"), problem)
         XCTAssertEqual(preferences.ratingStorage, .lightboxOnly)

@@ -16,7 +16,21 @@ final class ProfileLogicTests: XCTestCase {
             self.store = store
             model = ProfileModel(store: store, account: account)
             logic = ProfileLogic(model: model)
-            logic.onChange = { [unowned self] state in self.states.append(state) }
+            logic.onState = { [unowned self] state in self.states.append(state) }
+        }
+
+        /// Sends `intent`; answers the state on return (what shows at once).
+        @discardableResult
+        func send(_ intent: ProfileLogic.Intent) -> ProfileLogic.State {
+            logic.send(intent)
+            return logic.state
+        }
+
+        /// Sends `intent`; answers the state once its work has ended.
+        @discardableResult
+        func settle(_ intent: ProfileLogic.Intent) async -> ProfileLogic.State {
+            await logic.sendAndSettle(intent)
+            return logic.state
         }
 
         /// The presentation of the current state, whatever its case.
@@ -32,7 +46,7 @@ final class ProfileLogicTests: XCTestCase {
             var saved = ProfileLogicTests.saved
             saved.avatar = avatar
             let harness = Harness(FakeProfileStore(.success(.loaded(saved, notice: nil))))
-            await harness.logic.load()
+            await harness.settle(.load)
             return harness
         }
 
@@ -49,7 +63,7 @@ final class ProfileLogicTests: XCTestCase {
     func testLoadingPresentsTheSavedProfile() async {
         await onMainActor {
             let harness = Harness(FakeProfileStore(.success(.loaded(Self.saved, notice: nil))))
-            let final = await harness.logic.load()
+            let final = await harness.settle(.load)
             XCTAssertEqual(harness.takeStates(), [.loading, .presenting(ProfilePresentation(profile: Self.saved))])
             XCTAssertEqual(final, harness.logic.state)
             XCTAssertEqual(harness.model.profile, Self.saved)
@@ -63,12 +77,13 @@ final class ProfileLogicTests: XCTestCase {
             let harness = Harness(FakeProfileStore(.success(.loaded(Self.saved, notice: nil))))
             await harness.model.load()
             XCTAssertEqual(harness.store.loads, 1)
-            await harness.logic.load()
+            await harness.settle(.load)
             XCTAssertEqual(harness.takeStates(), [.presenting(ProfilePresentation(profile: Self.saved))],
                            "cached: no loading state")
             // A second window's logic over the same model: no read either.
             let second = ProfileLogic(model: harness.model)
-            let secondState = await second.load()
+            await second.sendAndSettle(.load)
+            let secondState = second.state
             XCTAssertEqual(secondState, .presenting(ProfilePresentation(profile: Self.saved)))
             XCTAssertEqual(harness.store.loads, 1)
         }
@@ -80,7 +95,7 @@ final class ProfileLogicTests: XCTestCase {
         try await onMainActor {
             let account = SystemAccount(realName: "Unknown", userName: "zoe", faceImagePath: face.path)
             let harness = Harness(account: account)
-            await harness.logic.load()
+            await harness.settle(.load)
             let profile = try XCTUnwrap(harness.presentation?.profile)
             XCTAssertEqual(profile.displayName, "zoe")
             XCTAssertEqual(profile.avatar?.rgba(x: 0, y: 0), [9, 99, 199, 255], "~/.face is the avatar")
@@ -91,10 +106,10 @@ final class ProfileLogicTests: XCTestCase {
     func testRecoveredDataStartsFromDefaultsAndSaysSo() async {
         await onMainActor {
             let harness = Harness(FakeProfileStore(.success(.recovered(notice: "Moved aside to X."))))
-            await harness.logic.load()
+            await harness.settle(.load)
             XCTAssertEqual(harness.presentation?.profile, Profile(displayName: "Zoë Saldaña"))
             XCTAssertEqual(harness.presentation?.notice, "Moved aside to X.")
-            XCTAssertEqual(harness.logic.dismissNotice(), .presenting(ProfilePresentation(profile: Profile(displayName: "Zoë Saldaña"))))
+            XCTAssertEqual(harness.send(.dismissNotice), .presenting(ProfilePresentation(profile: Profile(displayName: "Zoë Saldaña"))))
             XCTAssertNil(harness.model.notice)
         }
     }
@@ -103,13 +118,13 @@ final class ProfileLogicTests: XCTestCase {
         await onMainActor {
             let store = FakeProfileStore(.failure(ProfileStoreError("The disk is on fire.")))
             let harness = Harness(store)
-            await harness.logic.load()
+            await harness.settle(.load)
             XCTAssertEqual(harness.takeStates(), [.loading, .failed(.cannotLoad("The disk is on fire."), nil)])
             XCTAssertEqual(harness.model.status, .failed("The disk is on fire."))
-            XCTAssertEqual(harness.logic.changeDisplayName("x"), harness.logic.state, "nothing to edit")
+            XCTAssertEqual(harness.send(.nameChanged("x")), harness.logic.state, "nothing to edit")
 
             store.loadResult = .success(.loaded(Self.saved, notice: nil))
-            await harness.logic.load()
+            await harness.settle(.load)
             XCTAssertEqual(harness.takeStates(), [.loading, .presenting(ProfilePresentation(profile: Self.saved))])
         }
     }
@@ -119,11 +134,11 @@ final class ProfileLogicTests: XCTestCase {
     func testEachEditChangesTheDraftOnly() async {
         await onMainActor {
             let harness = Harness(FakeProfileStore(.success(.loaded(Self.saved, notice: nil))))
-            await harness.logic.load()
+            await harness.settle(.load)
             _ = harness.takeStates()
-            harness.logic.changeDisplayName("Zoë 山田")
-            harness.logic.changeEmail("zoe@example.org")
-            let state = harness.logic.changeAbout("Hi 👋")
+            harness.send(.nameChanged("Zoë 山田"))
+            harness.send(.emailChanged("zoe@example.org"))
+            let state = harness.send(.aboutChanged("Hi 👋"))
             var draft = Self.saved
             draft.displayName = "Zoë 山田"
             XCTAssertEqual(harness.states.count, 3, "one state per edit")
@@ -133,10 +148,10 @@ final class ProfileLogicTests: XCTestCase {
             XCTAssertTrue(harness.logic.state.hasPendingEdits)
             XCTAssertEqual(harness.model.profile, Self.saved, "nothing saved until Save")
 
-            harness.logic.changeDisplayName("  Zoë 山田  ")
-            harness.logic.changeDisplayName("Ada Lovelace ")
-            harness.logic.changeEmail("ada@example.com")
-            harness.logic.changeAbout("Numbers.")
+            harness.send(.nameChanged("  Zoë 山田  "))
+            harness.send(.nameChanged("Ada Lovelace "))
+            harness.send(.emailChanged("ada@example.com"))
+            harness.send(.aboutChanged("Numbers."))
             XCTAssertFalse(harness.logic.state.hasPendingEdits, "white space that saving trims is no edit")
         }
     }
@@ -144,17 +159,17 @@ final class ProfileLogicTests: XCTestCase {
     func testValidationFollowsTheDraft() async {
         await onMainActor {
             let harness = Harness(FakeProfileStore(.success(.loaded(Self.saved, notice: nil))))
-            await harness.logic.load()
-            harness.logic.changeDisplayName("   ")
+            await harness.settle(.load)
+            harness.send(.nameChanged("   "))
             XCTAssertEqual(harness.presentation?.validation.displayName, "Enter a display name.")
             XCTAssertEqual(harness.presentation?.canSave, false)
-            harness.logic.changeEmail("nope")
+            harness.send(.emailChanged("nope"))
             XCTAssertNotNil(harness.presentation?.validation.email)
-            harness.logic.changeDisplayName(String(repeating: "😀", count: 64))
-            harness.logic.changeEmail("")
+            harness.send(.nameChanged(String(repeating: "😀", count: 64)))
+            harness.send(.emailChanged(""))
             XCTAssertEqual(harness.presentation?.validation, ProfileValidation())
             XCTAssertEqual(harness.presentation?.canSave, true)
-            harness.logic.changeAbout(String(repeating: "a", count: 501))
+            harness.send(.aboutChanged(String(repeating: "a", count: 501)))
             XCTAssertEqual(harness.presentation?.canSave, false)
         }
     }
@@ -162,9 +177,9 @@ final class ProfileLogicTests: XCTestCase {
     func testSaveIsRefusedWhileInvalid() async {
         await onMainActor {
             let harness = Harness(FakeProfileStore(.success(.loaded(Self.saved, notice: nil))))
-            await harness.logic.load()
-            let invalid = harness.logic.changeDisplayName("")
-            let afterSave = await harness.logic.save()
+            await harness.settle(.load)
+            let invalid = harness.send(.nameChanged(""))
+            let afterSave = await harness.settle(.save)
             XCTAssertEqual(afterSave, invalid)
             XCTAssertTrue(harness.store.saved.isEmpty)
         }
@@ -177,9 +192,9 @@ final class ProfileLogicTests: XCTestCase {
         let photo = ProfileImages.ppm(scratch.path("me.ppm"), width: 1024, height: 2048, rgb: [1, 2, 3])
         await onMainActor {
             let harness = Harness(FakeProfileStore(.success(.loaded(Self.saved, notice: nil))))
-            await harness.logic.load()
+            await harness.settle(.load)
             _ = harness.takeStates()
-            await harness.logic.usePhoto(path: photo.path)
+            await harness.settle(.photoChosen(photo.path))
             let states = harness.takeStates()
             XCTAssertEqual(states.count, 2)
             guard case .presenting(let decoding) = states.first, case .presenting(let chosen) = states.last else {
@@ -200,7 +215,7 @@ final class ProfileLogicTests: XCTestCase {
         let old = try ProfileImages.avatar(in: scratch)
         await onMainActor {
             let harness = await Harness.loaded(withAvatar: old)
-            let state = await harness.logic.usePhoto(path: notes.path)
+            let state = await harness.settle(.photoChosen(notes.path))
             guard case .presenting(let presentation) = state else { return XCTFail("\(state)") }
             XCTAssertEqual(presentation.draft.avatar, old)
             XCTAssertEqual(presentation.photoProblem,
@@ -214,7 +229,7 @@ final class ProfileLogicTests: XCTestCase {
         let old = try ProfileImages.avatar(in: scratch)
         await onMainActor {
             let harness = await Harness.loaded(withAvatar: old)
-            guard case .presenting(let presentation) = harness.logic.removeAvatar() else { return XCTFail() }
+            guard case .presenting(let presentation) = harness.send(.removePhoto) else { return XCTFail() }
             XCTAssertNil(presentation.draft.avatar)
             XCTAssertEqual(presentation.draft.initials, "AL")
             XCTAssertTrue(harness.logic.state.hasPendingEdits)
@@ -228,10 +243,10 @@ final class ProfileLogicTests: XCTestCase {
             let harness = Harness(FakeProfileStore(.success(.loaded(Self.saved, notice: nil))))
             var seen: [String] = []
             let token = harness.model.observe { seen.append($0.displayName) }
-            await harness.logic.load()
-            harness.logic.changeDisplayName("  Zoë 山田 👩‍💻  ")
+            await harness.settle(.load)
+            harness.send(.nameChanged("  Zoë 山田 👩‍💻  "))
             _ = harness.takeStates()
-            let final = await harness.logic.save()
+            let final = await harness.settle(.save)
             var expected = Self.saved
             expected.displayName = "Zoë 山田 👩‍💻"
             let states = harness.takeStates()
@@ -252,10 +267,10 @@ final class ProfileLogicTests: XCTestCase {
             let store = FakeProfileStore(.success(.loaded(Self.saved, notice: nil)))
             store.saveError = ProfileStoreError("Your profile could not be saved: the disk is full.")
             let harness = Harness(store)
-            await harness.logic.load()
-            harness.logic.changeDisplayName("Zoë")
+            await harness.settle(.load)
+            harness.send(.nameChanged("Zoë"))
             _ = harness.takeStates()
-            await harness.logic.save()
+            await harness.settle(.save)
             var draft = Self.saved
             draft.displayName = "Zoë"
             let kept = ProfilePresentation(profile: Self.saved, draft: draft)
@@ -266,11 +281,11 @@ final class ProfileLogicTests: XCTestCase {
             XCTAssertTrue(harness.logic.state.hasPendingEdits)
 
             // Editing goes on with the message in place; a later save works.
-            XCTAssertEqual(harness.logic.changeAbout("x"), .failed(
+            XCTAssertEqual(harness.send(.aboutChanged("x")), .failed(
                 .cannotSave("Your profile could not be saved: the disk is full."),
                 ProfilePresentation(profile: Self.saved, draft: Profile(displayName: "Zoë", email: draft.email, about: "x"))))
             store.saveError = nil
-            guard case .presenting(let presentation) = await harness.logic.save() else { return XCTFail() }
+            guard case .presenting(let presentation) = await harness.settle(.save) else { return XCTFail() }
             XCTAssertEqual(presentation.profile.displayName, "Zoë")
         }
     }
@@ -280,30 +295,30 @@ final class ProfileLogicTests: XCTestCase {
     func testTheEditingModeIsPartOfTheState() async {
         await onMainActor {
             let harness = Harness(FakeProfileStore(.success(.loaded(Self.saved, notice: nil))))
-            await harness.logic.load()
+            await harness.settle(.load)
             XCTAssertEqual(harness.presentation?.mode, .showing, "the profile shows first")
             _ = harness.takeStates()
 
             let editing = ProfilePresentation(profile: Self.saved, mode: .editing)
-            XCTAssertEqual(harness.logic.beginEditing(), .presenting(editing))
-            XCTAssertEqual(harness.logic.beginEditing(), .presenting(editing))
+            XCTAssertEqual(harness.send(.edit), .presenting(editing))
+            XCTAssertEqual(harness.send(.edit), .presenting(editing))
             XCTAssertEqual(harness.takeStates(), [.presenting(editing)], "editing again changes nothing")
             XCTAssertFalse(harness.logic.state.hasPendingEdits, "editing is no edit")
 
-            harness.logic.changeDisplayName("Zoë")
+            harness.send(.nameChanged("Zoë"))
             XCTAssertEqual(harness.presentation?.mode, .editing, "edits keep editing")
             XCTAssertTrue(harness.logic.state.hasPendingEdits)
-            XCTAssertEqual(harness.logic.revert(), .presenting(ProfilePresentation(profile: Self.saved)),
+            XCTAssertEqual(harness.send(.cancelEditing), .presenting(ProfilePresentation(profile: Self.saved)),
                            "Cancel drops the edits and leaves editing")
 
-            harness.logic.beginEditing()
-            harness.logic.changeDisplayName("Zoë")
+            harness.send(.edit)
+            harness.send(.nameChanged("Zoë"))
             harness.store.saveError = ProfileStoreError("nope")
-            await harness.logic.save()
+            await harness.settle(.save)
             XCTAssertEqual(harness.presentation?.mode, .editing, "a failed save keeps editing")
             XCTAssertTrue(harness.logic.state.hasPendingEdits)
             harness.store.saveError = nil
-            await harness.logic.save()
+            await harness.settle(.save)
             XCTAssertEqual(harness.presentation?.mode, .showing, "a save that goes through leaves editing")
             XCTAssertFalse(harness.logic.state.hasPendingEdits)
         }
@@ -312,9 +327,9 @@ final class ProfileLogicTests: XCTestCase {
     func testNothingToEditBeforeTheProfileIsThere() async {
         await onMainActor {
             let harness = Harness(FakeProfileStore(.failure(ProfileStoreError("The disk is on fire."))))
-            XCTAssertEqual(harness.logic.beginEditing(), .loading)
-            await harness.logic.load()
-            XCTAssertEqual(harness.logic.beginEditing(), .failed(.cannotLoad("The disk is on fire."), nil))
+            XCTAssertEqual(harness.send(.edit), .loading)
+            await harness.settle(.load)
+            XCTAssertEqual(harness.send(.edit), .failed(.cannotLoad("The disk is on fire."), nil))
             XCTAssertNil(harness.logic.state.presentation)
             XCTAssertFalse(harness.logic.state.hasPendingEdits)
         }
@@ -326,15 +341,15 @@ final class ProfileLogicTests: XCTestCase {
         await onMainActor {
             let store = FakeProfileStore(.success(.loaded(Self.saved, notice: nil)))
             let harness = Harness(store)
-            await harness.logic.load()
-            harness.logic.changeDisplayName("")
-            harness.logic.changeEmail("bad")
+            await harness.settle(.load)
+            harness.send(.nameChanged(""))
+            harness.send(.emailChanged("bad"))
             store.saveError = ProfileStoreError("nope")
-            await harness.logic.usePhoto(path: scratch.path("face.ppm").path)
+            await harness.settle(.photoChosen(scratch.path("face.ppm").path))
             XCTAssertEqual(harness.presentation?.draft.avatar, avatar)
-            harness.logic.changeDisplayName("Zoë")
-            await harness.logic.save()
-            XCTAssertEqual(harness.logic.revert(), .presenting(ProfilePresentation(profile: Self.saved)))
+            harness.send(.nameChanged("Zoë"))
+            await harness.settle(.save)
+            XCTAssertEqual(harness.send(.cancelEditing), .presenting(ProfilePresentation(profile: Self.saved)))
             XCTAssertFalse(harness.logic.state.hasPendingEdits)
         }
     }

@@ -31,12 +31,22 @@ private final class FullDiskWriter: RatingWriter, @unchecked Sendable {
 }
 
 @MainActor
-private func logic(_ index: LibraryIndex, _ queue: RatingQueue) -> PhotoListLogic {
+private func logic(_ index: LibraryIndex, _ queue: RatingQueue, watcher: TestFolderWatcher? = nil) -> PhotoListLogic {
     PhotoListLogic(library: PhotoLibrary(index: index, ratings: queue),
                    trash: FolderTrash(folder: FileManager.default.temporaryDirectory
-                       .appendingPathComponent("lightbox-rating-tests-trash-\(getpid())")))
+                       .appendingPathComponent("lightbox-rating-tests-trash-\(getpid())")),
+                   watching: watcher?.factory)
 }
 
+/// The rating failures a list told, each once.
+@MainActor
+private func ratingFailuresTold(_ recorder: LogicRecorder<PhotoListLogic>) -> [Notice] {
+    var seen = Set<Int>()
+    return recorder.states.compactMap(\.notice).filter { seen.insert($0.id).inserted }.map(\.value)
+        .filter { $0.seconds == 15 }
+}
+
+@MainActor
 final class RatingQueueTests: XCTestCase {
     func testARatingShowsAtOnceAndReachesTheFileOffTheMainThread() async throws {
         let scratch = Scratch()
@@ -44,24 +54,26 @@ final class RatingQueueTests: XCTestCase {
         try PhotoFixtures.setModificationTime(1_600_000_000, of: photo)
         let index = try LibraryIndex()
         let queue = RatingQueue(index: index)
-        let logic = await logic(index, queue)
-        await logic.load(path: scratch.path("photos").path)
-        let shown = await logic.rate(path: photo.path, stars: 4)
-        guard case .presenting(let list) = shown else { return XCTFail("\(shown)") }
+        let logic = logic(index, queue)
+        await logic.sendAndSettle(.openFolderAt(scratch.path("photos").path))
+        logic.send(.edit(.rate(path: photo.path, stars: 4)))
+        let shown = logic.state
+        guard case .presenting(let list) = shown.content else { return XCTFail("\(shown)") }
         XCTAssertEqual(list.photos.first?.rating, 4, "shown before anything is written")
         await queue.settled()
         XCTAssertEqual(try ExifTool.value("XMP:Rating", of: photo), "4")
         XCTAssertEqual(try index.pendingWrites(), [])
         // The photo takes the file's new time, so its re-stamped thumbnail stays valid.
-        await waitUntil { await logic.photo(at: photo.path)?.modificationTime != 1_600_000_000 }
+        await waitUntil { logic.photo(at: photo.path)?.modificationTime != 1_600_000_000 }
 
-        _ = await logic.reject(path: photo.path)
+        logic.send(.edit(.rate(path: photo.path, stars: Photo.rejected)))
         await queue.settled()
         XCTAssertEqual(try ExifTool.value("XMP:Rating", of: photo), "-1")
-        let rejected = await logic.filter(PhotoFilter(rejected: .hidden))
-        guard case .presenting(let hidden) = rejected else { return XCTFail("\(rejected)") }
+        await logic.sendAndSettle(.rejected(.hidden))
+        let rejected = logic.state
+        guard case .presenting(let hidden) = rejected.content else { return XCTFail("\(rejected)") }
         XCTAssertEqual(hidden.count, 0, "a rejected photo can be filtered out")
-        _ = await logic.clearRating(path: photo.path)  // what X on a rejected photo does
+        logic.send(.edit(.rate(path: photo.path, stars: 0)))  // what X on a rejected photo does
         await queue.settled()
         XCTAssertEqual(try ExifTool.value("XMP:Rating", of: photo), "0")
         XCTAssertEqual(try index.rating(of: photo.path), 0)
@@ -73,9 +85,9 @@ final class RatingQueueTests: XCTestCase {
         let bytes = try Data(contentsOf: photo)
         let index = try LibraryIndex()
         let queue = RatingQueue(index: index, storage: .lightboxOnly)
-        let logic = await logic(index, queue)
-        await logic.load(path: scratch.path("photos").path)
-        await logic.rate(path: photo.path, stars: 5)
+        let logic = logic(index, queue)
+        await logic.sendAndSettle(.openFolderAt(scratch.path("photos").path))
+        logic.send(.edit(.rate(path: photo.path, stars: 5)))
         await queue.settled()
         XCTAssertEqual(try Data(contentsOf: photo), bytes)
         XCTAssertEqual(try index.rating(of: photo.path), 5)
@@ -90,30 +102,29 @@ final class RatingQueueTests: XCTestCase {
         do {
             let index = try LibraryIndex(url: url)
             let queue = RatingQueue(index: index, writer: FullDiskWriter(failures: 1))
-            let logic = await logic(index, queue)
-            await logic.load(path: scratch.path("photos").path)
-            await logic.rate(path: photo.path, stars: 3)
+            let logic = logic(index, queue)
+            await logic.sendAndSettle(.openFolderAt(scratch.path("photos").path))
+            logic.send(.edit(.rate(path: photo.path, stars: 3)))
             await queue.settled()
-            let failure = await logic.ratingFailure
-            XCTAssertNil(failure, "one failure may pass: it is retried first")
+            await logic.settled()
+            XCTAssertNil(logic.state.notice, "one failure may pass: it is retried first")
             XCTAssertEqual(try index.pendingWrites().map(\.stars), [3])
         }
         // Second start: still full. Shown once, with the file and the reason.
         do {
             let index = try LibraryIndex(url: url)
             let queue = RatingQueue(index: index, writer: FullDiskWriter(failures: 1))
-            let logic = await logic(index, queue)
+            let logic = logic(index, queue)
+            let recorder = LogicRecorder(logic)
             queue.resumePending()
             await queue.settled()
-            await waitUntil { await logic.ratingFailure != nil }
-            let failure = await logic.ratingFailure
-            XCTAssertEqual(failure, RatingWriteFailure(path: photo.path, fileName: "a.jpg", reason: "the disk is full"))
-            await logic.load(path: scratch.path("photos").path)
-            guard case .presenting(let list) = await logic.state else { return XCTFail() }
-            XCTAssertEqual(list.ratingFailure, failure, "the state carries it")
-            await logic.dismissRatingFailure()
-            let after = await logic.ratingFailure
-            XCTAssertNil(after)
+            await waitUntil { logic.state.notice != nil }
+            let failure = RatingWriteFailure(path: photo.path, fileName: "a.jpg", reason: "the disk is full")
+            XCTAssertEqual(logic.state.notice?.value, .ratingFailed(failure))
+            await logic.sendAndSettle(.openFolderAt(scratch.path("photos").path))
+            guard case .presenting = logic.state.content else { return XCTFail() }
+            XCTAssertEqual(logic.state.notice?.value, .ratingFailed(failure), "the state carries it")
+            XCTAssertEqual(ratingFailuresTold(recorder), [.ratingFailed(failure)], "told once")
             XCTAssertEqual(try index.pendingWrites().first?.reported, true)
         }
         // Third start: the disk has room; the write is made, nothing shown again.
@@ -132,13 +143,17 @@ final class RatingQueueTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: photo.path + ".xmp", withIntermediateDirectories: false)
         let index = try LibraryIndex()
         let queue = RatingQueue(index: index)
-        let logic = await logic(index, queue)
-        await logic.load(path: scratch.path("photos").path)
-        await logic.rate(path: photo.path, stars: 2)
+        let logic = logic(index, queue)
+        let recorder = LogicRecorder(logic)
+        await logic.sendAndSettle(.openFolderAt(scratch.path("photos").path))
+        logic.send(.edit(.rate(path: photo.path, stars: 2)))
         await queue.settled()
-        await waitUntil { await logic.ratingFailure != nil }
-        let failure = await logic.ratingFailure
-        XCTAssertEqual(failure?.fileName, "a.jpg.xmp")
+        await waitUntil { logic.state.notice != nil }
+        let failure = try XCTUnwrap(logic.state.notice?.value)
+        XCTAssertTrue(failure.text.contains("a.jpg.xmp"), failure.text)
+        await queue.settled()
+        await logic.settled()
+        XCTAssertEqual(ratingFailuresTold(recorder), [failure], "shown once")
         XCTAssertEqual(try index.rating(of: photo.path), 2, "the rating stays in Lightbox")
         XCTAssertEqual(try index.pendingWrites(), [], "not retried for ever")
     }
@@ -173,22 +188,24 @@ final class RatingQueueTests: XCTestCase {
         let jpeg = try PhotoFixtures.jpeg(at: scratch.path("photos/IMG_1.jpg"))
         let other = try PhotoFixtures.jpeg(at: scratch.path("photos/IMG_10.jpg"))
         let index = try LibraryIndex()
-        let logic = await logic(index, RatingQueue(index: index))
-        await logic.load(path: scratch.path("photos").path)
+        let disk = TestFolderWatcher()
+        let logic = logic(index, RatingQueue(index: index), watcher: disk)
+        await logic.sendAndSettle(.openFolderAt(scratch.path("photos").path))
         // Lightroom's name for the sidecar: the stem's.
         let sidecar = scratch.path("photos/IMG_1.xmp")
         try ExifTool.run(["-q", "-XMP-xmp:Rating=3", sidecar.path])
-        await logic.fileChanged(path: sidecar.path)
-        let jpegRating = await logic.photo(at: jpeg.path)?.rating
-        let otherRating = await logic.photo(at: other.path)?.rating
+        disk.tell(.changed(sidecar.path))
+        await logic.settled()
+        let jpegRating = logic.photo(at: jpeg.path)?.rating
+        let otherRating = logic.photo(at: other.path)?.rating
         XCTAssertEqual(jpegRating, 3)
         XCTAssertEqual(otherRating, 0, "IMG_10 is not IMG_1's")
     }
 
     /// Polls (no fixed delay) until `condition` holds, a few seconds at most.
-    private func waitUntil(_ condition: () async -> Bool) async {
-        for _ in 0..<500 where await !condition() { try? await Task.sleep(nanoseconds: 10_000_000) }
-        let met = await condition()
+    private func waitUntil(_ condition: () -> Bool) async {
+        for _ in 0..<500 where !condition() { try? await Task.sleep(nanoseconds: 10_000_000) }
+        let met = condition()
         XCTAssertTrue(met, "the condition never held")
     }
 }

@@ -26,18 +26,23 @@ final class RawPairTests: XCTestCase {
     }
 
     @MainActor
-    private func open(_ card: Card) async throws -> (PhotoListLogic, RatingQueue) {
+    private func open(_ card: Card, trash: FolderTrash? = nil) async throws -> (PhotoListLogic, RatingQueue) {
         let index = try LibraryIndex()
         let queue = RatingQueue(index: index)
         let logic = PhotoListLogic(library: PhotoLibrary(index: index, ratings: queue),
-                                   trash: FolderTrash(folder: card.scratch.path("trash")))
-        _ = await logic.sort(by: PhotoOrder(.name))
-        await logic.load(path: card.folder.path)
+                                   trash: trash ?? FolderTrash(folder: card.scratch.path("trash")),
+                                   watching: disk.factory)
+        await logic.sendAndSettle(.sort(PhotoOrder(.name)))
+        await logic.sendAndSettle(.openFolderAt(card.folder.path))
         return (logic, queue)
     }
 
+    /// What the tests tell the list of the card's files changing.
+    private let disk = TestFolderWatcher()
+
+    @MainActor
     private func names(_ logic: PhotoListLogic) -> [String] {
-        MainActor.assumeIsolated { logic.visiblePhotos.map { Photo.name(of: $0.path) + ($0.raw.map { "+" + Photo.name(of: $0) } ?? "") } }
+        logic.state.shown.map { Photo.name(of: $0.path) + ($0.raw.map { "+" + Photo.name(of: $0) } ?? "") }
     }
 
     @MainActor
@@ -45,17 +50,17 @@ final class RawPairTests: XCTestCase {
         let card = try card()
         let (logic, _) = try await open(card)
         XCTAssertEqual(Set(names(logic)), ["DSC_0001.JPG+DSC_0001.NEF", "DSC_0002.NEF", "dsc_0004.jpg+DSC_0004.ARW", "IMG_0003.jpg"])
-        guard case .presenting(let list) = logic.state else { return XCTFail("\(logic.state)") }
+        guard case .presenting(let list) = logic.state.content else { return XCTFail("\(logic.state)") }
         XCTAssertEqual(list.total, 4, "photos")
         XCTAssertEqual(list.files, 6, "files")
         XCTAssertEqual(logic.photo(at: card.path("DSC_0001.JPG"))?.raw, card.path("DSC_0001.NEF"))
 
         // Shown apart when the preference says so, and together again.
-        _ = await logic.pairRawAndJPEG(false)
-        XCTAssertEqual(logic.visiblePhotos.count, 6)
+        await logic.sendAndSettle(.pairRawAndJPEG(false))
+        XCTAssertEqual(logic.state.shown.count, 6)
         XCTAssertNil(logic.photo(at: card.path("DSC_0001.JPG"))?.raw)
-        _ = await logic.pairRawAndJPEG(true)
-        XCTAssertEqual(logic.visiblePhotos.count, 4)
+        await logic.sendAndSettle(.pairRawAndJPEG(true))
+        XCTAssertEqual(logic.state.shown.count, 4)
     }
 
     /// A pair turned turns both: the JPEG's EXIF, the RAW's sidecar
@@ -67,7 +72,7 @@ final class RawPairTests: XCTestCase {
         let raw = card.path("DSC_0001.NEF"), jpeg = card.path("DSC_0001.JPG")
         let rawBytes = try Data(contentsOf: URL(fileURLWithPath: raw))
         let (logic, queue) = try await open(card)
-        logic.rotate(path: jpeg, clockwise: true)
+        logic.send(.edit(.rotate(path: jpeg, clockwise: true)))
         await queue.settled()
         XCTAssertEqual(try ExifTool.value("EXIF:Orientation", of: URL(fileURLWithPath: jpeg)), "6")
         XCTAssertEqual(try ExifTool.value("XMP-tiff:Orientation", of: URL(fileURLWithPath: raw + ".xmp")), "6")
@@ -75,7 +80,7 @@ final class RawPairTests: XCTestCase {
         XCTAssertEqual(logic.photo(at: raw)?.metadata?.orientation, 6)
 
         let alone = card.path("DSC_0002.NEF")
-        logic.rotate(path: alone, clockwise: true)
+        logic.send(.edit(.rotate(path: alone, clockwise: true)))
         await queue.settled()
         XCTAssertFalse(FileManager.default.fileExists(atPath: alone + ".xmp"), "no sidecar for a RAW alone")
     }
@@ -86,15 +91,15 @@ final class RawPairTests: XCTestCase {
         let raw = card.path("DSC_0001.NEF"), jpeg = card.path("DSC_0001.JPG")
         let rawBytes = try Data(contentsOf: URL(fileURLWithPath: raw))
         let (logic, queue) = try await open(card)
-        logic.rate(path: jpeg, stars: 4)
+        logic.send(.edit(.rate(path: jpeg, stars: 4)))
         await queue.settled()
         XCTAssertEqual(try ExifTool.value("XMP:Rating", of: URL(fileURLWithPath: jpeg)), "4", "the JPEG, in the file")
         XCTAssertEqual(try ExifTool.value("XMP:Rating", of: URL(fileURLWithPath: raw + ".xmp")), "4", "the RAW, in its sidecar")
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: raw)), rawBytes, "the RAW file itself untouched")
         XCTAssertEqual(logic.photo(at: jpeg)?.rating, 4)
 
-        logic.select(paths: [card.path("dsc_0004.jpg")])
-        logic.toggleRejectedSelection()
+        logic.send(.select([card.path("dsc_0004.jpg")]))
+        logic.send(.toggleRejected)
         await queue.settled()
         XCTAssertEqual(try ExifTool.value("XMP:Rating", of: URL(fileURLWithPath: card.path("DSC_0004.ARW") + ".xmp")), "-1")
     }
@@ -103,15 +108,19 @@ final class RawPairTests: XCTestCase {
     func testTrashMovesBothFilesAndUndoBringsThePairBack() async throws {
         let card = try card()
         let (logic, _) = try await open(card)
-        let result = await logic.trash(paths: [card.path("DSC_0001.JPG")])
-        XCTAssertEqual(result.trashed, [card.path("DSC_0001.JPG")], "one photo")
-        XCTAssertEqual(Set(result.files), [card.path("DSC_0001.JPG"), card.path("DSC_0001.NEF")], "its two files")
+        let recorder = LogicRecorder(logic)
+        await logic.sendAndSettle(.trashPhoto(card.path("DSC_0001.JPG")))
+        let removed = recorder.outputs.compactMap { if case .photoRemoved(let path) = $0 { path } else { nil } }
+        XCTAssertEqual(removed, [card.path("DSC_0001.JPG")], "one photo")
+        XCTAssertEqual(logic.state.notice?.value, Notice("“DSC_0001” moved to trash", button: .undo))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: card.path("DSC_0001.JPG")), "its two files")
         XCTAssertFalse(FileManager.default.fileExists(atPath: card.path("DSC_0001.NEF")))
-        XCTAssertEqual(logic.visiblePhotos.count, 3)
-        let failures = await logic.restore(paths: result.files)
-        XCTAssertEqual(failures, [])
+        XCTAssertEqual(logic.state.shown.count, 3)
+        await logic.sendAndSettle(.noticeButtonPressed)
+        XCTAssertEqual(logic.state.notice?.value, Notice("“DSC_0001” moved to trash", button: .undo), "nothing failed")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: card.path("DSC_0001.NEF")))
         XCTAssertEqual(logic.photo(at: card.path("DSC_0001.JPG"))?.raw, card.path("DSC_0001.NEF"), "paired again")
-        XCTAssertEqual(logic.visiblePhotos.count, 4)
+        XCTAssertEqual(logic.state.shown.count, 4)
     }
 
     /// Pairs are looked for only in folders where a RAW is: a RAW copied
@@ -125,9 +134,10 @@ final class RawPairTests: XCTestCase {
         XCTAssertEqual(names(logic), ["DSC_0007.JPG", "DSC_0008.JPG"])
         let raw = card.path("dsc_0008.nef")
         try RawSamples.write("nef", at: URL(fileURLWithPath: raw), previews: ["1024x683"])
-        await logic.fileChanged(path: raw)
+        disk.tell(.changed(raw))
+        await logic.settled()
         XCTAssertEqual(names(logic), ["DSC_0007.JPG", "DSC_0008.JPG+dsc_0008.nef"])
-        XCTAssertEqual(logic.visiblePhotos.count, 2)
+        XCTAssertEqual(logic.state.shown.count, 2)
     }
 
     @MainActor
@@ -136,31 +146,35 @@ final class RawPairTests: XCTestCase {
         let (logic, _) = try await open(card)
         let jpeg = card.path("DSC_0001.JPG"), raw = card.path("DSC_0001.NEF")
         try FileManager.default.moveItem(atPath: jpeg, toPath: card.scratch.path("aside.jpg").path)
-        logic.fileRemoved(path: jpeg)
+        disk.tell(.removed(jpeg))
+        await logic.settled()
         XCTAssertTrue(names(logic).contains("DSC_0001.NEF"), "the RAW alone")
-        XCTAssertEqual(logic.visiblePhotos.count, 4)
+        XCTAssertEqual(logic.state.shown.count, 4)
         try FileManager.default.moveItem(atPath: card.scratch.path("aside.jpg").path, toPath: jpeg)
-        await logic.fileChanged(path: jpeg)
+        disk.tell(.changed(jpeg))
+        await logic.settled()
         XCTAssertTrue(names(logic).contains("DSC_0001.JPG+DSC_0001.NEF"), "together again")
-        XCTAssertEqual(logic.visiblePhotos.count, 4)
+        XCTAssertEqual(logic.state.shown.count, 4)
         try FileManager.default.removeItem(atPath: raw)
-        logic.fileRemoved(path: raw)
+        disk.tell(.removed(raw))
+        await logic.settled()
         XCTAssertTrue(names(logic).contains("DSC_0001.JPG"), "the JPEG alone")
-        XCTAssertEqual(logic.visiblePhotos.count, 4)
+        XCTAssertEqual(logic.state.shown.count, 4)
     }
 
     @MainActor
     func testCopyingAPairCopiesBothFilesWithTheRAWsSidecar() async throws {
         let card = try card()
         let (logic, queue) = try await open(card)
-        logic.rate(path: card.path("DSC_0001.JPG"), stars: 2)
+        logic.send(.edit(.rate(path: card.path("DSC_0001.JPG"), stars: 2)))
         await queue.settled()
         let album = card.scratch.path("album")
         try FileManager.default.createDirectory(at: album, withIntermediateDirectories: true)
-        let report = await logic.transfer([card.path("DSC_0001.JPG")], to: album.path, mode: .copy, resolve: { _ in nil })
-        XCTAssertEqual(report.failures, [])
-        XCTAssertEqual(report.photoCount, 1, "one photo, however many files")
-        XCTAssertEqual(report.done.count, 2)
+        logic.send(.select([card.path("DSC_0001.JPG")]))
+        logic.send(.copyTo)
+        await logic.sendAndSettle(.answer(.destination(.copy, album.path)))
+        XCTAssertEqual(logic.state.notice?.value, Notice("1 photo copied to “album”"),
+                       "one photo, however many files, and no failure")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: album.path).sorted(),
                        ["DSC_0001.JPG", "DSC_0001.NEF", "DSC_0001.NEF.xmp"])
     }

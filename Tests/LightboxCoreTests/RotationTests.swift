@@ -69,7 +69,7 @@ final class RotationTests: XCTestCase {
         let queue = RatingQueue(index: index)
         let logic = PhotoListLogic(library: PhotoLibrary(index: index, ratings: queue),
                                    trash: FolderTrash(folder: scratch.path("trash")))
-        await logic.load(path: scratch.path("photos").path)
+        await logic.sendAndSettle(.openFolderAt(scratch.path("photos").path))
         return (logic, queue)
     }
 
@@ -81,9 +81,9 @@ final class RotationTests: XCTestCase {
         let original = scratch.path("original.jpg")
         try FileManager.default.copyItem(at: photo, to: original)
         let (logic, queue) = try await listOfPhotos(in: scratch)
-        logic.rotate(path: photo.path, clockwise: true)
+        logic.send(.edit(.rotate(path: photo.path, clockwise: true)))
         XCTAssertEqual(logic.photo(at: photo.path)?.metadata?.orientation, 6, "shown turned before it is written")
-        logic.rotate(path: photo.path, clockwise: true)
+        logic.send(.edit(.rotate(path: photo.path, clockwise: true)))
         await queue.settled()
         XCTAssertEqual(try ExifTool.value("EXIF:Orientation", of: photo), "3")
         XCTAssertTrue(try Imaging.haveSameImageData(original.path, photo.path), "a tag, not re-encoded pixels")
@@ -108,12 +108,13 @@ final class RotationTests: XCTestCase {
         try FileManager.default.createDirectory(at: png.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Imaging.encode(TestImages.pixels(width: 8, height: 6), to: png.path, as: .png)
         let (logic, queue) = try await listOfPhotos(in: scratch)
-        logic.rotate(path: png.path, clockwise: false)
+        logic.send(.edit(.rotate(path: png.path, clockwise: false)))
         await queue.settled()
-        for _ in 0..<100 where logic.ratingFailure == nil || logic.photo(at: png.path)?.metadata?.orientation == 8 {
+        for _ in 0..<100 where logic.state.notice == nil || logic.photo(at: png.path)?.metadata?.orientation == 8 {
             try await Task.sleep(for: .milliseconds(20))
         }
-        XCTAssertEqual(logic.ratingFailure?.message, "Could not rotate “b.png”: only JPEG and WebP photos can be rotated.")
+        await logic.settled()
+        XCTAssertEqual(logic.state.notice?.value.text, "Could not rotate “b.png”: only JPEG and WebP photos can be rotated.")
         XCTAssertNotEqual(logic.photo(at: png.path)?.metadata?.orientation, 8, "the file's orientation again")
     }
 }

@@ -23,9 +23,22 @@ final class AppFlowTests: DisplayTestCase {
         let flow = flow(in: folder)
         let main = flow.newMainWindow()
         main.present()
-        main.open(path: folder.photos.path)
-        spin(until: { main.viewer(for: folder.path("c")) != nil }, "the folder")
+        main.send(.openFolderAt(folder.photos.path))
+        spin(until: { main.photos.photo(at: folder.path("c")) != nil }, "the folder")
         return (flow, main)
+    }
+
+    /// The photos a compare window shows, in pane order.
+    @MainActor
+    private static func compared(_ window: AppFlow.CompareWindow) -> [String] {
+        window.controller.logic.state.panes.compactMap(\.picture.photo?.path)
+    }
+
+    /// Whether the photo window shows its properties. (The controller
+    /// keeps its view to itself: read through reflection.)
+    @MainActor
+    private static func propertiesShown(_ controller: PhotoWindowController) throws -> Bool {
+        try XCTUnwrap(Mirror(reflecting: controller).descendant("view") as? PhotoWindowView).properties.isShown
     }
 
     func testACompareWindowOpensOncePerPairAndIsForgottenWhenClosed() throws { try onMain {
@@ -34,10 +47,10 @@ final class AppFlowTests: DisplayTestCase {
         let pair = [folder.path("a"), folder.path("c")]
         flow.handle(.compare(paths: pair, from: main))
         flow.handle(.compare(paths: pair.reversed(), from: main))
-        XCTAssertEqual(flow.compareWindows.map(\.paths), [pair], "one window per pair")
+        XCTAssertEqual(flow.compareWindows.map(Self.compared), [pair], "one window per pair")
         flow.handle(.compare(paths: [folder.path("a"), folder.path("nowhere")], from: main))
         XCTAssertEqual(flow.compareWindows.count, 1, "a photo the list does not hold opens nothing")
-        flow.handle(.compareWindowClosed(flow.compareWindows[0]))
+        flow.handle(.compareWindowClosed(flow.compareWindows[0].controller))
         XCTAssertTrue(flow.compareWindows.isEmpty)
         // A photo compared leaves the folder: its compare window closes.
         flow.handle(.compare(paths: pair, from: main))
@@ -56,17 +69,17 @@ final class AppFlowTests: DisplayTestCase {
         XCTAssertEqual(flow.photoWindows.map(\.controller.path), [folder.path("b")], "one window per photo")
         flow.handle(.openPhoto(path: folder.path("nowhere"), from: main))
         XCTAssertEqual(flow.photoWindows.count, 1, "a photo the list does not hold opens nothing")
-        XCTAssertFalse(flow.photoWindows[0].controller.propertiesShown)
+        XCTAssertFalse(try Self.propertiesShown(flow.photoWindows[0].controller))
         flow.handle(.openPhoto(path: folder.path("b"), from: main, properties: true))
-        XCTAssertTrue(flow.photoWindows[0].controller.propertiesShown, "the grid's Properties shows them")
+        XCTAssertTrue(try Self.propertiesShown(flow.photoWindows[0].controller), "the grid's Properties shows them")
 
         // Trashing from the photo window goes through the main window's list.
         let window = flow.photoWindows[0].controller
         flow.handle(.trashPhoto(path: folder.path("b"), from: window))
-        spin(until: { main.viewer(for: folder.path("b")) == nil }, "the photo gone to the trash")
+        spin(until: { main.photos.photo(at: folder.path("b")) == nil }, "the photo gone to the trash")
         spin(until: { window.path != folder.path("b") }, "the photo window to move on")
 
-        flow.handle(.photoWindowClosed(window))
+        flow.handle(.photoWindowClosed(window, lastShown: try XCTUnwrap(window.path)))
         XCTAssertTrue(flow.photoWindows.isEmpty)
         main.close()
         spin(until: { flow.mainWindows.isEmpty }, "the main window gone")

@@ -45,17 +45,17 @@ final class MainWindowControllerTests: DisplayTestCase {
         }
 
         func open() {
-            controller.open(path: folder.photos.path)
+            controller.send(.openFolderAt(folder.photos.path))
             spin(until: { self.view.subtitle == "photos — 3 photos" }, "the folder")
         }
     }
 
     @MainActor
     private final class Observer: MainWindowObserving {
-        var states: [PhotoListLogic.State] = []
+        var states: [PhotoListLogic.State.Content] = []
         var filled = 0
         func presented(_ window: Window) {}
-        func shown(_ state: PhotoListLogic.State, in grid: PhotoGridView) { states.append(state) }
+        func shown(_ state: PhotoListLogic.State.Content, in grid: PhotoGridView) { states.append(state) }
         func screenFilled(cells: Int, in grid: PhotoGridView) { filled = cells }
     }
 
@@ -69,7 +69,7 @@ final class MainWindowControllerTests: DisplayTestCase {
             if case .presenting(let list) = fixture.observer.states.last { return list.photos.count == 3 }
             return false
         }, "the observer told of the loaded folder")
-        fixture.view.onIntent(.open(samplePhotos(1, folder: fixture.folder.photos.path)[0]))
+        fixture.view.onIntent(.list(.open(samplePhotos(1, folder: fixture.folder.photos.path)[0])))
         XCTAssertEqual(fixture.actions, ["open photo-000.jpg"])
     } }
 
@@ -77,12 +77,12 @@ final class MainWindowControllerTests: DisplayTestCase {
         let fixture = try Fixture()
         defer { fixture.view.window.destroy() }
         fixture.open()
-        fixture.view.onIntent(.search("b"))
+        fixture.view.onIntent(.list(.search("b")))
         spin(until: { fixture.view.subtitle == "photos — 1 of 3 photos" }, "the search")
-        fixture.view.onIntent(.openFirstFound)
+        fixture.view.onIntent(.list(.openFirstFound))
         spin(until: { !fixture.actions.isEmpty }, "the first photo found")
         XCTAssertEqual(fixture.actions, ["open b.jpg"])
-        fixture.view.onIntent(.search("nothing like it"))
+        fixture.view.onIntent(.list(.search("nothing like it")))
         spin(until: { fixture.view.visiblePage == .noResults }, "no results")
     } }
 
@@ -104,20 +104,20 @@ final class MainWindowControllerTests: DisplayTestCase {
         let fixture = try Fixture()
         defer { fixture.view.window.destroy() }
         fixture.open()
-        fixture.view.onIntent(.selectionChanged([fixture.folder.path("b")]))
+        fixture.view.onIntent(.list(.select([fixture.folder.path("b")])))
         XCTAssertTrue(fixture.view.window.activateAction(ActionNames.toggleLabel.detailed, target: "Red"))
         XCTAssertTrue(fixture.view.window.activateAction(ActionNames.labelFilter(.red).detailed))
         spin(until: { fixture.view.subtitle == "photos — 1 of 3 photos, 1 selected" }, "the red photo alone")
         XCTAssertTrue(fixture.view.window.activateAction(ActionNames.clearFilters.detailed))
         spin(until: { fixture.view.subtitle == "photos — 3 photos, 1 selected" }, "every photo again")
 
-        fixture.view.onIntent(.selectAll)
-        fixture.view.onIntent(.keywordChosen("Places|Brittany|Finistère"))
+        fixture.view.onIntent(.list(.selectAll))
+        fixture.view.onIntent(.list(.answer(.keyword("Places|Brittany|Finistère"))))
         spin(until: { fixture.view.notice != nil }, "a notice")
         XCTAssertEqual(fixture.view.notice, "Added “Finistère” to 3 photos.")
-        fixture.view.onIntent(.search("finistere"))
+        fixture.view.onIntent(.list(.search("finistere")))
         spin(until: { fixture.view.subtitle == "photos — 3 photos, 3 selected" }, "found by the keyword")
-        fixture.view.onIntent(.noticeButtonPressed)
+        fixture.view.onIntent(.list(.noticeButtonPressed))
         spin(until: { fixture.view.visiblePage == .noResults }, "the keyword taken back")
     } }
 
@@ -127,12 +127,12 @@ final class MainWindowControllerTests: DisplayTestCase {
         let fixture = try Fixture()
         defer { fixture.view.window.destroy() }
         fixture.open()
-        fixture.view.onIntent(.selectAll)
-        fixture.view.onIntent(.keywordChosen("harbour"))
+        fixture.view.onIntent(.list(.selectAll))
+        fixture.view.onIntent(.list(.answer(.keyword("harbour"))))
         spin(until: { fixture.view.notice == "Added “harbour” to 3 photos." }, "the keyword added")
-        fixture.view.onIntent(.keywordToRemoveChosen(Keyword("harbour")!))
+        fixture.view.onIntent(.list(.answer(.keywordToRemove(Keyword("harbour")!))))
         spin(until: { fixture.view.notice == "Removed “harbour” from 3 photos." }, "the keyword removed")
-        fixture.view.onIntent(.search("harbour"))
+        fixture.view.onIntent(.list(.search("harbour")))
         spin(until: { fixture.view.visiblePage == .noResults }, "no photo has it")
     } }
 
@@ -161,7 +161,7 @@ final class MainWindowControllerTests: DisplayTestCase {
         try FileManager.default.createDirectory(at: inside, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: fixture.folder.path("a"), toPath: inside.appendingPathComponent("d.jpg").path)
         XCTAssertTrue(fixture.view.sidebar.isShown, "shown at first in a window with room for it")
-        fixture.controller.open(path: fixture.folder.photos.path)
+        fixture.controller.send(.openFolderAt(fixture.folder.photos.path))
         let folder = inside.standardizedFileURL.path
         spin(until: { fixture.view.subtitle == "photos — 4 photos" && fixture.view.sidebar.buttons[folder] != nil },
              "the folder, with the one inside offered")
@@ -180,8 +180,8 @@ final class MainWindowControllerTests: DisplayTestCase {
         let fixture = try Fixture()
         defer { fixture.view.window.destroy() }
         fixture.open()
-        fixture.view.onIntent(.selectionChanged([fixture.folder.path("b")]))
-        XCTAssertTrue(fixture.view.window.activateAction(ActionNames.photoProperties.detailed))
+        fixture.view.onIntent(.list(.select([fixture.folder.path("b")])))
+        XCTAssertTrue(fixture.view.window.activateAction(ActionNames.showProperties.detailed))
         XCTAssertEqual(fixture.actions, ["open b.jpg with properties"])
     } }
 
@@ -190,20 +190,20 @@ final class MainWindowControllerTests: DisplayTestCase {
         defer { fixture.view.window.destroy() }
         fixture.open()
         let path = fixture.folder.path("b")
-        fixture.controller.trash(path: path)
+        fixture.controller.send(.trashPhoto(path))
         spin(until: { fixture.view.notice != nil }, "a notice")
         XCTAssertEqual(fixture.view.notice, "“b” moved to trash")
         XCTAssertEqual(fixture.view.subtitle, "photos — 2 photos")
         XCTAssertEqual(fixture.actions, ["removed b.jpg"], "photo windows showing it are told")
         XCTAssertFalse(FileManager.default.fileExists(atPath: path))
-        fixture.view.onIntent(.noticeButtonPressed)
+        fixture.view.onIntent(.list(.noticeButtonPressed))
         spin(until: { fixture.view.subtitle == "photos — 3 photos" }, "the photo back")
         XCTAssertTrue(FileManager.default.fileExists(atPath: path))
     } }
 
     func testAFolderThatCannotBeOpenedSaysSoAndClosingTellsTheFlow() throws { try onMain {
         let fixture = try Fixture()
-        fixture.controller.open(path: "/nonexistent/lightbox-test")
+        fixture.controller.send(.openFolderAt("/nonexistent/lightbox-test"))
         spin(until: { fixture.view.visiblePage == .failed }, "the failed page")
         XCTAssertEqual(fixture.view.failedPage.titleLabel.text, "Folder Not Found")
         fixture.view.window.close()
@@ -220,17 +220,17 @@ final class MainWindowControllerTests: DisplayTestCase {
         let notes = elsewhere.root.appendingPathComponent("notes.txt").path
         _ = FileManager.default.createFile(atPath: notes, contents: Data("not a photo".utf8))
 
-        fixture.view.onIntent(.paste([notes], cut: false))
+        fixture.view.onIntent(.list(.paste([notes], cut: false)))
         spin(until: { fixture.view.notice != nil }, "a notice")
         XCTAssertEqual(fixture.view.notice, "No photos to paste: copy photos in a file manager first")
 
-        fixture.view.onIntent(.paste([elsewhere.path("harbour"), notes], cut: false))
+        fixture.view.onIntent(.list(.paste([elsewhere.path("harbour"), notes], cut: false)))
         spin(until: { fixture.view.notice == "1 photo copied to “photos”" }, "the copy")
         spin(until: { fixture.view.subtitle == "photos — 4 photos" }, "the copy in the grid")
         XCTAssertTrue(FileManager.default.fileExists(atPath: elsewhere.path("harbour")), "a copy leaves the original")
         XCTAssertFalse(FileManager.default.fileExists(atPath: fixture.folder.photos.appendingPathComponent("notes.txt").path))
 
-        fixture.view.onIntent(.paste([elsewhere.path("quay")], cut: true))
+        fixture.view.onIntent(.list(.paste([elsewhere.path("quay")], cut: true)))
         spin(until: { fixture.view.notice == "1 photo moved to “photos”" }, "the move")
         spin(until: { fixture.view.subtitle == "photos — 5 photos" }, "the move in the grid")
         XCTAssertFalse(FileManager.default.fileExists(atPath: elsewhere.path("quay")), "cut, then pasted: moved")
@@ -246,18 +246,18 @@ final class MainWindowControllerTests: DisplayTestCase {
         spin(until: { paths.allSatisfy { fixture.logic.photo(at: $0)?.metadata != nil } }, "the photos' details read")
         let orientation = { (name: String) in fixture.logic.photo(at: fixture.folder.path(name))?.metadata?.orientation }
         let before = orientation("b")
-        fixture.view.onIntent(.selectionChanged(paths))
-        fixture.view.onIntent(.rotate(clockwise: true))
+        fixture.view.onIntent(.list(.select(paths)))
+        fixture.view.onIntent(.list(.rotateRight))
         XCTAssertEqual(orientation("a"), 6, "a quarter turn clockwise")
         XCTAssertEqual(orientation("c"), 6, "a quarter turn clockwise")
         XCTAssertEqual(orientation("b"), before, "not selected")
-        fixture.view.onIntent(.rotate(clockwise: false))
+        fixture.view.onIntent(.list(.rotateLeft))
         XCTAssertEqual(orientation("a"), 1, "and back")
 
-        fixture.view.onIntent(.setProfilePhoto)
+        fixture.view.onIntent(.list(.setProfilePhoto))
         XCTAssertEqual(fixture.actions, [], "two photos make no profile photo")
-        fixture.view.onIntent(.selectionChanged([fixture.folder.path("b")]))
-        fixture.view.onIntent(.setProfilePhoto)
+        fixture.view.onIntent(.list(.select([fixture.folder.path("b")])))
+        fixture.view.onIntent(.list(.setProfilePhoto))
         XCTAssertEqual(fixture.actions, ["profile photo b.jpg"])
     } }
 }

@@ -2,15 +2,16 @@ import Foundation
 import GtkKit
 import GtkTestSupport
 @testable import Lightbox
-import LightboxCore
+// The state's initializer is the core's own: built here to render it.
+@testable import LightboxCore
 import XCTest
 
 final class MainWindowViewTests: DisplayTestCase {
-    /// The window's state around `list`, with the standard choices.
-    private static func state(_ list: PhotoListLogic.State, zoom: GridZoom = .standard,
-                       filter: PhotoFilter = PhotoFilter()) -> MainWindowView.State {
-        MainWindowView.State(list: list, order: .standard, filter: filter, zoom: zoom, profile: .empty,
-                             navigation: FolderNavigation())
+    /// The window's state around `content`, with the standard choices.
+    private static func state(_ content: PhotoListLogic.State.Content, zoom: GridZoom = .standard,
+                              filter: PhotoFilter = PhotoFilter(), notice: Told<Notice>? = nil) -> MainWindowView.State {
+        MainWindowView.State(content: content, order: .standard, filter: filter, zoom: zoom,
+                             navigation: FolderNavigation(), profile: .empty, notice: notice, selectionIsRejected: false)
     }
 
     func testRendersEveryState() { onMain {
@@ -53,36 +54,38 @@ final class MainWindowViewTests: DisplayTestCase {
         XCTAssertEqual(view.windowState, WindowState(width: 640, height: 480, isMaximized: false))
     } }
 
-    func testTheChoicesComeFromTheStateAndARatingFailureIsToldOnce() { onMain {
+    /// The zoom shown is the state's; a notice is told once per notice
+    /// told (its id), so a state still carrying it does not tell it again,
+    /// and the same notice told again is told again. A rating that could
+    /// not be saved is such a notice.
+    func testTheChoicesComeFromTheStateAndANoticeIsToldOnce() { onMain {
         let view = MainWindowView(application: testApplication)
         defer { view.window.destroy() }
-        var told = 0
         var zoomed: [GridZoom] = []
         view.onIntent = { intent in
-            switch intent {
-            case .ratingFailureShown: told += 1
-            case .zoom(let level): zoomed.append(level)
-            default: break
-            }
+            if case .list(.gridZoom(let level)) = intent { zoomed.append(level) }
         }
         let folder = Folder(url: URL(fileURLWithPath: "/photos/Holidays"))
         let photos = samplePhotos(2, folder: folder.url.path)
-        view.render(Self.state(.presenting(PhotoList(folder: folder, photos: ChunkedArray(photos), total: 2)), zoom: .small))
+        let shown = PhotoListLogic.State.Content.presenting(PhotoList(folder: folder, photos: ChunkedArray(photos), total: 2))
+        view.render(Self.state(shown, zoom: .small))
         XCTAssertTrue(zoomed.isEmpty, "rendering is not choosing")
         XCTAssertTrue(view.window.activateAction(ActionNames.gridLarger.detailed))
         XCTAssertEqual(zoomed, [.medium], "a step up from the size the state has")
 
         let failure = RatingWriteFailure(path: photos[0].path, fileName: "photo-000.jpg", reason: "the disk is full")
-        let failing = Self.state(.presenting(PhotoList(folder: folder, photos: ChunkedArray(photos), total: 2, ratingFailure: failure)))
-        view.render(failing)
+        let failed = Told(id: 1, value: Notice.ratingFailed(failure))
+        view.render(Self.state(shown, notice: failed))
         XCTAssertEqual(view.notice, "Could not save the rating in “photo-000.jpg”: the disk is full.")
-        XCTAssertEqual(told, 1, "the logic hears it was told")
-        view.perform(.notice(Notice("Photo copied", seconds: 3)))
-        view.render(failing)
-        XCTAssertEqual(view.notice, "Photo copied", "a state still carrying it does not tell it again")
-        view.render(Self.state(.presenting(PhotoList(folder: folder, photos: ChunkedArray(photos), total: 2))))
-        view.render(failing)
+
+        let copied = Told(id: 2, value: Notice("Photo copied", seconds: 0.2))
+        view.render(Self.state(shown, notice: copied))
+        XCTAssertEqual(view.notice, "Photo copied", "a new notice in its place")
+        spin(until: { view.notice == nil }, "the notice gone after its time")
+        view.render(Self.state(shown, zoom: .large, notice: copied))
+        XCTAssertNil(view.notice, "a state still carrying it does not tell it again")
+        view.render(Self.state(shown, notice: Told(id: 3, value: Notice.ratingFailed(failure))))
         XCTAssertEqual(view.notice, "Could not save the rating in “photo-000.jpg”: the disk is full.",
-                       "the same failure again, after none, is told again")
+                       "the same failure told again is told again")
     } }
 }

@@ -1,6 +1,7 @@
 import GtkKit
 import GtkTestSupport
 @testable import Lightbox
+import LightboxCore
 import XCTest
 
 /// A window's tasks: kept while they run, all cancelled when it closes.

@@ -8,31 +8,60 @@ import XCTest
 /// A photo window's controller over a real list: keys step and rate, and
 /// what is beyond the window goes to the flow.
 final class PhotoWindowControllerTests: DisplayTestCase {
-    /// A folder of `names`, loaded into a list in name order.
+    /// Reports the changes a test makes up, as GIO's monitor reports
+    /// those on disk (the list's `watching:` factory).
     @MainActor
-    private static func loadedList(_ names: [String]) throws -> (PhotoFolder, PhotoListLogic) {
+    private final class Watcher: FolderWatching {
+        let report: @MainActor (FolderChange) -> Void
+        init(report: @escaping @MainActor (FolderChange) -> Void) { self.report = report }
+        func watch(_ folders: [String]) async {}
+    }
+
+    /// A folder of `names`, loaded into a list in name order, and what
+    /// tells the list of changes on disk.
+    @MainActor
+    private static func loadedList(_ names: [String]) throws -> (PhotoFolder, PhotoListLogic, () -> Watcher?) {
         let folder = try PhotoFolder(names)
-        let list = PhotoListLogic(library: PhotoLibrary(index: try LibraryIndex()), trash: DesktopTrash())
+        weak var watcher: Watcher?
+        let list = PhotoListLogic(library: PhotoLibrary(index: try LibraryIndex()), trash: DesktopTrash(),
+                                  watching: { report in
+                                      let made = Watcher(report: report)
+                                      watcher = made
+                                      return made
+                                  })
+        list.send(.sort(PhotoOrder(.name)))
+        list.send(.openFolderAt(folder.photos.path))
         var loaded = false
         Task {
-            _ = await list.sort(by: PhotoOrder(.name))
-            await list.load(path: folder.photos.path)
+            await list.settled()
             loaded = true
         }
         spin(until: { loaded }, "the folder")
-        return (folder, list)
+        return (folder, list, { watcher })
+    }
+
+    /// The photo window's controller over `list`, as the flow makes it: its
+    /// edits go to the list, and every action is told to `told`.
+    @MainActor
+    private static func controller(_ view: PhotoWindowView, on photo: Photo, of list: PhotoListLogic,
+                                   told: @escaping (AppAction) -> Void = { _ in }) -> PhotoWindowController {
+        PhotoWindowController(view: view, logic: PhotoViewerLogic(photo: photo, sequence: list)) { action in
+            if case .editPhoto(let edit, _) = action { list.send(.edit(edit)) }
+            told(action)
+        }
     }
 
     func testStepsRatesAndAsksTheFlowForTheRest() throws { try onMain {
-        let (folder, list) = try Self.loadedList(["a", "b"])
+        let (folder, list, watcher) = try Self.loadedList(["a", "b"])
         let view = PhotoWindowView(application: testApplication)
         var actions: [String] = []
-        let controller = PhotoWindowController(
-            view: view, logic: PhotoViewerLogic(photo: list.visiblePhotos[0], browsing: list)) { action in
+        let first = try XCTUnwrap(list.state.list?.photos.first)
+        let controller = Self.controller(view, on: first, of: list) { action in
             switch action {
             case .trashPhoto(let path, _): actions.append("trash \((path as NSString).lastPathComponent)")
             case .setProfilePhoto: actions.append("profile photo")
             case .photoWindowClosed: actions.append("closed")
+            case .editPhoto: break
             default: actions.append("other")
             }
         }
@@ -52,8 +81,9 @@ final class PhotoWindowControllerTests: DisplayTestCase {
         XCTAssertEqual(actions, ["trash b.jpg", "profile photo"])
 
         // The photo left the folder: the previous one shows.
-        list.fileRemoved(path: folder.path("b"))
-        controller.photoRemoved()
+        try XCTUnwrap(watcher()).report(.removed(folder.path("b")))
+        spin(until: { list.photo(at: folder.path("b")) == nil }, "the list to let it go")
+        controller.logic.send(.photoRemoved)
         spin(until: { view.window.title == "a" }, "the photo before it")
         view.window.activateAction(ActionNames.escape.detailed)
         spin(until: { actions.last == "closed" }, "the window to close")
@@ -62,10 +92,9 @@ final class PhotoWindowControllerTests: DisplayTestCase {
     /// Labels, titles and keywords reach the list (which writes them into
     /// the files) and show in the window at once.
     func testLabelsTitlesAndKeywordsChangeThePhoto() throws { try onMain {
-        let (folder, list) = try Self.loadedList(["a", "b"])
+        let (folder, list, _) = try Self.loadedList(["a", "b"])
         let view = PhotoWindowView(application: testApplication)
-        let controller = PhotoWindowController(
-            view: view, logic: PhotoViewerLogic(photo: list.visiblePhotos[0], browsing: list)) { _ in }
+        let controller = Self.controller(view, on: try XCTUnwrap(list.state.list?.photos.first), of: list)
         controller.present()
         spin(until: { view.shownSize != nil }, "the photo")
         let path = folder.path("a")
@@ -108,16 +137,16 @@ final class PhotoWindowControllerTests: DisplayTestCase {
     /// The tasks a window starts are its own: closing it mid-slideshow
     /// stops the slideshow at once, not at the last photo.
     func testClosingTheWindowCancelsWhatItStarted() throws { try onMain {
-        let (folder, list) = try Self.loadedList(["a", "b", "c"])
+        let (folder, list, _) = try Self.loadedList(["a", "b", "c"])
         let view = PhotoWindowView(application: testApplication)
-        let logic = PhotoViewerLogic(photo: list.visiblePhotos[0], browsing: list)
+        let logic = PhotoViewerLogic(photo: try XCTUnwrap(list.state.list?.photos.first), sequence: list)
         var closed = false
         let controller = PhotoWindowController(view: view, logic: logic) { action in
             if case .photoWindowClosed = action { closed = true }
         }
         controller.present()
         spin(until: { view.shownSize != nil }, "the photo")
-        XCTAssertTrue(view.window.activateAction(ActionNames.slideshow.detailed))
+        XCTAssertTrue(view.window.activateAction(ActionNames.startSlideshow.detailed))
         XCTAssertEqual(logic.state.slideshow, Slideshow(interval: 5))
 
         view.window.close()
@@ -125,7 +154,7 @@ final class PhotoWindowControllerTests: DisplayTestCase {
         // Playing on, the slideshow would end at the last photo, ten
         // seconds from now.
         XCTAssertTrue(MainLoop.iterate(until: { logic.state.slideshow == nil }, timeout: 2), "the slideshow cancelled")
-        XCTAssertEqual(logic.photo.title, "a")
+        XCTAssertEqual(logic.state.picture.photo?.title, "a")
         // The photos are decoded from their files until the end.
         withExtendedLifetime((controller, folder)) {}
     } }

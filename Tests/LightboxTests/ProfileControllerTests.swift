@@ -33,7 +33,7 @@ final class ProfileControllerTests: DisplayTestCase {
             }
             // GTK closes only realized windows: show it, as the flow does.
             controller.present()
-            controller.load()
+            logic.send(.load)
             spin(until: { self.view.visiblePage == .profile }, "the profile to load")
         }
 
@@ -143,7 +143,7 @@ final class ProfileControllerTests: DisplayTestCase {
         let fixture = Fixture()
         defer { fixture.view.window.destroy() }
         let path = ProfileFixtures.image("photo.ppm", rgb: [10, 200, 10])
-        fixture.controller.setPhoto(path: path)
+        fixture.logic.send(.setPhoto(path))
         spin(until: { fixture.presentation?.draft.avatar != nil }, "the photo")
         XCTAssertTrue(fixture.view.isEditing)
         XCTAssertEqual(fixture.presentation?.draft.avatar?.rgba(x: 1, y: 1), [10, 200, 10, 255])
@@ -201,10 +201,10 @@ final class ProfileControllerTests: DisplayTestCase {
         let view = fixture.view
         // The logic alone changes: the view hears of it only through the
         // state it renders, and the controller reads the same state.
-        fixture.logic.beginEditing()
+        fixture.logic.send(.edit)
         XCTAssertTrue(view.isEditing)
         XCTAssertEqual(view.visiblePage, .editor)
-        fixture.logic.changeEmail("grace@example.com")
+        fixture.logic.send(.emailChanged("grace@example.com"))
         XCTAssertEqual(view.editor.emailEntry.text, "grace@example.com")
 
         view.window.close()

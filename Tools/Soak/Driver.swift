@@ -29,9 +29,10 @@ func soakNumber(of path: String) -> Int? {
 /// Lightbox's side of the soak: the services the app builds (the index on
 /// disk, the rating queue writing into files through the sandboxed
 /// decoders, the shared thumbnail cache) under a PhotoListLogic for the
-/// folder, fed the folder's changes as the app's monitor feeds them, and
-/// driven as a person would: rating, rejecting, rotating, looking at
-/// photos, copying and moving them, for the soak's length.
+/// folder, fed the folder's changes through its `watching:` factory as the
+/// app's monitor feeds them, and driven through its intents as a person
+/// would: rating, rejecting, rotating, looking at photos, copying and
+/// moving them, for the soak's length.
 @MainActor
 final class Driver {
     private let options: RunOptions
@@ -40,7 +41,10 @@ final class Driver {
     private let queue: RatingQueue
     private let logic: PhotoListLogic
     private let thumbnails: ThumbnailLoader
-    private var watcher: FolderWatcher?
+    /// The folder's watches the list asked for, and the changes they told it.
+    private let watching = WatchLog()
+    /// The clash question answered last (see `answerClashes`).
+    private var clashAnswered: Int?
     private var random = SystemRandomNumberGenerator()
     private var driven: [String] = []
     private var drivenRefreshed = ContinuousClock.now - .seconds(60)
@@ -48,7 +52,6 @@ final class Driver {
     private var thumbnailsLoading = 0
     private var thumbnailResults: [String: Int] = [:]
     private var heartbeat = Heartbeat()
-    private var changesApplied = 0
 
     init(options: RunOptions, journal: Journal) throws {
         self.options = options
@@ -60,10 +63,30 @@ final class Driver {
         let cache = ThumbnailCache(directories: directories)
         queue = RatingQueue(index: index, writer: JournalingWriter(journal: journal), storage: .photoFiles,
                             thumbnails: cache)
-        logic = PhotoListLogic(library: PhotoLibrary(index: index, ratings: queue), trash: RefusingTrash())
+        // As the app's window, the folder is watched once loaded (what
+        // changes during the load is seen only by that load's own walk):
+        // the list asks its `watching` factory then.
+        logic = PhotoListLogic(library: PhotoLibrary(index: index, ratings: queue), trash: RefusingTrash(),
+                               watching: { [watching] report in SoakWatching(log: watching, report: report) })
         // A grid's loader at the standard size: 128-pixel thumbnails, a
         // memory cache of 6 MiB as the app's grid keeps.
         thumbnails = ThumbnailLoader(cache: cache, size: .normal, memoryLimit: 6 << 20)
+        logic.onState = { [weak self] state in self?.answerClashes(state) }
+    }
+
+    /// The photos the list shows now, in order.
+    private var shownPhotos: ChunkedArray<Photo> { logic.state.list?.photos ?? [] }
+
+    /// A name clash of a copy or a move is answered "keep both", as the
+    /// old direct transfer's resolver did; after the state is published,
+    /// not within its publication.
+    private func answerClashes(_ state: PhotoListLogic.State) {
+        guard let question = state.question, case .clash = question.value, question.id != clashAnswered else { return }
+        clashAnswered = question.id
+        Task { @MainActor [weak self] in
+            guard let self, logic.state.question?.id == question.id else { return }
+            logic.send(.answer(.clash(.keepBoth, forAll: false)))
+        }
     }
 
     // MARK: The run
@@ -71,26 +94,22 @@ final class Driver {
     func run() async -> [String: Any] {
         let started = wallClock()
         let loadStart = ContinuousClock.now
-        let loaded = await logic.load(path: options.folder)
+        logic.send(.openFolderAt(options.folder))
+        // The load, then the watch the list starts once it is over.
+        await logic.settled()
         let loadTime = ContinuousClock.now - loadStart
-        FileHandle.standardError.write(Data("soak: loaded \(logic.visiblePhotos.count) photos in \(loadTime)\n".utf8))
-        watcher = FolderWatcher(folder: options.folder) { change in
-            Task { @MainActor [weak self] in await self?.apply(change) }
-        }
+        FileHandle.standardError.write(Data("soak: loaded \(shownPhotos.count) photos in \(loadTime)\n".utf8))
         let beating = Task { [weak self] in await self?.beat() }
-        // As the app's window: the folder is watched once loaded, so what
-        // changes during the load is seen only by that load's own walk.
-        var summary: [String: Any] = ["loadSeconds": seconds(loadTime), "photosLoaded": logic.visiblePhotos.count,
-                                      "loadState": "\(loaded)".prefix(40).description,
+        var summary: [String: Any] = ["loadSeconds": seconds(loadTime), "photosLoaded": shownPhotos.count,
+                                      "loadState": "\(logic.state.content)".prefix(40).description,
                                       "startedAt": started, "watchedFrom": wallClock()]
         let deadline = started + options.seconds
         var done = 0
         while wallClock() < deadline {
             await act()
             done += 1
-            // The notices a person would dismiss: conflicts are shown one
-            // at a time until then.
-            while logic.ratingFailure != nil { logic.dismissRatingFailure() }
+            // (A failed write is a notice now, each one in place of the
+            // one before: nothing waits to be dismissed.)
             // Writes are kept from piling up beyond what a person causes:
             // the queue is let through every few dozen actions.
             if done % 40 == 0 { await queue.settled() }
@@ -104,10 +123,11 @@ final class Driver {
         beating.cancel()
         summary["heartbeat"] = heartbeat.summary
         summary["thumbnails"] = thumbnailResults
-        summary["folderChangesApplied"] = changesApplied
-        summary["folderEvents"] = watcher?.events.with { $0 } ?? 0
+        summary["folderChangesApplied"] = watching.changes
+        summary["folderEvents"] = watching.all.reduce(0) { $0 + $1.events.with { $0 } }
         summary["journal"] = journal.tally
-        watcher?.stop()
+        logic.send(.close(.standard))
+        for watcher in watching.all { watcher.stop() }
         return summary
     }
 
@@ -124,18 +144,18 @@ final class Driver {
         let roll = Int.random(in: 0..<100, using: &random)
         switch roll {
         case 0..<40:
-            logic.rate(path: path, stars: Int.random(in: 1...5, using: &random))
+            logic.send(.edit(.rate(path: path, stars: Int.random(in: 1...5, using: &random))))
             count("rate")
         case 40..<48:
-            logic.reject(path: path)
+            logic.send(.edit(.rate(path: path, stars: Photo.rejected)))
             count("reject")
         case 48..<52:
-            logic.clearRating(path: path)
+            logic.send(.edit(.rate(path: path, stars: 0)))
             count("clear")
         case 52..<64:
             // The list turns only a photo whose orientation it has read.
             count(photo.metadata == nil ? "rotate-unread" : "rotate")
-            logic.rotate(path: path, clockwise: Bool.random(using: &random))
+            logic.send(.edit(.rotate(path: path, clockwise: Bool.random(using: &random))))
         case 64..<72:
             await batch()
         case 72..<84:
@@ -152,42 +172,66 @@ final class Driver {
     /// The selection bar: a few photos selected, rated or rejected at once.
     private func batch() async {
         let picked = (0..<3).compactMap { _ in driven.randomElement(using: &random) }
-        logic.select(paths: picked)
+        logic.send(.select(picked))
         if Bool.random(using: &random) {
-            logic.rateSelection(stars: Int.random(in: 0...5, using: &random))
+            logic.send(.rate(Int.random(in: 0...5, using: &random)))
             count("rate-selection")
         } else {
-            logic.toggleRejectedSelection()
+            logic.send(.toggleRejected)
             count("reject-selection")
         }
-        logic.selectNone()
+        logic.send(.selectNone)
     }
 
     /// A photo window: the photo decoded for the screen, rated from there,
-    /// one step on and back (its neighbours decoded ahead).
+    /// one step on and back (its neighbours decoded ahead). Its rating
+    /// goes to the list as the flow sends it.
     private func look(at photo: Photo) async {
-        let viewer = PhotoViewerLogic(photo: photo, browsing: logic, displaySide: 1024)
-        let shown = await viewer.load()
-        if case .presenting = shown.picture { count("view") } else { count("view-failed") }
-        viewer.rate(Int.random(in: 1...5, using: &random))
-        _ = await viewer.step(1)
-        _ = await viewer.step(-1)
+        let viewer = PhotoViewerLogic(photo: photo, sequence: logic, displaySide: 1024)
+        viewer.onOutput = { [logic] output in
+            if case .edit(let edit) = output { logic.send(.edit(edit)) }
+        }
+        viewer.send(.load)
+        await viewer.settled()
+        if case .presenting = viewer.state.picture { count("view") } else { count("view-failed") }
+        viewer.send(.rate(Int.random(in: 1...5, using: &random)))
+        await viewer.settled()
+        viewer.send(.next)
+        await viewer.settled()
+        viewer.send(.previous)
+        await viewer.settled()
+        viewer.send(.close)
     }
 
+    /// Copy to… or Move to… of one photo, as the window asks it: selected,
+    /// the folder answered, clashes answered "keep both" (`answerClashes`).
+    /// The list tells what it did only in a notice: what arrived is read
+    /// from the folder sent to, which only the soak writes into. The
+    /// interval journaled ends once the list settled (the job and any
+    /// folder change it took meanwhile), a little after the job itself.
     private func transfer(_ path: String, mode: PhotoTransferMode) async {
         let folder = mode == .copy ? options.copies : options.moved
+        let before = Set(photoNames(in: folder))
+        let noticeBefore = logic.state.notice?.id
         let start = wallClock()
-        let report = await logic.transfer([path], to: folder, mode: mode) { _ in ClashDecision(.keepBoth) }
+        logic.send(.select([path]))
+        let selected = logic.state.list?.selection == [path]
+        logic.send(mode == .copy ? .copyTo : .moveTo)
+        logic.send(.answer(.destination(mode, folder)))
+        await logic.settled()
         let end = wallClock()
+        logic.send(.selectNone)
         let op = mode == .copy ? "copy" : "move"
-        for file in report.done {
-            journal.record(JournalEntry(op: op, path: file.from, to: file.to, t0: start, t1: end, outcome: "ok"))
+        let arrived = photoNames(in: folder).filter { !before.contains($0) }.sorted()
+        for name in arrived {
+            journal.record(JournalEntry(op: op, path: path, to: folder + "/" + name, t0: start, t1: end, outcome: "ok"))
         }
-        for failure in report.failures {
-            journal.record(JournalEntry(op: op, path: failure.path, t0: start, t1: end, outcome: "failed",
-                                        reason: failure.reason))
+        if arrived.isEmpty {
+            let notice = logic.state.notice.flatMap { $0.id == noticeBefore ? nil : $0.value.text }
+            journal.record(JournalEntry(op: op, path: path, t0: start, t1: end, outcome: "failed",
+                                        reason: selected ? notice : "no longer in the list"))
         }
-        count(report.done.isEmpty ? "\(op)-failed" : op)
+        count(arrived.isEmpty ? "\(op)-failed" : op)
         if mode == .move { driven.removeAll { $0 == path } }
     }
 
@@ -196,13 +240,13 @@ final class Driver {
     private func refreshDriven() {
         guard ContinuousClock.now - drivenRefreshed > .seconds(2) else { return }
         drivenRefreshed = .now
-        driven = logic.visiblePhotos.map(\.path).filter { (soakNumber(of: $0) ?? 1) % options.stride == 0 }
+        driven = shownPhotos.map(\.path).filter { (soakNumber(of: $0) ?? 1) % options.stride == 0 }
     }
 
     /// A grid scrolling: thumbnails of a few photos anywhere in the list,
     /// at most eight loading at once.
     private func loadSomeThumbnails() {
-        let photos = logic.visiblePhotos
+        let photos = shownPhotos
         guard !photos.isEmpty else { return }
         for _ in 0..<2 where thumbnailsLoading < 8 {
             let photo = photos[Int.random(in: 0..<photos.count, using: &random)]
@@ -222,16 +266,6 @@ final class Driver {
                 self?.thumbnailsLoading -= 1
                 self?.thumbnailResults[outcome, default: 0] += 1
             }
-        }
-    }
-
-    /// As MainWindowController applies its FolderMonitor's changes.
-    private func apply(_ change: FolderChange) async {
-        changesApplied += 1
-        switch change {
-        case .changed(let path): await logic.fileChanged(path: path)
-        case .removed(let path): logic.fileRemoved(path: path)
-        case .moved(let from, let to): await logic.fileMoved(from: from, to: to)
         }
     }
 
@@ -260,13 +294,13 @@ final class Driver {
             }
         }
         // The folder quiet for two seconds: every change has reached the list.
-        while let last = watcher?.lastEvent.with({ $0 }), wallClock() - last < 2 {
+        while let last = watching.all.last?.lastEvent.with({ $0 }), wallClock() - last < 2 {
             try? await Task.sleep(for: .milliseconds(200))
         }
         try? await Task.sleep(for: .milliseconds(500))
         await queue.settled()
         let onDisk = Set(photoNames(in: options.folder))
-        let listed = Set(logic.visiblePhotos.map { fileName($0.path) })
+        let listed = Set(shownPhotos.map { fileName($0.path) })
         result["listMissing"] = Array(onDisk.subtracting(listed)).sorted().prefix(20).map { $0 }
         result["listExtra"] = Array(listed.subtracting(onDisk)).sorted().prefix(20).map { $0 }
         result["listMissingCount"] = onDisk.subtracting(listed).count
@@ -276,28 +310,31 @@ final class Driver {
         // Alive: a full reload of the folder,
         var checks: [String: Any] = [:]
         let reloadStart = ContinuousClock.now
-        await logic.load(path: options.folder)
+        logic.send(.openFolderAt(options.folder))
+        await logic.settled()
         checks["reloadSeconds"] = seconds(ContinuousClock.now - reloadStart)
-        checks["reloadCount"] = logic.visiblePhotos.count
-        checks["reloadMatchesDisk"] = Set(logic.visiblePhotos.map { fileName($0.path) }) == onDisk
+        checks["reloadCount"] = shownPhotos.count
+        checks["reloadMatchesDisk"] = Set(shownPhotos.map { fileName($0.path) }) == onDisk
         // a rating written through the queue, in moments,
         var alive = checks["reloadMatchesDisk"] as? Bool ?? false
-        if let photo = logic.visiblePhotos.first(where: { (soakNumber(of: $0.path) ?? 1) % options.stride == 0 })
-            ?? logic.visiblePhotos.first {
+        if let photo = shownPhotos.first(where: { (soakNumber(of: $0.path) ?? 1) % options.stride == 0 })
+            ?? shownPhotos.first {
             let before = journal.tally["rate ok", default: 0]
             let rateStart = ContinuousClock.now
-            logic.rate(path: photo.path, stars: photo.rating == 5 ? 4 : 5)
+            logic.send(.edit(.rate(path: photo.path, stars: photo.rating == 5 ? 4 : 5)))
             await queue.settled()
             checks["finalRatingSeconds"] = seconds(ContinuousClock.now - rateStart)
             let written = journal.tally["rate ok", default: 0] == before + 1
             checks["finalRatingWritten"] = written
             // and a photo decoded for a window.
             let viewStart = ContinuousClock.now
-            let viewer = PhotoViewerLogic(photo: logic.photo(at: photo.path) ?? photo, browsing: logic,
+            let viewer = PhotoViewerLogic(photo: logic.photo(at: photo.path) ?? photo, sequence: logic,
                                           displaySide: 1024)
-            let shown = await viewer.load()
+            viewer.send(.load)
+            await viewer.settled()
             var decoded = false
-            if case .presenting = shown.picture { decoded = true }
+            if case .presenting = viewer.state.picture { decoded = true }
+            viewer.send(.close)
             checks["finalDecodeSeconds"] = seconds(ContinuousClock.now - viewStart)
             checks["finalDecodeWorked"] = decoded
             alive = alive && written && decoded
@@ -308,7 +345,7 @@ final class Driver {
         result["finalChecks"] = checks
         // What the list shows of each photo, against the files' own tags.
         var shown: [String: [Int]] = [:]
-        for photo in logic.visiblePhotos {
+        for photo in shownPhotos {
             shown[fileName(photo.path)] = [photo.rating, photo.metadata?.orientation ?? 0]
         }
         result["listShows"] = shown

@@ -1,15 +1,52 @@
 import FilePaths
 import Foundation
 import Glibc
+import LightboxCore
 
-/// What the app's FolderMonitor (GIO's inotify backend, in GtkKit) reports
-/// of one folder, without GTK: files appearing or rewritten, vanishing,
-/// and renamed within the folder. The soak hands these to PhotoListLogic
-/// exactly as MainWindowController does.
-enum FolderChange: Sendable {
-    case changed(String)
-    case removed(String)
-    case moved(from: String, to: String)
+/// The soak's `FolderWatching`, which PhotoListLogic's `watching:` factory
+/// makes once a folder is loaded, as the app's makes GIO's FolderMonitor:
+/// what the app's monitor (GIO's inotify backend, in GtkKit) reports of a
+/// folder, without GTK, from `FolderWatcher` below: files appearing or
+/// rewritten, vanishing, and renamed within the folder. Each change goes
+/// to the list on the main actor, in the order seen; the watch stops when
+/// the list lets go of it (a reload makes a new one).
+@MainActor
+final class SoakWatching: FolderWatching {
+    private let log: WatchLog
+    private let report: @MainActor (FolderChange) -> Void
+    private var watchers: [FolderWatcher] = []
+
+    init(log: WatchLog, report: @escaping @MainActor (FolderChange) -> Void) {
+        self.log = log
+        self.report = report
+    }
+
+    func watch(_ folders: [String]) async {
+        for folder in folders where !Task.isCancelled {
+            let log = self.log
+            let report = self.report
+            guard let watcher = FolderWatcher(folder: folder, onChange: { change in
+                Task { @MainActor in
+                    log.changes += 1
+                    report(change)
+                }
+            }) else { continue }
+            watchers.append(watcher)
+            log.all.append(watcher)
+        }
+    }
+
+    isolated deinit {
+        for watcher in watchers { watcher.stop() }
+    }
+}
+
+/// Every watch the list asked for (the last one is the folder's now), and
+/// how many changes they handed it.
+@MainActor
+final class WatchLog {
+    var all: [FolderWatcher] = []
+    var changes = 0
 }
 
 /// inotify on one folder, read on a thread of its own. A rename within

@@ -35,15 +35,18 @@ struct SearchBench {
 
         let logic = PhotoListLogic(library: PhotoLibrary(index: index), trash: NoTrash())
         let loadStart = ContinuousClock.now
-        await logic.load(path: root)
+        logic.send(.openFolderAt(root))
+        await logic.settled()
         let loadMs = milliseconds(since: loadStart)
-        guard case .presenting(let list) = logic.state, list.count == photos else {
-            fail("the folder did not load whole: \(logic.state)")
+        guard case .presenting(let list) = logic.state.content, list.count == photos else {
+            fail("the folder did not load whole: \(logic.state.content)")
         }
+        // The photos the list shows now.
+        var shownCount: Int { logic.state.list?.count ?? 0 }
         // The index answered for every file: none was read.
-        let unread = logic.visiblePhotos.count { $0.metadata == nil }
+        let unread = list.photos.count { $0.metadata == nil }
         guard unread == 0 else { fail("\(unread) photos were not found current in the index") }
-        let tagged = logic.visiblePhotos.count { !$0.tags.isEmpty }
+        let tagged = list.photos.count { !$0.tags.isEmpty }
         guard tagged == files.count(where: { !$0.tags.isEmpty }) else { fail("the index lost tags") }
 
         let prefixes = (1...SearchBench.query.count).map { String(SearchBench.query.prefix($0)) }
@@ -56,9 +59,11 @@ struct SearchBench {
                 try? await Task.sleep(for: SearchBench.typingGap)
                 _ = heartbeat.takeLongest()
                 let start = ContinuousClock.now
-                _ = await logic.filter(logic.filter.searching(prefix))
+                // The keystroke until the list it filters is shown.
+                logic.send(.search(prefix))
+                await logic.settled()
                 keystrokes.append(milliseconds(since: start))
-                let found = logic.visiblePhotos.count
+                let found = shownCount
                 // The floors on a thread of their own, the main actor idle.
                 let (floorMs, floorFound, bytesMs, bytesFound) = await Task.detached {
                     let (ms, found) = SearchBench.floor(prefix, over: searchTexts)
@@ -79,28 +84,35 @@ struct SearchBench {
             // The search cleared at once (Escape): every photo again.
             try? await Task.sleep(for: SearchBench.typingGap)
             var start = ContinuousClock.now
-            _ = await logic.filter(logic.filter.searching(""))
+            logic.send(.search(""))
+            await logic.settled()
             clearMs.append(milliseconds(since: start))
 
             // A label and a keyword chosen in the filter menu.
             try? await Task.sleep(for: SearchBench.typingGap)
             start = ContinuousClock.now
-            _ = await logic.filter(PhotoFilter(labels: [SearchBench.label], keyword: SearchBench.keyword))
+            // Two choices, two intents: the second supersedes the first's
+            // filtering (it set the whole filter in one call before).
+            logic.send(.labelFilter(SearchBench.label, true))
+            logic.send(.keywordFilter(SearchBench.keyword))
+            await logic.settled()
             filterMs.append(milliseconds(since: start))
             let expected = files.count { file in
                 file.tags.label == SearchBench.label && file.tags.keywords.contains {
                     $0 == SearchBench.keyword || $0.path.hasPrefix(SearchBench.keyword.path + "|")
                 }
             }
-            guard logic.visiblePhotos.count == expected else {
-                fail("the label and keyword filter showed \(logic.visiblePhotos.count) photos, not \(expected)")
+            guard shownCount == expected else {
+                fail("the label and keyword filter showed \(shownCount) photos, not \(expected)")
             }
 
             try? await Task.sleep(for: SearchBench.typingGap)
             start = ContinuousClock.now
-            _ = await logic.filter(PhotoFilter())
+            // "Show All Photos" (the search is empty already).
+            logic.send(.clearFilters)
+            await logic.settled()
             clearMs.append(milliseconds(since: start))
-            guard logic.visiblePhotos.count == photos else { fail("clearing the filter did not show every photo") }
+            guard shownCount == photos else { fail("clearing the filter did not show every photo") }
         }
         let stall = await heartbeat.stop()
 

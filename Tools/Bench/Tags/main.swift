@@ -10,19 +10,21 @@ import Foundation
 //       titles, captions) and their real sizes and times, so the load reads
 //       no file. Loads the folder with the app's PhotoListLogic on the main
 //       actor, then, ROUNDS times, types "finistere maree" a letter at a
-//       time: each `await logic.filter(…searching(prefix))` is timed from
-//       the call to its return (the list the grid shows is ready then),
-//       beside the floor, a plain loop of `contains` over the same photos'
-//       search text prebuilt in lowercase ASCII, in one thread. Then a
+//       time: each `logic.send(.search(prefix))` is timed from the call
+//       until `await logic.settled()` returns (the list the grid shows is
+//       ready then), beside the floor, a plain loop of `contains` over the
+//       same photos' search text prebuilt in lowercase ASCII, in one
+//       thread. Then a
 //       label and keyword filter, and back to every photo. One JSON line.
 //
 //   lightbox-bench-tags keywords --folder DIR --index FILE
 //       Loads DIR (JPEGs; a cold index at FILE) with PhotoListLogic over
 //       the app's RatingQueue and FileRatingWriter (sandboxed decoders),
 //       selects every photo and adds "Places|Brittany|Finistère" as the
-//       main window does; times the call on the main actor, the main
-//       actor's longest stall until the files are written, and the time
-//       until `ratings.settled()`. One JSON line.
+//       main window does (`.addKeyword`, then the answer); times the
+//       answer's call on the main actor, the main actor's longest stall
+//       until the files are written, and the time until
+//       `ratings.settled()`. One JSON line.
 
 func usage() -> Never {
     FileHandle.standardError.write(Data("""

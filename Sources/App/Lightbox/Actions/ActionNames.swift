@@ -25,7 +25,7 @@ enum ActionNames {
     static let openFolder = ActionID.window("open-folder")
     /// Ctrl+F: shows the search bar (or focuses it, or closes it); the
     /// search itself is the text typed there.
-    static let toggleSearch = ActionID.window("search")
+    static let toggleSearch = ActionID.window("toggle-search")
     /// The grid's thumbnail size (a GridZoom's raw value), and a step
     /// larger or smaller (Ctrl+plus, Ctrl+minus).
     static let gridZoom = ActionID.window("grid-zoom")
@@ -42,7 +42,7 @@ enum ActionNames {
         ActionID.window("label-filter-\(label.rawValue.lowercased())")
     }
     /// "win.file-kind::raw" (`PhotoFilter.FileKind`'s raw values, or "any").
-    static let fileKindFilter = ActionID.window("file-kind")
+    static let fileKindFilter = ActionID.window("file-kind-filter")
     /// "win.keyword-filter::Places|Brittany" ("" for any keyword).
     static let keywordFilter = ActionID.window("keyword-filter")
     /// "win.camera-filter::X-T5" ("" for any camera).
@@ -58,7 +58,7 @@ enum ActionNames {
     /// F9 in a main window: the side panel with the folders.
     static let sidebar = ActionID.window("sidebar")
     /// The grid's "Properties": the photo in its window, its properties shown.
-    static let photoProperties = ActionID.window("photo-properties")
+    static let showProperties = ActionID.window("show-properties")
     /// "Sort by Date Taken" on dates that waited while a folder loaded.
     static let sortByDatesRead = ActionID.window("sort-by-dates-read")
     static let selectAll = ActionID.window("select-all")
@@ -69,7 +69,7 @@ enum ActionNames {
     static let openWith = ActionID.window("open-with")
     static let showInFiles = ActionID.window("show-in-files")
     /// Ctrl+C: the selected photos as files on the clipboard.
-    static let copyFiles = ActionID.window("copy")
+    static let copyFiles = ActionID.window("copy-files")
     /// Ctrl+Shift+C: their paths as text.
     static let copyPaths = ActionID.window("copy-paths")
     /// Ctrl+V: photos copied (or cut) in a file manager, copied (or moved)
@@ -98,17 +98,17 @@ enum ActionNames {
     /// "win.rate::3"; 0 clears.
     static let rate = ActionID.window("rate")
     /// X: rejects the photo, or takes the rejection back.
-    static let toggleRejected = ActionID.window("reject")
+    static let toggleRejected = ActionID.window("toggle-rejected")
     /// "win.label::Red": 6–9 give the photos that colour label, or take it
     /// away when they all have it (xmp:Label's names, `ColorLabel.rawValue`).
-    static let toggleLabel = ActionID.window("label")
+    static let toggleLabel = ActionID.window("toggle-label")
     /// Ctrl+K: add a keyword (to the selected photos, or in the photo
     /// window's properties).
     static let addKeyword = ActionID.window("add-keyword")
     /// "Remove Keyword…": one of the selected photos' keywords, from all of them.
     static let removeKeyword = ActionID.window("remove-keyword")
     /// F5: the slideshow, from the photo shown.
-    static let slideshow = ActionID.window("slideshow")
+    static let startSlideshow = ActionID.window("start-slideshow")
     /// Space during a slideshow: pause or go on.
     static let pauseSlideshow = ActionID.window("pause-slideshow")
     static let rotateLeft = ActionID.window("rotate-left")
@@ -121,5 +121,5 @@ enum ActionNames {
     // The profile window's.
     static let save = ActionID.window("save")
     static let cancelEditing = ActionID.window("cancel-editing")
-    static let reload = ActionID.window("reload")
+    static let load = ActionID.window("load")
 }

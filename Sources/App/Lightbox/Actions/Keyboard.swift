@@ -119,7 +119,7 @@ enum Keyboard {
             // Translators: Ctrl+K in a photo window: the properties show, the keyboard in their keyword entry.
             shown(tr("Add a keyword (in the properties)"), "<Control>k"),
             bind(ActionNames.fullscreen, ["F11"], tr("Full screen")),
-            bind(ActionNames.slideshow, ["F5"], tr("Slideshow (Escape leaves it on the photo shown)")),
+            bind(ActionNames.startSlideshow, ["F5"], tr("Slideshow (Escape leaves it on the photo shown)")),
             bind(ActionNames.pauseSlideshow, ["space"], tr("Pause or go on with the slideshow")),
             bind(ActionNames.trash, ["Delete"], tr("Move to trash")),
             bind(ActionNames.escape, ["Escape"], tr("Leave full screen, or close the photo (or the preferences)")),

@@ -23,7 +23,7 @@ enum Menus {
         Menu(sections: [
             [(tr("Go to Next Photo After Rating"), ActionNames.advanceAfterRating.detailed)],
             [(tr("Rotate Left"), ActionNames.rotateLeft.detailed), (tr("Rotate Right"), ActionNames.rotateRight.detailed)],
-            [(tr("Slideshow"), ActionNames.slideshow.detailed)] + [3, 5, 10].map { seconds in
+            [(tr("Slideshow"), ActionNames.startSlideshow.detailed)] + [3, 5, 10].map { seconds in
                 // Translators: how long the slideshow shows each photo (a menu item).
                 (trn("Every {count} Second", "Every {count} Seconds", count: seconds),
                  ActionNames.slideshowInterval.detailed("\(seconds)"))
@@ -119,7 +119,7 @@ enum Menus {
         menu.appendSection(Menu(sections: [[(tr("Move to Trash"), ActionNames.trash.detailed)]]))
         let details = Menu()
         // Translators: a context menu item opening the photo in its window with its details and tags shown.
-        details.appendHiddenWhenDisabled(tr("Properties"), action: ActionNames.photoProperties.detailed)
+        details.appendHiddenWhenDisabled(tr("Properties"), action: ActionNames.showProperties.detailed)
         menu.appendSection(details)
         return menu
     }

@@ -31,7 +31,13 @@ enum AppAction {
     case photoRemoved(path: String)
     /// Files changed on disk (another program rated a photo, say).
     case photosChanged
-    case photoWindowClosed(PhotoWindowController)
+    /// A photo window closed, on the photo at the path.
+    case photoWindowClosed(PhotoWindowController, lastShown: String)
+    /// A photo window or a compare window changed a photo (a rating, a
+    /// turn, a tag): the main window it came from makes the change.
+    case editPhoto(PhotoListLogic.PhotoEdit, from: PhotoWindowSource)
+    /// Show in Files, for these files of a main window.
+    case showInFiles([String], from: MainWindowController)
     /// Two photos of a main window, side by side.
     case compare(paths: [String], from: MainWindowController)
     case compareWindowClosed(CompareWindowController)
@@ -49,4 +55,11 @@ enum AppAction {
     case profileWindowClosed(ProfileWindowController)
     case preferencesWindowClosed(PreferencesWindowController)
     case aboutWindowClosed(AboutWindowController)
+}
+
+/// A window showing photos of a main window's list.
+@MainActor
+enum PhotoWindowSource {
+    case photo(PhotoWindowController)
+    case compare(CompareWindowController)
 }

@@ -10,17 +10,17 @@ extension AppFlow {
     func open(_ request: OpenRequest, into target: MainWindowController?) {
         var spare = target
         func window(for folder: String) -> MainWindowController {
-            if let showing = mainWindows.first(where: { $0.folder?.url.path == folder }) { return showing }
+            if let showing = mainWindows.first(where: { $0.folder == folder }) { return showing }
             let controller = spare ?? windowForNewFolder()
             spare = nil
-            controller.open(path: folder)
+            controller.send(.openFolderAt(folder))
             return controller
         }
         for folder in request.folders { window(for: folder).present() }
         for group in request.photos {
             let controller = window(for: group.folder)
             controller.present()
-            controller.show(photos: group.photos)
+            controller.send(.showPhotos(group.photos))
         }
     }
 }

@@ -11,26 +11,40 @@ extension AppFlow {
             if properties { open.controller.showProperties() }
             return
         }
-        guard let logic = owner.viewer(for: path) else { return }
-        let controller = PhotoWindowController(view: PhotoWindowView(application: application), logic: logic,
-                                               advancesAfterRating: services.advancesAfterRating) {
+        guard let logic = viewer(of: path, in: owner) else { return }
+        let controller = PhotoWindowController(view: PhotoWindowView(application: application), logic: logic) {
             [weak self] action in self?.handle(action)
         }
+        logic.send(.followAdvancesAfterRating(services.advancesAfterRating))
         photoWindows.append(PhotoWindow(controller: controller, owner: owner))
         controller.present()
         if properties { controller.showProperties() }
     }
 
     func compare(_ paths: [String], from owner: MainWindowController) {
-        let logics = paths.compactMap(owner.viewer(for:))
-        guard logics.count == 2 else { return }
-        if let open = compareWindows.first(where: { Set($0.paths) == Set(paths) }) {
-            open.present()
+        let viewers = paths.compactMap { viewer(of: $0, in: owner) }
+        guard viewers.count == 2 else { return }
+        let compared = { (window: CompareWindow) in Set(window.controller.logic.state.panes.compactMap(\.picture.photo?.path)) }
+        if let open = compareWindows.first(where: { compared($0) == Set(paths) }) {
+            open.controller.present()
             return
         }
-        let controller = CompareWindowController(view: CompareWindowView(application: application), left: logics[0],
-                                                 right: logics[1]) { [weak self] action in self?.handle(action) }
-        compareWindows.append(controller)
+        let controller = CompareWindowController(view: CompareWindowView(application: application),
+                                                 logic: CompareLogic(viewers: viewers)) { [weak self] action in
+            self?.handle(action)
+        }
+        compareWindows.append(CompareWindow(controller: controller, owner: owner))
         controller.present()
+    }
+
+    /// A viewer of the photo at `path` that steps through `owner`'s list
+    /// in its order; nil when the list does not hold it. Photos are decoded
+    /// to fit the largest monitor (a full-screen window), then in full
+    /// when zoomed in past it.
+    private func viewer(of path: String, in owner: MainWindowController) -> PhotoViewerLogic? {
+        let side = Gtk.largestMonitorSide
+        return owner.photos.photo(at: path).map {
+            PhotoViewerLogic(photo: $0, sequence: owner.photos, displaySide: side > 0 ? side : 2560)
+        }
     }
 }

@@ -25,8 +25,8 @@ final class AppFlow {
     private(set) var mainWindows: [MainWindowController] = []
     /// Open photo windows and the main window each steps through.
     var photoWindows: [PhotoWindow] = []
-    /// Open compare windows.
-    var compareWindows: [CompareWindowController] = []
+    /// Open compare windows and the main window whose photos each shows.
+    var compareWindows: [CompareWindow] = []
     /// The Keyboard Shortcuts window, once shown (it hides when closed).
     private(set) var shortcutsWindow: ShortcutsWindowController?
     /// The About window, while it is open.
@@ -43,6 +43,19 @@ final class AppFlow {
     struct PhotoWindow {
         let controller: PhotoWindowController
         weak var owner: MainWindowController?
+    }
+
+    struct CompareWindow {
+        let controller: CompareWindowController
+        weak var owner: MainWindowController?
+    }
+
+    /// The main window whose photos `source` shows.
+    private func owner(of source: PhotoWindowSource) -> MainWindowController? {
+        switch source {
+        case .photo(let controller): photoWindows.first { $0.controller === controller }?.owner
+        case .compare(let controller): compareWindows.first { $0.controller === controller }?.owner
+        }
     }
 
     init(application: Application, directories: XDGDirectories = XDGDirectories(),
@@ -116,29 +129,39 @@ final class AppFlow {
             openPhoto(path: path, from: controller, properties: properties)
         case .open(let paths, let controller):
             let request = OpenRequest(paths: paths)
-            if !request.problems.isEmpty { controller.tell(.cannotOpen(request.problems)) }
+            if !request.problems.isEmpty { controller.send(.tell(.cannotOpen(request.problems))) }
             open(request, into: controller)
         case .photoRemoved(let path):
-            for window in photoWindows where window.controller.path == path { window.controller.photoRemoved() }
-            for window in compareWindows where window.paths.contains(path) { window.photoRemoved() }
+            for window in photoWindows where window.controller.path == path { window.controller.logic.send(.photoRemoved) }
+            for window in compareWindows { window.controller.logic.send(.photoRemoved(path)) }
         case .photosChanged:
-            for window in photoWindows { window.controller.photosChanged() }
-            for window in compareWindows { window.photosChanged() }
+            for window in photoWindows { window.controller.logic.send(.photosChanged) }
+            for window in compareWindows { window.controller.logic.send(.photosChanged) }
         case .compare(let paths, let owner):
             compare(paths, from: owner)
         case .compareWindowClosed(let controller):
-            compareWindows.removeAll { $0 === controller }
-        case .photoWindowClosed(let controller):
+            compareWindows.removeAll { $0.controller === controller }
+        case .photoWindowClosed(let controller, let path):
             // Back in the grid, the photo last shown is the one selected.
-            photoWindows.first { $0.controller === controller }?.owner?.photoWindowClosed(on: controller.path)
+            photoWindows.first { $0.controller === controller }?.owner?.send(.photoWindowClosed(on: path))
             photoWindows.removeAll { $0.controller === controller }
+        case .editPhoto(let edit, let source):
+            owner(of: source)?.send(.edit(edit))
+        case .showInFiles(let paths, let controller):
+            tasks.start { [weak controller] in
+                do throws(GtkError) {
+                    try await FileManagerWindow.show(paths)
+                } catch {
+                    controller?.send(.tell(.noFileManager(error: error.message)))
+                }
+            }
         case .advancesAfterRatingChanged(let on):
             services.setAdvancesAfterRating(on)
-            for window in photoWindows { window.controller.setAdvancesAfterRating(on) }
+            for window in photoWindows { window.controller.logic.send(.followAdvancesAfterRating(on)) }
         case .pairRawAndJPEGChanged(let on):
-            for window in mainWindows { window.pairRawAndJPEG(on) }
+            for window in mainWindows { window.send(.pairRawAndJPEG(on)) }
         case .trashPhoto(let path, let controller):
-            photoWindows.first { $0.controller === controller }?.owner?.trash(path: path)
+            photoWindows.first { $0.controller === controller }?.owner?.send(.trashPhoto(path))
         case .setProfilePhoto(let path):
             setProfilePhoto(path: path)
         case .profileWindowClosed(let controller):
@@ -183,7 +206,7 @@ final class AppFlow {
         if request.isEmpty {
             // Nothing to show: a window tells why, as for a bad folder.
             let controller = windowForNewFolder()
-            controller.open(path: paths[0])
+            controller.send(.openFolderAt(paths[0]))
             controller.present()
         } else {
             open(request, into: nil)
@@ -200,15 +223,17 @@ final class AppFlow {
 
     @discardableResult
     func newMainWindow() -> MainWindowController {
-        let logic = PhotoListLogic(library: services.library, trash: DesktopTrash(), settings: settings)
+        let logic = PhotoListLogic(library: services.library, trash: DesktopTrash(), settings: settings,
+                                   profile: profile, watching: FolderMonitor.watcher)
         let view = MainWindowView(application: application, observer: Milestones.isEnabled ? BenchObserver() : nil)
         let controller = MainWindowController(
-            view: view, logic: logic, thumbnails: { [services] in services.thumbnails(for: $0) },
-            profile: profile) { [weak self] action in self?.handle(action) }
+            view: view, logic: logic, thumbnails: { [services] in services.thumbnails(for: $0) }) { [weak self] action in
+            self?.handle(action)
+        }
         controller.restore(settings.windowState)
         if let problem = services.indexProblem, !indexProblemAnnounced {
             indexProblemAnnounced = true
-            controller.tell(.libraryProblem(problem))
+            controller.send(.tell(.libraryProblem(problem)))
         }
         mainWindows.append(controller)
         return controller

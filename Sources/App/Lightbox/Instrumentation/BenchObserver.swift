@@ -9,7 +9,7 @@ protocol MainWindowObserving: AnyObject {
     /// The window was presented (its first frame is on the way).
     func presented(_ window: Window)
     /// The window shows `state` (drawn in the grid's next frame).
-    func shown(_ state: PhotoListLogic.State, in grid: PhotoGridView)
+    func shown(_ state: PhotoListLogic.State.Content, in grid: PhotoGridView)
     /// Every cell on screen shows its thumbnail (or why it has none).
     func screenFilled(cells: Int, in grid: PhotoGridView)
 }
@@ -23,6 +23,8 @@ protocol MainWindowObserving: AnyObject {
 /// includes it, however fast either is.
 @MainActor
 final class BenchObserver: MainWindowObserving {
+    /// The scroll it makes (ends with the window).
+    private let tasks = OwnedTasks()
     private var startReported = false
     private var firstPageReported = false
     private var scanReported = false
@@ -43,7 +45,7 @@ final class BenchObserver: MainWindowObserving {
         }
     }
 
-    func shown(_ state: PhotoListLogic.State, in grid: PhotoGridView) {
+    func shown(_ state: PhotoListLogic.State.Content, in grid: PhotoGridView) {
         switch state {
         case .loading(let list, _), .presenting(let list):
             // Drawn in the grid's next frame: only the last list shown
@@ -111,7 +113,10 @@ final class BenchObserver: MainWindowObserving {
         // The stall up to here was the load's; the scroll's is its own.
         Milestones.report("scroll-started")
         Milestones.resetStalls()
-        Task { await self.scroll(grid) }
+        tasks.start { [weak self] in
+            await Task.yield()
+            await self?.scroll(grid)
+        }
     }
 
     private func scroll(_ grid: PhotoGridView) async {

@@ -11,14 +11,9 @@ import Localization
 final class CompareWindowView {
     enum Side: Int, Equatable, CaseIterable { case left = 0, right = 1 }
 
-    enum Intent: Equatable {
-        /// 1–5 stars, 0 clears, for the photo on that side.
-        case rate(Int, Side)
-        case toggleRejected(Side)
-        /// Zoomed past the pixels decoded to fit the screen.
-        case wantsFullResolution(Side)
-        case closed
-    }
+    /// The window speaks its logic's intents (CompareLogic.Intent), a
+    /// side being the pane of its number.
+    typealias Intent = CompareLogic.Intent
 
     let window: ApplicationWindow
     let panes = [ZoomView(), ZoomView()]
@@ -45,8 +40,12 @@ final class CompareWindowView {
         for side in Side.allCases {
             let pane = panes[side.rawValue]
             pane.fallbackSize = (600, 600)
-            pane.onZoom = { [weak self] scale, _ in self?.zoomed(side, scale) }
-            pane.onPan = { [weak self] in self?.panned(side) }
+            pane.onIntent = { [weak self] intent in
+                switch intent {
+                case .zoomed(let scale, _): self?.zoomed(side, scale)
+                case .panned: self?.panned(side)
+                }
+            }
             captions[side.rawValue].addCssClass("caption")
             columns.append(Box(.vertical, spacing: 6, [pane.root, captions[side.rawValue]]))
         }
@@ -54,7 +53,7 @@ final class CompareWindowView {
         panes[0].picture.onMap { [weak self] in self?.panes[0].picture.grabFocus() }
         installActions()
         window.onCloseRequest { [weak self] in
-            self?.onIntent(.closed)
+            self?.onIntent(.close)
             return false
         }
     }
@@ -68,14 +67,14 @@ final class CompareWindowView {
             (ActionNames.zoomOut, { [weak self] in self?.focusedPane.zoom(by: 0.8) }),
             (ActionNames.zoomFit, { [weak self] in self?.focusedPane.setZoom(nil) }),
             (ActionNames.zoomActual, { [weak self] in self?.focusedPane.setZoom(1, actualSize: true) }),
-            (ActionNames.toggleRejected, { [weak self] in self.map { $0.onIntent(.toggleRejected($0.focusedSide)) } }),
+            (ActionNames.toggleRejected, { [weak self] in self.map { $0.onIntent(.toggleRejected(pane: $0.focusedSide.rawValue)) } }),
             (ActionNames.closeWindow, { [weak self] in self?.window.close() }),
             (ActionNames.escape, { [weak self] in self?.window.close() }),
         ]
         for (id, body) in actions { window.addAction(Action(id, body)) }
         window.addAction(Action(ActionNames.rate, stringParameter: { [weak self] stars in
             guard let self, let stars = Int(stars) else { return }
-            self.onIntent(.rate(stars, self.focusedSide))
+            self.onIntent(.rate(stars, pane: self.focusedSide.rawValue))
         }))
     }
 
@@ -84,7 +83,7 @@ final class CompareWindowView {
     /// One pane zoomed: the other takes the same zoom relative to fitting,
     /// and the same part of its photo in the middle, once laid out.
     private func zoomed(_ side: Side, _ scale: Double?) {
-        if let scale, scale >= 1 { onIntent(.wantsFullResolution(side)) }
+        if let scale, scale >= 1 { onIntent(.wantsFullResolution(pane: side.rawValue)) }
         guard !matching else { return }
         let source = panes[side.rawValue], other = panes[1 - side.rawValue]
         matching = true
@@ -104,9 +103,15 @@ final class CompareWindowView {
 
     /// Shows each side's state: the photo, its title and rating under it.
     /// A compare window steps nowhere: of a state it shows the picture.
-    func render(_ left: PhotoViewerLogic.State, _ right: PhotoViewerLogic.State) {
+    /// Once a photo compared is gone there is nothing to compare: the
+    /// window closes.
+    func render(_ state: CompareLogic.State) {
+        if state.isGone {
+            window.close()
+            return
+        }
         var titles: [String] = []
-        for (side, state) in zip(Side.allCases, [left, right]) {
+        for (side, state) in zip(Side.allCases, state.panes) {
             let pane = panes[side.rawValue], caption = captions[side.rawValue]
             switch state.picture {
             case .loading(let photo):

@@ -16,7 +16,14 @@ final class FilterMenuView {
     private let months = Menu()
     private var shown: FilterChoices?
 
-    init(opened: @escaping @MainActor () -> Void) {
+    enum Intent {
+        /// The menu opened: its keywords, cameras and months are wanted.
+        case opened
+    }
+
+    var onIntent: (Intent) -> Void = { _ in }
+
+    init() {
         let menu = Menus.filter()
         let more = Menu()
         // Translators: a submenu of the filter menu: the photos with one keyword (or one below it).
@@ -29,7 +36,7 @@ final class FilterMenuView {
         // Translators: the header bar button whose menu filters the photos shown.
         button = MenuButton(iconName: "starred-symbolic", accessibleLabel: tr("Filter Photos"), menu: menu)
         show(FilterChoices(keywords: [], cameras: [], months: []))
-        button.onOpened(opened)
+        button.onOpened { [weak self] in self?.onIntent(.opened) }
     }
 
     /// The keywords and cameras offered, each with "Any" first.

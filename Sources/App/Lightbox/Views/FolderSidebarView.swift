@@ -11,7 +11,12 @@ import Localization
 @MainActor
 final class FolderSidebarView {
     let root: Revealer
-    var onOpen: (String) -> Void = { _ in }
+    enum Intent {
+        /// A folder to go into.
+        case open(String)
+    }
+
+    var onIntent: (Intent) -> Void = { _ in }
     private let inside = Box(.vertical, spacing: 0)
     private let recent = Box(.vertical, spacing: 0)
     private let insideHeading: Label
@@ -106,7 +111,7 @@ final class FolderSidebarView {
                 button.setAccessibleDescription(detail)
                 button.tooltip = path.displayablePath
             }
-            button.onClicked { [weak self] in self?.onOpen(path) }
+            button.onClicked { [weak self] in self?.onIntent(.open(path)) }
             list.append(button)
             rows[ObjectIdentifier(list), default: []].append(button)
             buttons[path] = button
@@ -132,7 +137,12 @@ final class FolderSidebarView {
 final class PathBarView {
     let root: ScrolledWindow
     private let row = Box(.horizontal, spacing: 2)
-    var onOpen: (String) -> Void = { _ in }
+    enum Intent {
+        /// A folder of the path, to go into.
+        case open(String)
+    }
+
+    var onIntent: (Intent) -> Void = { _ in }
     private var shown: [String] = []
     private var parts: [Widget] = []
 
@@ -170,7 +180,7 @@ final class PathBarView {
                 // Translators: said of the last button of the location row: the folder shown now.
                 button.setAccessibleDescription(tr("The folder shown"))
             }
-            button.onClicked { [weak self] in self?.onOpen(crumb.path) }
+            button.onClicked { [weak self] in self?.onIntent(.open(crumb.path)) }
             row.append(button)
             parts.append(button)
         }

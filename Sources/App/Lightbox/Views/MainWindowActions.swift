@@ -13,7 +13,9 @@ final class MainWindowActions {
     private let window: ApplicationWindow
     private let grid: PhotoGridView
     private let search: SearchBarView
-    private let send: (MainWindowView.Intent) -> Void
+    private let send: (PhotoListLogic.Intent) -> Void
+    /// Reading the clipboard for Paste (ends with the window).
+    private let tasks = OwnedTasks()
     private lazy var sortKey = Action(ActionNames.sortKey, state: PhotoOrder.standard.key.rawValue) { [weak self] _ in
         self?.sortChosen()
     }
@@ -63,7 +65,7 @@ final class MainWindowActions {
     private lazy var compare = intentAction(ActionNames.compare, .compare)
     /// Enabled while exactly one photo is selected.
     private lazy var setProfilePhoto = intentAction(ActionNames.setProfilePhoto, .setProfilePhoto)
-    private lazy var photoProperties = intentAction(ActionNames.photoProperties, .showProperties)
+    private lazy var photoProperties = intentAction(ActionNames.showProperties, .showProperties)
     /// Ctrl+V: the files on the clipboard are read, then reported.
     private lazy var paste = Action(ActionNames.paste) { [weak self] in self?.pasteFiles() }
     /// Read for Paste, and watched: Paste is enabled while it holds files.
@@ -78,7 +80,7 @@ final class MainWindowActions {
     ///   - switchPane: F6, handled by the window's layout.
     ///   - send: reports the window's intents.
     init(window: ApplicationWindow, grid: PhotoGridView, search: SearchBarView,
-         switchPane: @escaping @MainActor () -> Void, send: @escaping (MainWindowView.Intent) -> Void) {
+         switchPane: @escaping @MainActor () -> Void, send: @escaping (PhotoListLogic.Intent) -> Void) {
         self.window = window
         self.grid = grid
         self.search = search
@@ -114,7 +116,7 @@ final class MainWindowActions {
         guard level != grid.zoom else { return }
         gridZoom.state = level.rawValue
         grid.zoom(to: level)
-        send(.zoom(level))
+        send(.gridZoom(level))
     }
 
     private func installSelectionActions() {
@@ -138,8 +140,8 @@ final class MainWindowActions {
             actingAction(ActionNames.copyFiles, .copyFiles),
             actingAction(ActionNames.copyPaths, .copyPaths),
             // Ctrl+R and Ctrl+Shift+R, and ] and [, as in a photo window.
-            actingAction(ActionNames.rotateRight, .rotate(clockwise: true)),
-            actingAction(ActionNames.rotateLeft, .rotate(clockwise: false)),
+            actingAction(ActionNames.rotateRight, .rotateRight),
+            actingAction(ActionNames.rotateLeft, .rotateLeft),
             compare,
         ]
         selectionActions = typingActions + [
@@ -151,20 +153,20 @@ final class MainWindowActions {
             actingAction(ActionNames.removeKeyword, .removeKeyword),
             intentAction(ActionNames.openWith, .openWith),
             intentAction(ActionNames.showInFiles, .showInFiles),
-            intentAction(ActionNames.copyTo, .transfer(.copy)),
-            intentAction(ActionNames.moveTo, .transfer(.move)),
+            intentAction(ActionNames.copyTo, .copyTo),
+            intentAction(ActionNames.moveTo, .moveTo),
         ]
         selectionActions.forEach(window.addAction)
     }
 
-    private func intentAction(_ id: ActionID, _ intent: MainWindowView.Intent) -> Action {
+    private func intentAction(_ id: ActionID, _ intent: PhotoListLogic.Intent) -> Action {
         let send = send
         return Action(id) { send(intent) }
     }
 
     /// An action on the selection that, with nothing selected, acts on the
     /// photo under the keyboard (see `selectFocusedPhotoIfNoneIsSelected`).
-    private func actingAction(_ id: ActionID, _ intent: MainWindowView.Intent) -> Action {
+    private func actingAction(_ id: ActionID, _ intent: PhotoListLogic.Intent) -> Action {
         let action = Action(id) { [weak self] in
             self?.grid.selectFocusedPhotoIfNoneIsSelected()
             self?.send(intent)
@@ -233,7 +235,7 @@ final class MainWindowActions {
     /// that could not be read is reported empty, and the window says so.
     private func pasteFiles() {
         let send = send
-        Task { [clipboard] in
+        tasks.start { [clipboard] in
             let files = await clipboard.files()
             send(.paste(files?.paths ?? [], cut: files?.isCut ?? false))
         }

@@ -8,22 +8,22 @@ import Localization
 @MainActor
 final class MainWindowDialogs {
     private let window: ApplicationWindow
-    private let send: (MainWindowView.Intent) -> Void
+    private let send: (PhotoListLogic.Intent) -> Void
     private var chooser: FileChooser?
     /// The question on show (its wrapper must live until it is answered).
     private var question: MessageWindow?
 
-    init(window: ApplicationWindow, send: @escaping (MainWindowView.Intent) -> Void) {
+    init(window: ApplicationWindow, send: @escaping (PhotoListLogic.Intent) -> Void) {
         self.window = window
         self.send = send
     }
 
     /// The folder chooser of Open Folder, starting in `folder`; the choice
-    /// comes back as `.folderChosen`.
+    /// comes back as `.answer(.folder)`.
     func chooseFolder(startingIn folder: String?) {
         chooseFolder(title: tr("Open Folder"),
                      // Translators: the accept button of the folder chooser opened by Open Folder.
-                     acceptLabel: tr("_Open"), startingIn: folder) { [send] path in send(.folderChosen(path)) }
+                     acceptLabel: tr("_Open"), startingIn: folder) { [send] path in send(.answer(.folder(path))) }
     }
 
     /// The folder chooser for a copy or a move of the selected photos.
@@ -35,7 +35,7 @@ final class MainWindowDialogs {
             // Translators: the accept button of the folder chooser for moving the selected photos there.
             : tr("_Move")
         chooseFolder(title: title, acceptLabel: acceptLabel, startingIn: folder) { [send] path in
-            send(.transferDestinationChosen(mode, path))
+            send(.answer(.destination(mode, path)))
         }
     }
 
@@ -47,7 +47,7 @@ final class MainWindowDialogs {
         self.chooser = chooser
         chooser.show { [weak self] path in
             self?.chooser = nil
-            if let path { chosen(path) }
+            if let path { chosen(path) } else { self?.send(.answer(.dismissed)) }
         }
     }
 
@@ -63,7 +63,7 @@ final class MainWindowDialogs {
         self.question = question
         question.present { [weak self] answer in
             self?.question = nil
-            if answer == "trash" { self?.send(.trashRejectedConfirmed) }
+            self?.send(.answer(answer == "trash" ? .confirmed : .dismissed))
         }
     }
 
@@ -109,7 +109,8 @@ final class MainWindowDialogs {
         // is gone by then, and its text with it otherwise.
         question.present { [weak self, entry] answer in
             self?.question = nil
-            if answer == "add", Keyword(entry.text) != nil { self?.send(.keywordChosen(entry.text)) }
+            let typed = answer == "add" && Keyword(entry.text) != nil
+            self?.send(.answer(typed ? .keyword(entry.text) : .dismissed))
         }
         entry.grabFocus()
     }
@@ -140,7 +141,9 @@ final class MainWindowDialogs {
         question.present { [weak self] answer in
             self?.question = nil
             if let index = Int(answer), keywords.indices.contains(index) {
-                self?.send(.keywordToRemoveChosen(keywords[index]))
+                self?.send(.answer(.keywordToRemove(keywords[index])))
+            } else {
+                self?.send(.answer(.dismissed))
             }
         }
     }
@@ -172,21 +175,23 @@ final class MainWindowDialogs {
             case "skip": .skip
             default: nil
             }
-            self?.send(.clashAnswered(answer, forAll: forAll))
+            self?.send(.answer(.clash(answer, forAll: forAll)))
         }
     }
 
     /// The Open With dialog for the type of the first of `paths`; the
     /// application chosen opens them all. Why it could not comes back as
-    /// `.openWithFailed`.
+    /// `.applicationFailed`.
     func openWith(_ paths: [String]) {
-        guard let first = paths.first else { return }
+        guard let first = paths.first else { return send(.answer(.dismissed)) }
         OpenWithDialog(path: first, parent: window).present { [weak self] app in
-            guard let self, let app else { return }
+            guard let self else { return }
+            guard let app else { return self.send(.answer(.dismissed)) }
             do throws(GtkError) {
                 try app.launch(paths, on: self.window)
+                self.send(.answer(.applicationOpened))
             } catch {
-                self.send(.openWithFailed(app: app.name, error: error.message))
+                self.send(.answer(.applicationFailed(app: app.name, error: error.message)))
             }
         }
     }

@@ -13,161 +13,23 @@ import Localization
 @MainActor
 final class MainWindowView {
     enum Intent {
-        /// Open Folder (button, menu, Ctrl+O).
-        case openFolder
-        /// A folder of the side panel or the location row, to go into.
-        case openFolderAt(String)
-        /// Back and Forward (Alt+Left, Alt+Right, a mouse's buttons).
-        case goBack
-        case goForward
-        /// "Include Subfolders" turned on or off.
-        case includeSubfolders(Bool)
-        /// "Sort by Date Taken" on the dates that waited.
-        case sortByDatesRead
-        /// The person scrolled the grid.
-        case scrolled
-        /// A folder chosen in the folder chooser.
-        case folderChosen(String)
-        case search(String)
-        /// Enter in the search entry.
-        case openFirstFound
-        case sort(PhotoOrder)
-        /// The thumbnails' size (the grid shows it at once).
-        case zoom(GridZoom)
-        case minimumRating(Int)
-        case rejected(PhotoFilter.Rejected)
-        /// A label ticked or unticked in the filter menu.
-        case labelFilter(ColorLabel, Bool)
-        case fileKindFilter(PhotoFilter.FileKind?)
-        case keywordFilter(Keyword?)
-        case cameraFilter(String?)
-        /// The days of a month chosen in the filter menu (nil: any day).
-        case takenFilter(ClosedRange<Date>?)
-        /// "Show All Photos": every filter off but the search.
-        case clearFilters
-        /// The filter menu opens: its keyword and camera items are filled
-        /// (`.filterChoices`).
-        case filterMenuOpened
-        /// The notice's button ("Undo", "Cancel").
-        case noticeButtonPressed
-        /// The rating failure the state carries was told (see `render`).
-        case ratingFailureShown
-        // On the selected photos (the selection bar, its menus and keys).
-        case selectAll
-        case selectNone
-        /// 1–5 stars; 0 clears the rating.
-        case rate(Int)
-        /// X: reject them, or take the rejection back.
-        case toggleRejected
-        /// 6–9: give them the label, or take it away when all have it.
-        case toggleLabel(ColorLabel)
-        /// Ctrl+K: a keyword is asked for next (`.askKeyword`).
-        case addKeyword
-        /// The keyword typed in the Add Keyword dialog.
-        case keywordChosen(String)
-        /// "Remove Keyword…": the keyword is asked for next (`.askKeywordToRemove`).
-        case removeKeyword
-        /// The keyword chosen in the Remove Keyword dialog.
-        case keywordToRemoveChosen(Keyword)
-        case trash
-        /// "Move Rejected to Trash…": asks first (`confirmTrashingRejected`).
-        case trashRejected
-        case trashRejectedConfirmed
-        case openSelected
-        /// The two selected photos side by side.
-        case compare
-        case openWith
-        /// The application chosen in the Open With dialog could not open them.
-        case openWithFailed(app: String, error: String)
-        case showInFiles
-        /// Ctrl+C: the photos as files, for a file manager to paste.
-        case copyFiles
-        /// Ctrl+Shift+C: their paths as text.
-        case copyPaths
-        /// Ctrl+R, Ctrl+Shift+R (or ] and [): a quarter turn of each.
-        case rotate(clockwise: Bool)
-        /// "Set as Profile Photo", while one photo is selected.
-        case setProfilePhoto
-        /// "Properties", while one photo is selected: its window, its
-        /// properties shown.
-        case showProperties
-        /// Ctrl+V, or Paste in the grid's menu: files a file manager copied
-        /// (or cut: `cut`), for the folder shown.
-        case paste([String], cut: Bool)
-        /// Copy to… or Move to…: the folder is asked for next.
-        case transfer(PhotoTransferMode)
-        /// The folder chosen for a copy or a move.
-        case transferDestinationChosen(PhotoTransferMode, String)
-        /// The answer to "A file named … already exists" during a copy or
-        /// a move (nil: stop there); `forAll`: the same for the next ones.
-        case clashAnswered(NameClashAnswer?, forAll: Bool)
-        /// Folders or photos dropped on the window.
-        case dropped([String])
-        // The grid's.
-        /// Enter or a double click on a photo.
-        case open(Photo)
-        /// The person changed the selection: these photos are selected now.
-        case selectionChanged([String])
+        /// What the window's logic does (see PhotoListLogic.Intent).
+        case list(PhotoListLogic.Intent)
         /// A cell now shows `photo`: a thumbnail already in memory can be
         /// shown at once (`.thumbnail`), before the cell is drawn.
         case cellBound(Photo)
         /// The cells waiting for a thumbnail, those on screen first.
         case thumbnailsWanted(onScreen: [Photo], nearby: [Photo])
-        /// The window is closing (it cannot be kept open), at this size.
-        case closed(WindowState)
     }
 
-    /// Everything the window shows that lasts: the list's state, the
-    /// choices its menus show, the profile in its header bar.
-    struct State {
-        var list: PhotoListLogic.State
-        var order: PhotoOrder
-        var filter: PhotoFilter
-        var zoom: GridZoom
-        var profile: Profile
-        /// Where the window is in the library.
-        var navigation: FolderNavigation
-    }
+    typealias State = PhotoListLogic.State
 
-    /// What the window does once, when told: dialogs, notices, what is
-    /// said to a screen reader, scrolling, the clipboard, thumbnails as
-    /// they arrive.
+    /// What the window does once, when told.
     enum Effect {
         case present
         case close
         /// The size kept from the last window.
         case restoreSize(WindowState)
-        /// The folder chooser of Open Folder; answered by `.folderChosen`.
-        case chooseFolder(startingIn: String?)
-        /// The folder chooser of Copy to… or Move to…; answered by
-        /// `.transferDestinationChosen`.
-        case chooseDestination(PhotoTransferMode, startingIn: String?)
-        /// The Open With dialog; the application chosen opens `paths`.
-        case openWith([String])
-        /// Asks whether the `count` rejected photos go; answered by
-        /// `.trashRejectedConfirmed`.
-        case confirmTrashingRejected(count: Int)
-        /// Asks about a name clash; answered by `.clashAnswered`.
-        case askAboutClash(NameClash)
-        /// Asks for a keyword for `count` photos, offering `suggestions`;
-        /// answered by `.keywordChosen`.
-        case askKeyword(count: Int, suggestions: [Keyword])
-        /// Asks which of `keywords` (the selected photos') to remove from
-        /// them; answered by `.keywordToRemoveChosen`.
-        case askKeywordToRemove([Keyword])
-        /// The keywords and cameras the filter menu offers.
-        case filterChoices(FilterChoices)
-        /// A notice at the bottom of the window; its button is reported as
-        /// `.noticeButtonPressed`.
-        case notice(Notice)
-        /// Says how many photos the search and rating filter let through,
-        /// to whoever has the focus.
-        case announceResults
-        /// Scrolls to the photo (the grid's focus goes to it, if the grid has it).
-        case reveal(path: String)
-        /// The photos as files on the clipboard, for a file manager to paste.
-        case copyFiles([String])
-        case copyText(String)
         /// A thumbnail (or why there is none) for the cells showing `photo`.
         case thumbnail(Result<Texture, ThumbnailError>, for: Photo)
     }
@@ -191,7 +53,7 @@ final class MainWindowView {
     private let history = Box(.horizontal, spacing: 0)
     /// The header bar's filter menu (rating, rejected, labels, file kind,
     /// keyword, camera).
-    private lazy var filterMenu = FilterMenuView { [weak self] in self?.onIntent(.filterMenuOpened) }
+    private let filterMenu = FilterMenuView()
     private let grid = PhotoGridView()
     private let selectionBar = SelectionBarView()
     let windowTitle = WindowTitle(title: AppInfo.name)
@@ -208,17 +70,20 @@ final class MainWindowView {
     /// Lazy, as their handlers report to this view; made in `init`.
     private lazy var actions = MainWindowActions(
         window: window, grid: grid, search: search, switchPane: { [weak self] in self?.switchPane() },
-        send: { [weak self] in self?.onIntent($0) })
-    private lazy var dialogs = MainWindowDialogs(window: window, send: { [weak self] in self?.onIntent($0) })
+        send: { [weak self] in self?.send($0) })
+    private lazy var dialogs = MainWindowDialogs(window: window, send: { [weak self] in self?.send($0) })
     /// Hears what the window shows (the benchmark's milestones); nil in normal use.
     private let observer: MainWindowObserving?
     /// The list on show, if any (its count is announced after a filter).
     private var shownList: PhotoList?
     /// The profile the header bar shows.
     private var shownProfile: Profile?
-    /// The rating failure told last: a state that still carries it does
-    /// not tell it again.
-    private var toldRatingFailure: RatingWriteFailure?
+    /// The notice and the question shown last (a state that still carries
+    /// them does not show them again).
+    private var shownNotice: Int?
+    private var shownQuestion: Int?
+    /// The filter menu's choices shown last.
+    private var shownChoices: FilterChoices?
 
     init(application: Application, observer: MainWindowObserving? = nil) {
         self.observer = observer
@@ -234,15 +99,28 @@ final class MainWindowView {
         let main = Box(.vertical, [pathBar.root, search.root, datesWaiting.root, pages, selectionBar.root])
         main.hexpand = true
         let content = Overlay(child: Box(.horizontal, [sidebar.root, main]))
-        sidebar.onOpen = { [weak self] path in self?.onIntent(.openFolderAt(path)) }
-        pathBar.onOpen = { [weak self] path in self?.onIntent(.openFolderAt(path)) }
+        sidebar.onIntent = { [weak self] intent in
+            switch intent {
+            case .open(let path): self?.send(.openFolderAt(path))
+            }
+        }
+        pathBar.onIntent = { [weak self] intent in
+            switch intent {
+            case .open(let path): self?.send(.openFolderAt(path))
+            }
+        }
+        filterMenu.onIntent = { [weak self] intent in
+            switch intent {
+            case .opened: self?.send(.filterMenuOpened)
+            }
+        }
         let backForward = BackForwardHandler()
-        backForward.onPress { [weak self] forward in self?.onIntent(forward ? .goForward : .goBack) }
+        backForward.onPress { [weak self] forward in self?.send(forward ? .goForward : .goBack) }
         window.addHandler(backForward)
         content.addOverlay(toast.root)
         let drop = FileDropTarget()
         drop.onDrop { [weak self] paths in
-            self?.onIntent(.dropped(paths))
+            self?.send(.dropped(paths))
             return true
         }
         content.addHandler(drop)
@@ -254,15 +132,19 @@ final class MainWindowView {
         search.onIntent = { [weak self] intent in
             guard let self else { return }
             switch intent {
-            case .search(let text): self.onIntent(.search(text))
-            case .openFirstFound: self.onIntent(.openFirstFound)
+            case .search(let text): self.send(.search(text))
+            case .openFirstFound: self.send(.openFirstFound)
             case .closed: self.grid.focus()
             }
         }
-        toast.onAction = { [weak self] in self?.onIntent(.noticeButtonPressed) }
+        toast.onIntent = { [weak self] intent in
+            switch intent {
+            case .buttonPressed: self?.send(.noticeButtonPressed)
+            }
+        }
         window.onCloseRequest { [weak self] in
             guard let self else { return false }
-            self.onIntent(.closed(self.windowState))
+            self.send(.close(self.windowState))
             return false
         }
         window.onFocusChanged { [weak self] in self?.actions.updateStates() }
@@ -273,14 +155,16 @@ final class MainWindowView {
         }
     }
 
+    private func send(_ intent: PhotoListLogic.Intent) { onIntent(.list(intent)) }
+
     private func gridReported(_ intent: PhotoGridView.Intent) {
         switch intent {
-        case .open(let photo): onIntent(.open(photo))
-        case .selectionChanged(let paths): onIntent(.selectionChanged(paths))
+        case .open(let photo): send(.open(photo))
+        case .selectionChanged(let paths): send(.select(paths))
         case .cellBound(let photo): onIntent(.cellBound(photo))
         case .thumbnailsWanted(let onScreen, let nearby): onIntent(.thumbnailsWanted(onScreen: onScreen, nearby: nearby))
         case .screenFilled(let cells): observer?.screenFilled(cells: cells, in: grid)
-        case .scrolled: onIntent(.scrolled)
+        case .scrolled: send(.scrolled)
         }
     }
 
@@ -360,19 +244,6 @@ final class MainWindowView {
             window.defaultSize = (state.width, state.height)
             if state.isMaximized { window.maximize() }
             fitGridColumns()
-        case .chooseFolder(let folder): dialogs.chooseFolder(startingIn: folder)
-        case .chooseDestination(let mode, let folder): dialogs.chooseDestination(for: mode, startingIn: folder)
-        case .openWith(let paths): dialogs.openWith(paths)
-        case .confirmTrashingRejected(let count): dialogs.confirmTrashingRejected(count: count)
-        case .askAboutClash(let clash): dialogs.ask(about: clash)
-        case .askKeyword(let count, let suggestions): dialogs.askKeyword(for: count, suggestions: suggestions)
-        case .askKeywordToRemove(let keywords): dialogs.askKeywordToRemove(among: keywords)
-        case .filterChoices(let choices): filterMenu.show(choices)
-        case .notice(let notice): show(notice)
-        case .announceResults: announceResults()
-        case .reveal(let path): grid.reveal(path: path)
-        case .copyFiles(let paths): window.copyToClipboard(files: paths)
-        case .copyText(let text): window.copyToClipboard(text: text)
         case .thumbnail(let thumbnail, let photo): grid.showThumbnail(thumbnail, for: photo)
         }
     }
@@ -394,6 +265,31 @@ final class MainWindowView {
     }
 
     var notice: String? { toast.isShown ? toast.text : nil }
+
+    /// What the logic has the window do once.
+    func show(_ effect: PhotoListLogic.Effect) {
+        switch effect {
+        case .announceResults: announceResults()
+        case .reveal(let path): grid.reveal(path: path)
+        case .copyFiles(let paths): window.copyToClipboard(files: paths)
+        case .copyText(let text): window.copyToClipboard(text: text)
+        }
+    }
+
+    /// Asks the question, once per question asked.
+    private func render(_ question: Told<PhotoListLogic.Question>?) {
+        guard let question, question.id != shownQuestion else { return }
+        shownQuestion = question.id
+        switch question.value {
+        case .folder(let folder): dialogs.chooseFolder(startingIn: folder)
+        case .destination(let mode, let folder): dialogs.chooseDestination(for: mode, startingIn: folder)
+        case .application(let files): dialogs.openWith(files)
+        case .trashRejected(let count): dialogs.confirmTrashingRejected(count: count)
+        case .clash(let clash): dialogs.ask(about: clash)
+        case .keyword(let count, let suggestions): dialogs.askKeyword(for: count, suggestions: suggestions)
+        case .keywordToRemove(let keywords): dialogs.askKeywordToRemove(among: keywords)
+        }
+    }
 
     /// Says how many photos the search and rating filter let through, to
     /// whoever has the focus (the search entry, the rating menu's button).
@@ -420,29 +316,20 @@ final class MainWindowView {
         let wentSomewhere = state.navigation.canGoBack || state.navigation.canGoForward
         if history.isVisible != wentSomewhere { history.isVisible = wentSomewhere }
         actions.show(navigation: state.navigation)
-        renderList(state.list)
-        observer?.shown(state.list, in: grid)
-        // Last: telling it may bring the next state at once.
-        tellRatingFailure(in: state.list)
+        renderList(state.content, selectionIsRejected: state.selectionIsRejected)
+        if let choices = state.filterChoices, choices != shownChoices {
+            shownChoices = choices
+            filterMenu.show(choices)
+        }
+        if let notice = state.notice, notice.id != shownNotice {
+            shownNotice = notice.id
+            show(notice.value)
+        }
+        render(state.question)
+        observer?.shown(state.content, in: grid)
     }
 
-    /// A rating that could not be written into its file is told once:
-    /// the logic lets the next one in line come when told this one was.
-    private func tellRatingFailure(in state: PhotoListLogic.State) {
-        let failure: RatingWriteFailure? = switch state {
-        case .loading(let list, _), .presenting(let list): list.ratingFailure
-        case .idle, .empty, .failed: nil
-        }
-        guard let failure else {
-            toldRatingFailure = nil
-            return
-        }
-        if failure != toldRatingFailure { show(.ratingFailed(failure)) }
-        toldRatingFailure = failure
-        onIntent(.ratingFailureShown)
-    }
-
-    private func renderList(_ state: PhotoListLogic.State) {
+    private func renderList(_ state: State.Content, selectionIsRejected: Bool) {
         // Paste copies into the folder shown, even one with no photos yet.
         let folderShown = switch state {
         case .idle, .failed: false
@@ -460,10 +347,10 @@ final class MainWindowView {
         case .failed(let problem):
             showStatus(.failed, subtitle: "", title: problem.title, description: problem.message)
         case .loading(let list, let progress):
-            render(list, settled: false)
+            render(list, settled: false, selectionIsRejected: selectionIsRejected)
             loadingBar.render(progress)
         case .presenting(let list):
-            render(list, settled: true)
+            render(list, settled: true, selectionIsRejected: selectionIsRejected)
             loadingBar.render(nil)
         }
     }
@@ -479,7 +366,7 @@ final class MainWindowView {
         loadingBar.render(nil)
     }
 
-    private func render(_ list: PhotoList, settled: Bool) {
+    private func render(_ list: PhotoList, settled: Bool, selectionIsRejected: Bool) {
         shownList = list
         if let selection = list.selectionSummary {
             // Translators: the main window's subtitle: the folder's name, how many photos show ("4 of 19 photos"),
@@ -490,9 +377,10 @@ final class MainWindowView {
             // Translators: the main window's subtitle: the folder's name, then how many photos show ("4 of 19 photos").
             windowTitle.subtitle = tr("{folder} — {summary}", ["folder": list.folder.name, "summary": list.summary])
         }
-        grid.render(list.photos, selection: list.selection, selectionSummary: list.selectionSummary, settled: settled)
+        grid.render(list.photos, selection: list.selection, selectionSummary: list.selectionSummary,
+                    selectionIsRejected: selectionIsRejected, settled: settled)
         if datesWaiting.render(waiting: list.datesWaiting) { window.focusedWidget?.announce(datesWaiting.text) }
-        selectionBar.render(list.selectionSummary, count: list.selection.count, allRejected: grid.selectionIsRejected)
+        selectionBar.render(list.selectionSummary, count: list.selection.count, allRejected: selectionIsRejected)
         actions.show(selectedCount: list.selection.count)
         if list.photos.isEmpty, list.total > 0 {
             // Translators: {summary} says how many photos the search and rating let through ("0 of 19 photos").

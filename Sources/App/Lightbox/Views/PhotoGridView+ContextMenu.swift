@@ -104,7 +104,8 @@ extension PhotoGridView {
         guard let position = contextMenuPosition else { return }
         contextMenuPosition = nil
         // GTK moves the focus out of the menu once it is hidden, after this.
-        Task { [weak self] in
+        tasks.start { [weak self] in
+            await Task.yield()
             guard let self, !self.isContextMenuOpen, !self.hasFocusedPhoto, position < self.source.count else { return }
             self.focusCell(.position(position))
         }

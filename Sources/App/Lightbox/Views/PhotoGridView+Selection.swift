@@ -29,13 +29,6 @@ extension PhotoGridView {
     /// Whether a photo's cell has the keyboard focus.
     var hasFocusedPhoto: Bool { focusedPosition != nil }
 
-    /// Whether photos are selected and every one of them is rejected: X
-    /// then takes their rejection back.
-    var selectionIsRejected: Bool {
-        let selected = selectedPhotos
-        return !selected.isEmpty && selected.allSatisfy(\.isRejected)
-    }
-
     /// A selected photo drags the whole selection along; another one,
     /// itself; a RAW+JPEG pair, both its files.
     func filesToDrag(from path: String) -> [String] {

@@ -40,7 +40,8 @@ extension PhotoGridView {
     func reportWhenScreenFilled() {
         guard !screenFilledCheckPending else { return }
         screenFilledCheckPending = true
-        Task { [weak self] in
+        tasks.start { [weak self] in
+            await Task.yield()
             guard let self else { return }
             self.screenFilledCheckPending = false
             guard !self.visibilityCheckPending else { return }

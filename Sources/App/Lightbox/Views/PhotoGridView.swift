@@ -40,9 +40,14 @@ final class PhotoGridView {
     var bindings: [ObjectIdentifier: Binding] = [:]
     /// A visibility check or a filled-screen check waits for its turn.
     var visibilityCheckPending = false
+    /// Checks put off to the next turn of the main loop (they end with the grid).
+    let tasks = OwnedTasks()
     var screenFilledCheckPending = false
     /// The selection as last rendered, by path.
     var selectedPaths: Set<String> = []
+    /// Whether photos are selected and every one of them is rejected (the
+    /// state says): X then takes their rejection back.
+    private(set) var selectionIsRejected = false
     /// Set while the grid's selection is changed from here, not by a person.
     var applyingSelection = false
     /// The context menu of the selected photos, and that of the empty
@@ -220,12 +225,14 @@ final class PhotoGridView {
     /// only the focused cell says its new place then (each description
     /// set is an accessibility event), every cell once it has settled.
     func render(_ photos: ChunkedArray<Photo>, selection selected: Set<String> = [], selectionSummary: String? = nil,
-                settled: Bool = true) {
+                selectionIsRejected: Bool = false, settled: Bool = true) {
         // Nothing moves under a pointer that is pressing (about to click a
         // photo, or dragging): the grid takes the list once it is let go.
         if pointerHold.postpones({ [weak self] in
-            self?.render(photos, selection: selected, selectionSummary: selectionSummary, settled: settled)
+            self?.render(photos, selection: selected, selectionSummary: selectionSummary,
+                         selectionIsRejected: selectionIsRejected, settled: settled)
         }) { return }
+        self.selectionIsRejected = selectionIsRejected
         let list = ListToShow(photos: photos, selected: selected, selectionSummary: selectionSummary, settled: settled)
         if filling != nil || (source.count == 0 && photos.count > fillingStep) {
             fill(list)

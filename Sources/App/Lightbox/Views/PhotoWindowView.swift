@@ -55,49 +55,10 @@ final class PhotoWindowView {
     private var typingActions: [Action] = []
 
     /// What the person asks of the window.
-    enum Intent: Equatable {
-        case previous, next
-        /// 1–5 stars; 0 clears.
-        case rate(Int)
-        /// Reject, or take the rejection back.
-        case toggleRejected
-        /// A quarter turn, saved as the photo's EXIF orientation.
-        case rotate(clockwise: Bool)
-        case trash
-        case setProfilePhoto
-        /// Zoomed in past the pixels decoded to fit the screen: the photo
-        /// in full is wanted.
-        case wantsFullResolution
-        /// The picture area's size, in device pixels, once laid out: photos
-        /// are decoded to fit it.
-        case viewport(width: Int, height: Int)
-        /// F5; Space during it; seconds per photo; Escape during it.
-        case startSlideshow, pauseSlideshow, stopSlideshow
-        case slideshowInterval(Int)
-        /// "Go to Next Photo After Rating" turned on or off.
-        case advanceAfterRating(Bool)
-        /// 6–9, or a label chosen in the properties: the photo gets it, or
-        /// loses it when it has it.
-        case toggleLabel(ColorLabel)
-        /// The title or the caption typed in the properties, once the
-        /// person is done with it ("" takes it away).
-        case setTitle(String)
-        case setCaption(String)
-        /// A keyword typed in the properties ("Places|Brittany|Finistère"
-        /// for one in a hierarchy), or chosen among those offered.
-        case addKeyword(String)
-        case removeKeyword(Keyword)
-        /// The window is closing (it cannot be kept open).
-        case closed
-    }
+    /// The window speaks its logic's intents (PhotoViewerLogic.Intent).
+    typealias Intent = PhotoViewerLogic.Intent
 
     var onIntent: (Intent) -> Void = { _ in }
-
-    /// The keywords to offer while one is typed (asked once per keyword).
-    var knownKeywords: () -> [Keyword] {
-        get { properties.keywords.knownKeywords }
-        set { properties.keywords.knownKeywords = newValue }
-    }
 
     init(application: Application) {
         window = ApplicationWindow(application: application)
@@ -112,7 +73,8 @@ final class PhotoWindowView {
         window.onResize { [weak self] in self?.reportViewport() }
         zoomView.fallbackSize = window.defaultSize
         // Past the pixels decoded to fit the screen, the photo in full.
-        zoomView.onZoom = { [weak self] scale, _ in
+        zoomView.onIntent = { [weak self] intent in
+            guard case .zoomed(let scale, _) = intent else { return }
             self?.controls.render(fitted: scale == nil)
             if let scale, scale >= 1 { self?.onIntent(.wantsFullResolution) }
         }
@@ -137,7 +99,11 @@ final class PhotoWindowView {
             self.controls.isFullscreen = self.window.isFullscreen
         }
         window.setChild(Box(.horizontal, [stage, properties.root]))
-        ratingBar.onRate = { [weak self] stars in self?.onIntent(.rate(stars)) }
+        ratingBar.onIntent = { [weak self] intent in
+            switch intent {
+            case .rate(let stars): self?.onIntent(.rate(stars))
+            }
+        }
         properties.onIntent = { [weak self] intent in self?.panelAsked(intent) }
         installActions()
         window.onFocusChanged { [weak self] in self?.updateTypingActions() }
@@ -145,7 +111,7 @@ final class PhotoWindowView {
             // A title or caption typed and not yet sent is kept: the
             // fields hear no focus leave them as the window goes.
             self?.properties.commitEdits()
-            self?.onIntent(.closed)
+            self?.onIntent(.close)
             return false
         }
     }
@@ -160,6 +126,7 @@ final class PhotoWindowView {
         case .setCaption(let caption): onIntent(.setCaption(caption))
         case .addKeyword(let text): onIntent(.addKeyword(text))
         case .removeKeyword(let keyword): onIntent(.removeKeyword(keyword))
+        case .keywordSuggestionsWanted: onIntent(.keywordSuggestionsWanted)
         case .doneEditing: picture.grabFocus()
         }
     }
@@ -175,8 +142,8 @@ final class PhotoWindowView {
             (ActionNames.escape, { [weak self] in self?.escape() }),
             (ActionNames.trash, { [weak self] in self?.onIntent(.trash) }),
             (ActionNames.toggleRejected, { [weak self] in self?.onIntent(.toggleRejected) }),
-            (ActionNames.rotateLeft, { [weak self] in self?.onIntent(.rotate(clockwise: false)) }),
-            (ActionNames.rotateRight, { [weak self] in self?.onIntent(.rotate(clockwise: true)) }),
+            (ActionNames.rotateLeft, { [weak self] in self?.onIntent(.rotateLeft) }),
+            (ActionNames.rotateRight, { [weak self] in self?.onIntent(.rotateRight) }),
         ]
         let others: [(ActionID, @MainActor () -> Void)] = [
             (ActionNames.zoomFit, { [weak self] in self?.zoomView.setZoom(nil) }),
@@ -204,7 +171,7 @@ final class PhotoWindowView {
             self?.onIntent(.advanceAfterRating(on))
         }
         window.addAction(advanceAfterRating)
-        window.addAction(Action(ActionNames.slideshow) { [weak self] in self?.onIntent(.startSlideshow) })
+        window.addAction(Action(ActionNames.startSlideshow) { [weak self] in self?.onIntent(.startSlideshow) })
         let pauseSlideshow = Action(ActionNames.pauseSlideshow) { [weak self] in self?.onIntent(.pauseSlideshow) }
         slideshow = SlideshowScreen(window: window, picture: picture, pauseAction: pauseSlideshow)
         window.addAction(pauseSlideshow)
@@ -227,8 +194,21 @@ final class PhotoWindowView {
 
     /// Shows the properties if they are hidden (a photo opened from the
     /// grid's "Properties"); shown, they stay.
-    func showProperties() {
-        if !properties.isShown { toggleProperties() }
+    /// What the window does once, when the flow asks.
+    enum Effect {
+        case present
+        /// The properties shown (the grid's "Properties").
+        case showProperties
+        /// Closes the window as its close button does.
+        case close
+    }
+
+    func perform(_ effect: Effect) {
+        switch effect {
+        case .present: window.present()
+        case .showProperties: if !properties.isShown { toggleProperties() }
+        case .close: window.close()
+        }
     }
 
     private func toggleProperties() {
@@ -293,6 +273,7 @@ final class PhotoWindowView {
         renderAdvancesAfterRating(state.advancesAfterRating)
         renderPosition(state.position)
         renderPicture(state.picture)
+        properties.keywords.render(suggestions: state.keywordSuggestions)
     }
 
     /// The menu's choice of seconds per photo.

@@ -1,4 +1,5 @@
 import GtkKit
+import LightboxCore
 
 /// Holds a change back while a pointer button is pressed, and makes it once
 /// the button is let go: photos that move under a pointer about to click (or
@@ -15,6 +16,8 @@ final class PointerHold {
     /// The last change that came while a button was held.
     private var pending: (() -> Void)?
     private var waiting = false
+    /// The wait for the button to be let go (ends with this object).
+    private let tasks = OwnedTasks()
 
     /// True when a button is held: `change` is kept (in place of one kept
     /// before) and made once it is let go (or two seconds later, whichever
@@ -34,7 +37,8 @@ final class PointerHold {
         // button held in another application too, and a drop elsewhere can
         // leave the state stale until the pointer comes back.
         let deadline = ContinuousClock.now + .seconds(2)
-        Task { [weak self] in
+        tasks.start { [weak self] in
+            await Task.yield()
             while let self, self.isPressed(), ContinuousClock.now < deadline {
                 try? await Task.sleep(nanoseconds: 30_000_000)
             }

@@ -6,12 +6,8 @@ import Localization
 /// with what each means, and why a choice could not be saved.
 @MainActor
 final class PreferencesWindowView {
-    enum Intent {
-        case ratingStorage(RatingStorage)
-        case pairRawAndJPEG(Bool)
-        /// The window is closing.
-        case closed
-    }
+    /// The window speaks its logic's intents (PreferencesLogic.Intent).
+    typealias Intent = PreferencesLogic.Intent
 
     var onIntent: (Intent) -> Void = { _ in }
 
@@ -76,7 +72,7 @@ final class PreferencesWindowView {
             self?.choices.first { $0.button.isActive }?.button.grabFocus()
         }
         window.onCloseRequest { [weak self] in
-            self?.onIntent(.closed)
+            self?.onIntent(.close)
             return false
         }
     }

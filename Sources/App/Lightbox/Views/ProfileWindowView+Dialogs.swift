@@ -39,7 +39,7 @@ extension ProfileWindowView {
         self.question = question
         question.present { [weak self] id in
             self?.question = nil
-            self?.onIntent(.closeAnswered(CloseAnswer(rawValue: id) ?? .cancel))
+            self?.onIntent(.closeAnswered(ProfileLogic.CloseAnswer(rawValue: id) ?? .cancel))
         }
     }
 
@@ -53,7 +53,7 @@ extension ProfileWindowView {
             answeringCloseRequest = false
         }
         guard closeAllowed else { return true }
-        onIntent(.closed)
+        onIntent(.close)
         return false
     }
 }

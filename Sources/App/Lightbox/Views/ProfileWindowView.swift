@@ -10,33 +10,9 @@ import Localization
 /// controller, which knows from the state whether edits would be lost.
 @MainActor
 final class ProfileWindowView {
-    enum Intent: Equatable {
-        /// Edit: the editor instead of the profile.
-        case edit
-        case nameChanged(String), emailChanged(String), aboutChanged(String)
-        /// Choose Photo…: the file chooser is asked for (`.choosePhoto`).
-        case choosePhoto
-        /// A photo chosen in the file chooser.
-        case photoChosen(String)
-        case removePhoto
-        /// Save (button, Ctrl+S, Enter) with no problem in the fields.
-        case save
-        /// Cancel (button, Escape): the edits are dropped.
-        case cancel
-        /// Try Again, after the profile could not be read.
-        case reload
-        case dismissNotice
-        /// The close button or Ctrl+W: answered by `.close`, or by
-        /// `.askToSaveChanges` when edits would be lost; until then the
-        /// window stays.
-        case closeRequested
-        /// The answer to "Save changes?" (`.askToSaveChanges`).
-        case closeAnswered(CloseAnswer)
-        /// The window is closing (after `.close`).
-        case closed
-    }
-
-    enum CloseAnswer: String { case save, discard, cancel }
+    /// The window speaks its logic's intents (ProfileLogic.Intent); Choose
+    /// Photo… is its own (the file chooser), answered by `.photoChosen`.
+    typealias Intent = ProfileLogic.Intent
 
     /// What the window does once, when told.
     enum Effect: Equatable {
@@ -47,8 +23,6 @@ final class ProfileWindowView {
         /// "Save changes?" with Save, Discard and Cancel, the window
         /// brought forward; answered by `.closeAnswered`.
         case askToSaveChanges
-        /// The file chooser for a profile photo; answered by `.photoChosen`.
-        case choosePhoto
         /// The edits were saved: Edit, which has the focus, says so.
         case saved
     }
@@ -68,7 +42,7 @@ final class ProfileWindowView {
     let savingSpinner = Spinner()
     let problemLabel = Label()
     let failedPage = StatusPageView(iconName: "dialog-warning-symbolic", buttonLabel: tr("Try Again"),
-                                            buttonAction: ActionNames.reload)
+                                            buttonAction: ActionNames.load)
     let noticeLabel = Label()
     private let noticeBar: Box
     private let pages = Stack()
@@ -123,7 +97,7 @@ final class ProfileWindowView {
         installActions()
         dismiss.onClicked { [weak self] in self?.onIntent(.dismissNotice) }
         editButton.onClicked { [weak self] in self?.onIntent(.edit) }
-        cancelButton.onClicked { [weak self] in self?.onIntent(.cancel) }
+        cancelButton.onClicked { [weak self] in self?.onIntent(.cancelEditing) }
         saveButton.onClicked { [weak self] in self?.save() }
         editor.onIntent = { [weak self] intent in self?.handle(intent) }
         window.onCloseRequest { [weak self] in self?.closeRequested() ?? false }
@@ -145,10 +119,10 @@ final class ProfileWindowView {
 
     private func installActions() {
         saveAction = Action(ActionNames.save) { [weak self] in self?.save() }
-        cancelAction = Action(ActionNames.cancelEditing) { [weak self] in self?.onIntent(.cancel) }
+        cancelAction = Action(ActionNames.cancelEditing) { [weak self] in self?.onIntent(.cancelEditing) }
         window.addAction(saveAction)
         window.addAction(cancelAction)
-        window.addAction(Action(ActionNames.reload) { [weak self] in self?.onIntent(.reload) })
+        window.addAction(Action(ActionNames.load) { [weak self] in self?.onIntent(.load) })
         window.addAction(Action(ActionNames.closeWindow) { [weak self] in self?.window.close() })
     }
 
@@ -157,7 +131,7 @@ final class ProfileWindowView {
         case .nameChanged(let name): onIntent(.nameChanged(name))
         case .emailChanged(let email): onIntent(.emailChanged(email))
         case .aboutChanged(let about): onIntent(.aboutChanged(about))
-        case .choosePhoto: onIntent(.choosePhoto)
+        case .choosePhoto: choosePhoto()
         case .removePhoto: onIntent(.removePhoto)
         case .submit: save()
         }
@@ -188,7 +162,6 @@ final class ProfileWindowView {
             // request under way is let through instead (`closeRequested`).
             if !answeringCloseRequest { window.close() }
         case .askToSaveChanges: askToSaveChanges()
-        case .choosePhoto: choosePhoto()
         case .saved:
             let notice = tr("Profile saved")
             editButton.announce(notice)

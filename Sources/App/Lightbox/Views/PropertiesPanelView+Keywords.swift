@@ -24,13 +24,14 @@ extension PropertiesPanelView {
         /// The keywords offered for what is typed, and their buttons.
         private(set) var suggestions: [Keyword] = []
         private(set) var suggestionButtons: [Button] = []
-        /// Asked for the keywords to offer (used here last first) once per
-        /// keyword typed: the folder's, which takes going over its photos.
-        var knownKeywords: () -> [Keyword] = { [] }
-        /// Those asked for, kept until a keyword is added, another photo
-        /// shows or the person leaves the entry (the folder's keywords may
-        /// have changed by the time they come back).
+        /// The keywords to offer (used here last first), asked for once per
+        /// keyword typed (`.keywordSuggestionsWanted`: gathering the
+        /// folder's goes over its photos) and rendered from the state. Kept
+        /// until a keyword is added, another photo shows or the person
+        /// leaves the entry (the folder's keywords may have changed by the
+        /// time they come back).
         private var known: [Keyword]?
+        private var asked = false
         private let rows = Box(.vertical, spacing: 0)
         private let suggestionList = Box(.vertical, spacing: 0)
         /// Reports the person's edits (the panel's intents).
@@ -94,6 +95,13 @@ extension PropertiesPanelView {
         /// widget focused before it is drawn is not announced).
         func focusEntry() {
             if entry.isMapped { entry.grabFocus() } else { focusWhenMapped = true }
+        }
+
+        /// The keywords to offer, as the state has them once asked for.
+        func render(suggestions: [Keyword]?) {
+            guard asked, let suggestions else { return }
+            asked = false
+            known = suggestions
         }
 
         /// One row per keyword of the photo at `path`. Another photo's
@@ -183,7 +191,11 @@ extension PropertiesPanelView {
         /// Offers the keywords used before that match `text`, and says how
         /// many there are when that changes (the entry's description).
         private func suggest(for text: String) {
-            if known == nil, Keyword(text) != nil { known = knownKeywords() }
+            if known == nil, !asked, Keyword(text) != nil {
+                // The state comes back at once, with the keywords.
+                asked = true
+                send(.keywordSuggestionsWanted)
+            }
             let found = Self.suggestions(for: text, among: known ?? [], excluding: shown)
             if found != suggestions {
                 suggestions = found

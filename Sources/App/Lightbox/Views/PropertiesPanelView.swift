@@ -22,6 +22,8 @@ final class PropertiesPanelView {
         /// A keyword typed ("Places|Brittany" for one in a hierarchy) or chosen among those suggested.
         case addKeyword(String)
         case removeKeyword(Keyword)
+        /// A keyword is being typed: the keywords to offer are wanted.
+        case keywordSuggestionsWanted
         /// Escape in a field: the edit is dropped, and the keyboard goes back to the photo.
         case doneEditing
     }

@@ -10,8 +10,12 @@ final class RatingBarView {
     let root = Box(.horizontal, spacing: 0)
     private var buttons: [ToggleButton] = []
     private var rating = 0
-    /// The person chose a rating (0 clears).
-    var onRate: (Int) -> Void = { _ in }
+    enum Intent {
+        /// The person chose a rating (0 clears).
+        case rate(Int)
+    }
+
+    var onIntent: (Intent) -> Void = { _ in }
 
     init() {
         // Translators: the name of the five star buttons that rate a photo.
@@ -22,7 +26,7 @@ final class RatingBarView {
             let button = ToggleButton(iconName: "non-starred-symbolic", accessibleLabel: name, keys: "\(stars)")
             button.onClicked { [weak self] in
                 guard let self else { return }
-                self.onRate(self.rating == stars ? 0 : stars)
+                self.onIntent(.rate(self.rating == stars ? 0 : stars))
             }
             buttons.append(button)
             root.append(button)

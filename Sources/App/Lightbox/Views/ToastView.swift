@@ -27,13 +27,17 @@ final class ToastView {
         root.revealsChild = false
         actionButton.onClicked { [weak self] in
             self?.dismiss()
-            self?.onAction()
+            self?.onIntent(.buttonPressed)
         }
         closeButton.onClicked { [weak self] in self?.dismiss() }
     }
 
-    /// The action button was pressed.
-    var onAction: () -> Void = {}
+    enum Intent {
+        /// The notice's button ("Undo", "Cancel") was pressed.
+        case buttonPressed
+    }
+
+    var onIntent: (Intent) -> Void = { _ in }
 
     /// Shows `text`, with a button labelled `actionLabel` when given.
     func show(_ text: String, actionLabel: String? = nil, seconds: Double = 8) {

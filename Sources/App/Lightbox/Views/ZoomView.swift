@@ -14,7 +14,7 @@ struct ZoomAnchor {
 /// window: keys and buttons zoom around the middle, Ctrl with the wheel and
 /// a pinch around the pointer or the fingers; a drag pans a photo larger
 /// than the view, a double click goes between fitted and 100%. View state
-/// only: the window hears of zoom changes (`onZoom`, to ask for the photo
+/// only: the window hears of zoom changes (`.zoomed`, to ask for the photo
 /// in full past the pixels decoded for the screen) and of panning.
 @MainActor
 final class ZoomView {
@@ -30,10 +30,15 @@ final class ZoomView {
     private(set) var wantsActualSize = false
     /// Where the zoom keeps the photo still until the next layout.
     private(set) var zoomAnchor: ZoomAnchor?
-    /// The zoom changed (nil: fitted), with whether 100% of the photo was asked.
-    var onZoom: (Double?, Bool) -> Void = { _, _ in }
-    /// The photo was panned (dragged, or scrolled by the wheel).
-    var onPan: () -> Void = {}
+    enum Intent {
+        /// The zoom changed (nil: fitted); `actualSize`: 100% of the photo
+        /// itself was asked.
+        case zoomed(Double?, actualSize: Bool)
+        /// The photo was panned (dragged, or scrolled by the wheel).
+        case panned
+    }
+
+    var onIntent: (Intent) -> Void = { _ in }
     /// The view's size before it is laid out (the window's default size).
     var fallbackSize = (width: 900, height: 650)
     private var pinchStartZoom: Double?
@@ -50,7 +55,7 @@ final class ZoomView {
         picture.vexpand = true
         scroller.setChild(picture)
         scroller.hexpand = true
-        scroller.onScroll { [weak self] in self?.onPan() }
+        scroller.onScroll { [weak self] in self?.onIntent(.panned) }
         installGestures()
     }
 
@@ -106,7 +111,7 @@ final class ZoomView {
             guard let self, let start = self.dragStart, self.zoom != nil else { return }
             self.scroller.horizontalOffset = start.x - dx
             self.scroller.verticalOffset = start.y - dy
-            self.onPan()
+            self.onIntent(.panned)
         }
         let clicking = ClickHandler()
         clicking.onPress { [weak self] count, x, y in
@@ -189,7 +194,7 @@ final class ZoomView {
             picture.setSizeRequest(width: -1, height: -1)
         }
         // Last: what it does after the next layout comes after the anchor.
-        onZoom(scale, actualSize)
+        onIntent(.zoomed(scale, actualSize: actualSize))
     }
 
     /// Scrolls so the anchored point of the photo is where it was on

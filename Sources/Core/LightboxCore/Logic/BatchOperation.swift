@@ -5,7 +5,7 @@ import Foundation
 /// file work off the main thread and follows what was done
 /// (`PhotoListLogic`; tests pass one they drive step by step).
 @MainActor
-public protocol BatchFiles: AnyObject {
+protocol BatchFiles: AnyObject {
     /// The photo at `path`, for its title in the notices.
     func photo(at path: String) -> Photo?
     /// Moves `paths` to the trash, telling `progress(done, total)` as it goes;
@@ -38,8 +38,8 @@ public protocol BatchFiles: AnyObject {
 /// the window renders. The caller runs each job in a task of its own;
 /// cancelling that task stops the job, as `cancel()` does.
 @MainActor
-public final class BatchOperation {
-    public enum Effect: Equatable, Sendable {
+final class BatchOperation {
+    enum Effect: Equatable, Sendable {
         /// A notice to show, in place of the one shown.
         case notice(Notice)
         /// A file of that name is already in the folder: ask what to do,
@@ -51,7 +51,7 @@ public final class BatchOperation {
     }
 
     /// Told every effect, in order.
-    public var onEffect: (Effect) -> Void = { _ in }
+    var onEffect: (Effect) -> Void = { _ in }
 
     private enum Kind: Hashable { case trash, transfer, tagging }
 
@@ -62,7 +62,8 @@ public final class BatchOperation {
         case cancel(Kind)
     }
 
-    private let files: BatchFiles
+    /// Unowned: the list owns its jobs.
+    private unowned let files: BatchFiles
     /// Only a job that lasts longer than this shows its progress.
     private let momentBeforeProgress: Duration
     /// Starts measuring: answers the time since, on the clock given.
@@ -79,7 +80,7 @@ public final class BatchOperation {
     /// - Parameters:
     ///   - clock: measures the moment before progress shows; tests pass
     ///     one they move by hand.
-    public init(files: BatchFiles, clock: any Clock<Duration> = ContinuousClock(),
+    init(files: BatchFiles, clock: any Clock<Duration> = ContinuousClock(),
                 momentBeforeProgress: Duration = .milliseconds(400)) {
         self.files = files
         self.momentBeforeProgress = momentBeforeProgress
@@ -95,7 +96,7 @@ public final class BatchOperation {
 
     /// Moves `paths` to the trash, one after another off the main thread;
     /// returns once the notice saying what went is out.
-    public func trash(_ paths: [String]) async {
+    func trash(_ paths: [String]) async {
         guard !paths.isEmpty, stops[.trash] == nil else { return }
         let titles = self.titles(of: paths)
         let elapsed = startStopwatch()
@@ -112,7 +113,7 @@ public final class BatchOperation {
 
     /// Copies or moves `paths` into `folder`; returns once the notice
     /// saying what was done is out.
-    public func transfer(_ paths: [String], to folder: String, mode: PhotoTransferMode) async {
+    func transfer(_ paths: [String], to folder: String, mode: PhotoTransferMode) async {
         guard !paths.isEmpty, stops[.transfer] == nil else { return }
         let elapsed = startStopwatch()
         let files = self.files
@@ -131,7 +132,7 @@ public final class BatchOperation {
     /// take more than a moment, with Cancel, which stops them and puts
     /// every photo back; at the end the notice says what was done and
     /// offers Undo. Returns once the writes are over.
-    public func tagged(_ change: TagChange?) async {
+    func tagged(_ change: TagChange?) async {
         guard let change, let notice = change.notice else { return }
         let elapsed = startStopwatch()
         // A second batch started meanwhile takes over the notice's Cancel.
@@ -174,7 +175,7 @@ public final class BatchOperation {
 
     /// The notice's button: Undo of the trash it told of, or Cancel of the
     /// job under way.
-    public func noticeButtonPressed() async {
+    func noticeButtonPressed() async {
         guard let action = button else { return }
         button = nil
         switch action {
@@ -193,7 +194,7 @@ public final class BatchOperation {
 
     /// The answer to the clash question on show (nil: stop the job there);
     /// `forAll`: the same for the clashes after it.
-    public func answer(_ answer: NameClashAnswer?, forAll: Bool) {
+    func answer(_ answer: NameClashAnswer?, forAll: Bool) {
         let pending = pendingAnswer
         pendingAnswer = nil
         pending?.resume(returning: answer.map { ClashDecision($0, forAll: forAll) })
@@ -202,7 +203,7 @@ public final class BatchOperation {
     /// Stops every job under way (the window is closing).
     /// (A keyword's writes go on: they are the person's change, and the
     /// index keeps what is left of them for the next start.)
-    public func cancel() {
+    func cancel() {
         stop(.trash)
         stop(.transfer)
     }

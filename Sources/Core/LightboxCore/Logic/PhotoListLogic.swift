@@ -1,368 +1,462 @@
 import Foundation
 
-/// What a main window does with a folder of photos, without GTK: loading
-/// it, sorting and filtering, rating, and following changes on disk. One
-/// method per user action; each answers with the state it leads to, and
-/// `onChange` reports every state shown (those that arrive while loading
-/// or sorting included).
+/// What a main window does with a folder of photos, without GTK. Its
+/// contract is in PhotoListLogic+Screen: `send` an `Intent`; every state
+/// shown (those that arrive while loading or sorting included) goes to
+/// `onState`, and what happens once to `onOutput`.
+///
+/// It is small: it keeps the photos and the selection, asks and tells, and
+/// hands each intent to the part that does it: the folder (`FolderSession`:
+/// loading, Back and Forward, changes on disk), the decisions
+/// (`MetadataEdits`: ratings, labels, keywords, turns) and the files
+/// (`FileJobs`: trash, copy, move, paste).
 @MainActor
-public final class PhotoListLogic: StatePublishing {
-    public enum State: Equatable, Sendable {
-        /// No folder chosen yet.
-        case idle
-        /// Loading: the photos found so far are already browsable.
-        case loading(PhotoList, LoadProgress)
-        case presenting(PhotoList)
-        /// The folder holds no photos.
-        case empty(Folder)
-        /// The folder cannot be opened.
-        case failed(FolderProblem)
-    }
-
-    public let output = StateOutput(State.idle)
-
-    /// The order asked for last (the list takes it once it is sorted).
-    public var order: PhotoOrder { photos.order }
-    public var filter: PhotoFilter { photos.filter }
-    /// How large the grid's thumbnails are.
-    public private(set) var zoom = GridZoom.standard
-    public private(set) var folder: Folder?
-    /// Every folder the last load walked (to watch them for changes).
-    public private(set) var folders: [String] = []
-    /// The folders right inside the one shown (see `navigation`).
-    var subfolders: [String] = []
-    /// Whether the folders inside show their photos too (a preference).
-    public private(set) var includesSubfolders = true
-    private var history = FolderHistory()
+public final class PhotoListLogic: ScreenLogic {
+    public let screen: Screen<State, Output>
 
     /// The folder's photos, and those shown in order (see PhotoCollection).
-    let photos: PhotoCollection
-    /// The photos picked, acted on by the batch actions (see
-    /// PhotoListLogic+Selection).
-    let selection = PhotoSelection()
-    let library: PhotoLibrary
-    let trash: PhotoTrash
-    /// Photos asked for by path, to select and open once the list holds
-    /// them (see PhotoListLogic+Opening).
-    var photosAskedFor: [String] = []
-    /// Files written whose new size and time the photos are still to take.
-    private var writtenStamps: [String: (size: Int64, time: Int)] = [:]
-    /// Whether the person scrolled, selected, opened or typed while the
-    /// folder loaded (`noteAction`).
-    private var actedWhileLoading = false
-    /// Photos rated or tagged while their folder loads: the metadata read
-    /// for them afterwards must not bring back what they were before.
-    var decidedWhileLoading: Set<String> = []
-    /// The keywords added last, the latest first (offered first while
-    /// typing one; see PhotoListLogic+Tags), kept for the next window.
-    var recentKeywords: [Keyword] = [] {
-        didSet { if recentKeywords != oldValue { settings?.save(recentKeywords: recentKeywords) } }
-    }
-    /// Where the order and the rating filters are kept for the next window.
+    private let photos: PhotoCollection
+    /// The photos picked, acted on by the batch actions.
+    private let selection = PhotoSelection()
+    private let session: FolderSession
+    private let edits: MetadataEdits
+    private let files: FileJobs
+    /// Where the order, the filters and the thumbnails' size are kept.
     private let settings: AppSettings?
-    /// Rating writes that failed, the first shown until dismissed.
-    private var ratingFailures: [RatingWriteFailure] = []
-    private var progress = LoadProgress()
-    /// Photos found without metadata in this load: what is left to read.
-    /// Counted as they come: counting at the walk's end would go over every
-    /// photo of a big folder at once, on the main thread.
-    private var foundUnread = 0
-    private(set) var loading = false
-    private var loadGeneration = 0
+    /// How large the grid's thumbnails are.
+    private var zoom: GridZoom
+    /// The profile the header bar shows, and its observation.
+    private var profile = Profile.empty
+    private var profileObservation: ObservationToken?
+    private var filterChoices: FilterChoices?
+    private var question: Told<Question>?
+    private var notice: Told<Notice>?
+    /// The last id given to a question or a notice.
+    private var toldID = 0
+    /// Photos asked for by path, to select and open once the list holds them.
+    private var photosAskedFor: [String] = []
+    /// The folder's load under way (a newer one replaces it).
+    private var loadTask: Task<Void, Never>?
+    /// The filter asked for last, being applied (Enter opens what it finds).
+    private var filtering: Task<Void, Never>?
+    /// Watches the folders of the last load; made by `watching`.
+    private var watcher: (any FolderWatching)?
+    /// The change on disk being applied last (the next waits for it).
+    private var lastChange: Task<Void, Never>?
+    private let watching: FolderWatcherFactory?
 
     /// - Parameters:
     ///   - trash: moves photos to the trash and back (the desktop's trash
     ///     in the app, a folder of its own in tests).
-    ///   - settings: the order and rating filters to start with, and where
-    ///     new ones are kept; nil starts with the standard ones.
+    ///   - settings: the order and filters to start with, and where new
+    ///     ones are kept; nil starts with the standard ones.
+    ///   - profile: the profile the header bar shows, now and after every save.
+    ///   - watching: makes what watches the folders shown for changes (GIO
+    ///     in the app); nil watches nothing.
     ///   - rebuilding: where sorting and filtering run (off the main thread
     ///     unless a test holds them).
     public init(library: PhotoLibrary, trash: PhotoTrash, settings: AppSettings? = nil,
+                profile: ProfileModel? = nil, watching: FolderWatcherFactory? = nil,
                 rebuilding: @escaping Rebuilding = offMainThread) {
-        self.library = library
-        self.trash = trash
         self.settings = settings
-        photos = PhotoCollection(order: settings?.order ?? .standard, filter: settings?.filter ?? PhotoFilter(),
-                                 pairsRawAndJPEG: settings?.preferences.pairsRawAndJPEG ?? true, rebuilding: rebuilding)
+        self.watching = watching
+        let photos = PhotoCollection(order: settings?.order ?? .standard, filter: settings?.filter ?? PhotoFilter(),
+                                     pairsRawAndJPEG: settings?.preferences.pairsRawAndJPEG ?? true,
+                                     rebuilding: rebuilding)
+        self.photos = photos
         zoom = settings?.gridZoom ?? .standard
-        includesSubfolders = settings?.includesSubfolders ?? true
-        recentKeywords = settings?.recentKeywords ?? []
-        observeRatings()
-    }
-
-    // MARK: Actions
-
-    /// Opens the folder at `path` and loads it; returns when loading ends
-    /// (or the calling task is cancelled). Back then returns to the folder
-    /// shown before.
-    @discardableResult
-    public func load(path: String) async -> State {
-        await open(path: path, visiting: true)
-    }
-
-    /// Back (Alt+Left): the folder shown before this one.
-    @discardableResult
-    public func goBack() async -> State {
-        guard let path = history.goBack() else { return state }
-        return await open(path: path, visiting: false)
-    }
-
-    /// Forward (Alt+Right): the folder Back left.
-    @discardableResult
-    public func goForward() async -> State {
-        guard let path = history.goForward() else { return state }
-        return await open(path: path, visiting: false)
-    }
-
-    /// Whether the photos of the folders inside the one shown show too
-    /// (kept for the next window); the folder loads again.
-    @discardableResult
-    public func includeSubfolders(_ on: Bool) async -> State {
-        guard on != includesSubfolders else { return state }
-        includesSubfolders = on
-        settings?.save(includingSubfolders: on)
-        guard let folder else { return publish(makeState()) }
-        return await open(path: folder.url.path, visiting: false)
-    }
-
-    /// Where the window is: the folder, what is inside, Back and Forward.
-    public var navigation: FolderNavigation {
-        let current = folder?.url.path
-        return FolderNavigation(folder: current, subfolders: subfolders, canGoBack: history.canGoBack,
-                                canGoForward: history.canGoForward, includesSubfolders: includesSubfolders,
-                                recent: (settings?.recentFolders ?? []).filter { $0 != current })
-    }
-
-    private func open(path: String, visiting: Bool) async -> State {
-        switch Folder.open(path: path) {
-        case .failure(let problem):
-            loadGeneration += 1
-            setLoading(false)
-            folder = nil
-            subfolders = []
-            photos.removeAll()
-            _ = selection.set([])
-            return publish(.failed(problem))
-        case .success(let folder):
-            if visiting { history.visit(folder.url.path) }
-            settings?.save(recentFolders: [folder.url.path] + (settings?.recentFolders ?? []).filter { $0 != folder.url.path })
-            return await load(folder)
+        let screen = Screen<State, Output>(State(
+            content: .idle, order: photos.order, filter: photos.filter, zoom: zoom,
+            navigation: FolderNavigation(includesSubfolders: settings?.includesSubfolders ?? true,
+                                         recent: settings?.recentFolders ?? []),
+            profile: .empty, selectionIsRejected: false))
+        self.screen = screen
+        // The parts tell the list through these; `self` is not there yet.
+        weak var list: PhotoListLogic?
+        let changed: @MainActor () -> Void = { list?.changed() }
+        edits = MetadataEdits(photos: photos, library: library, settings: settings, tasks: screen.tasks,
+                              changed: changed, tell: { list?.tell($0) })
+        session = FolderSession(photos: photos, selection: selection, library: library, settings: settings,
+                                edits: edits, changed: changed)
+        files = FileJobs(photos: photos, selection: selection, library: library, trash: trash, session: session,
+                         edits: edits, changed: changed)
+        list = self
+        edits.isLoading = { [session] in session.isLoading }
+        files.jobs.onEffect = { [weak self] effect in self?.perform(effect) }
+        profileObservation = profile?.observe { [weak self] profile in
+            guard let self, profile != self.profile else { return }
+            self.profile = profile
+            changed()
         }
     }
 
-    private func load(_ folder: Folder) async -> State {
-        // A newer load (even of the same folder) takes over from this one.
-        loadGeneration += 1
-        let generation = loadGeneration
-        self.folder = folder
-        folders = []
-        subfolders = []
-        decidedWhileLoading = []
-        actedWhileLoading = false
-        photos.removeAll()
-        _ = selection.set([])
-        progress = LoadProgress()
-        foundUnread = 0
-        setLoading(true)
-        publish(makeState())
-        var lastPublished: ContinuousClock.Instant?
-        // Batches come sorted in the current order: merging them is one
-        // pass on the main thread (a batch sorted in an order changed
-        // meanwhile is sorted again here).
-        for await event in library.load(folder, order: order, includingSubfolders: includesSubfolders) {
-            guard generation == loadGeneration else { break }
-            apply(event)
-            // Merging a batch and showing it are two pieces of main-thread
-            // work: a frame can be drawn between them.
-            await Task.yield()
-            guard generation == loadGeneration else { break }
-            // Events arrive faster than anyone can see: the first batch is
-            // shown at once, then at most ten states a second, so a big
-            // folder costs the main thread a few merges, not thousands.
-            let now = ContinuousClock.now
-            if case .found = event, lastPublished == nil || now - lastPublished! >= .milliseconds(100) {
-                lastPublished = now
-                publish(makeState())
-            } else if case .updated = event, lastPublished.map({ now - $0 >= .milliseconds(100) }) ?? true {
-                lastPublished = now
-                publish(makeState())
-            } else if case .scanned = event {
-                publish(makeState())
+    // MARK: Intents
+
+    public func send(_ intent: Intent) {
+        // While a folder loads, working with its photos keeps them where
+        // they are shown.
+        switch intent {
+        case .select, .open, .openSelected, .search, .rate, .toggleRejected, .toggleLabel, .scrolled:
+            session.noteAction()
+        default: break
+        }
+        switch intent {
+        case .openFolder: ask(.folder(startingIn: session.folder?.url.path))
+        case .openFolderAt(let path): navigate { await $0.load(path: path) }
+        case .goBack: navigate { await $0.goBack() }
+        case .goForward: navigate { await $0.goForward() }
+        case .includeSubfolders(let on): navigate { await $0.includeSubfolders(on) }
+        case .pairRawAndJPEG(let on):
+            tasks.start { [weak self] in
+                guard let self else { return }
+                if await photos.pairRawAndJPEG(on) { changed() }
             }
-            // Buffered events would otherwise be handled back to back:
-            // let the main loop draw a frame between two of them.
-            await Task.yield()
-        }
-        if generation == loadGeneration {
-            setLoading(false)
-            // The dates read take their places, in one step, unless the
-            // person began working with the photos meanwhile: then they
-            // wait until asked for (`sortByDatesRead`), and nothing moves
-            // under the person. (Sorted by anything but the date taken,
-            // they move nothing.)
-            if photos.hasHeldDates, !(actedWhileLoading && order.key == .dateTaken) {
-                return await photos.takeHeldDates() ? publish(makeState()) : state
+        case .sortByDatesRead: tasks.start { [session] in await session.sortByDatesRead() }
+        case .sort(let order):
+            // Off the main thread; a newer request supersedes an older one.
+            settings?.save(order)
+            tasks.start { [weak self] in
+                guard let self else { return }
+                if await photos.sort(by: order) { changed() }
             }
-            publish(makeState())
+        case .gridZoom(let level):
+            guard level != zoom else { return }
+            zoom = level
+            settings?.save(level)
+            changed()
+        case .scrolled: break
+
+        case .search(let text): setFilter(photos.filter.searching(text))
+        case .minimumRating(let stars): setFilter(photos.filter.withMinimumRating(stars))
+        case .rejected(let rejected): setFilter(photos.filter.withRejected(rejected))
+        case .labelFilter(let label, let on):
+            var filter = photos.filter
+            if on { filter.labels.insert(label) } else { filter.labels.remove(label) }
+            setFilter(filter)
+        case .fileKindFilter(let kind): setFilter(photos.filter.with(\.kind, kind))
+        case .keywordFilter(let keyword): setFilter(photos.filter.with(\.keyword, keyword))
+        case .cameraFilter(let camera): setFilter(photos.filter.with(\.camera, camera))
+        case .takenFilter(let days): setFilter(photos.filter.with(\.taken, days))
+        case .clearFilters: setFilter(photos.filter.cleared)
+        case .filterMenuOpened:
+            // Goes over every photo: gathered as the menu opens.
+            filterChoices = FilterChoices(of: photos.all)
+            changed()
+
+        case .select(let paths): select(paths)
+        case .selectAll: setSelection(selection.shown { _ in true }.union(photos.shownPhotos.map(\.path)))
+        case .selectNone: setSelection([])
+
+        case .rate(let stars): edits.rate(selectedPaths, stars: stars)
+        case .toggleRejected: edits.toggleRejected(selectedPaths)
+        case .toggleLabel(let label): edits.toggleLabel(label, paths: selectedPaths)
+        case .rotateLeft: edits.rotate(selectedPaths, clockwise: false)
+        case .rotateRight: edits.rotate(selectedPaths, clockwise: true)
+        case .addKeyword: ask(.keyword(count: selectedPaths.count, suggestions: edits.knownKeywords))
+        case .removeKeyword:
+            let keywords = edits.keywords(of: selectedPaths)
+            if keywords.isEmpty { tell(.noKeywordsToRemove) } else { ask(.keywordToRemove(keywords)) }
+        case .edit(.rate(let path, let stars)): edits.rate([path], stars: stars)
+        case .edit(.rotate(let path, let clockwise)): edits.rotate([path], clockwise: clockwise)
+        case .edit(.tag(let edit, let path)): edits.tag(edit, path: path)
+
+        case .open(let photo):
+            // One of several selected photos opens them all; any other photo
+            // opens alone.
+            let selected = selectedPhotos
+            open(selected.count > 1 && selected.contains { $0.path == photo.path } ? selected : [photo])
+        case .openSelected: open(selectedPhotos)
+        case .openFirstFound:
+            // The first photo the search finds, once it has been applied.
+            let filtering = self.filtering
+            tasks.start { [weak self] in
+                await filtering?.value
+                guard let self else { return }
+                if let first = photos.shownPhotos.first {
+                    emit(.openPhoto(first.path, properties: false))
+                } else {
+                    emit(.show(.announceResults))
+                }
+            }
+        case .compare:
+            let paths = selectedPaths
+            if paths.count == 2 { emit(.compare(paths)) }
+        case .showProperties: if let photo = onlySelected { emit(.openPhoto(photo.path, properties: true)) }
+        case .setProfilePhoto: if let photo = onlySelected { emit(.setProfilePhoto(photo.path)) }
+        case .showPhotos(let paths):
+            photosAskedFor += paths
+            showPhotosOnceFound()
+        case .photoWindowClosed(let path):
+            // Back in the grid, the photo last shown is the one selected,
+            // unless it is one of several selected already.
+            if !selectedPhotos.contains(where: { $0.path == path }) { select([path]) }
+            emit(.show(.reveal(path: path)))
+        case .openWith: ask(.application(files: selectedFiles))
+        case .showInFiles: emit(.showInFiles(selectedFiles))
+        case .dropped(let paths): emit(.open(paths: paths))
+
+        case .trash: trash(selectedPaths)
+        case .trashPhoto(let path): trash([path])
+        case .trashRejected:
+            let count = rejectedPaths.count
+            if count == 0 { tell(.noneRejected) } else { ask(.trashRejected(count: count)) }
+        case .copyFiles:
+            let files = selectedFiles
+            emit(.show(.copyFiles(files)))
+            tell(.filesCopied(files.count))
+        case .copyPaths:
+            let files = selectedFiles
+            emit(.show(.copyText(files.joined(separator: "\n"))))
+            tell(.pathsCopied(files.count))
+        case .paste(let paths, let cut):
+            switch files.paste(paths, cut: cut) {
+            case .transfer(let photos, let folder, let mode):
+                tasks.start { [jobs = files.jobs] in await jobs.transfer(photos, to: folder, mode: mode) }
+            case .refused(let notice): tell(notice)
+            }
+        case .copyTo: ask(.destination(.copy, startingIn: session.folder?.url.path))
+        case .moveTo: ask(.destination(.move, startingIn: session.folder?.url.path))
+        case .noticeButtonPressed: tasks.start { [jobs = files.jobs] in await jobs.noticeButtonPressed() }
+
+        case .answer(let answer): answered(answer)
+        case .tell(let notice): tell(notice)
+        case .close(let size):
+            files.jobs.cancel()
+            loadTask?.cancel()
+            watcher = nil
+            tasks.cancelAll()
+            emit(.closed(size))
         }
-        return state
     }
 
-    private func setLoading(_ on: Bool) {
-        loading = on
-        photos.holdsDates = on
-    }
-
-    /// The person scrolled, selected, opened or typed: while the folder
-    /// loads, the photos keep the places they are shown at from now on.
-    public func noteAction() {
-        if loading { actedWhileLoading = true }
-    }
-
-    /// "Sort by Date Taken" on the dates that waited (`PhotoList.datesWaiting`):
-    /// they take their places now, in one step.
-    @discardableResult
-    public func sortByDatesRead() async -> State {
-        guard photos.hasHeldDates else { return state }
-        return await photos.takeHeldDates() ? publish(makeState()) : state
-    }
-
-    /// Sorts the list off the main thread; returns once it is shown (or,
-    /// when a newer sort, filter or folder came first, the state then).
-    public func sort(by order: PhotoOrder) async -> State {
-        settings?.save(order)
-        return await photos.sort(by: order) ? publish(makeState()) : state
-    }
-
-    /// Filters the list off the main thread; returns like `sort(by:)`.
-    public func filter(_ filter: PhotoFilter) async -> State {
-        // The rating, label and file filters are kept; a search is not
-        // (see `PhotoFilter.kept`).
-        if filter.kept != self.filter.kept { settings?.save(filter) }
-        return await photos.filter(by: filter) ? publish(makeState()) : state
-    }
-
-    /// Whether a RAW and a JPEG (or HEIC) of one shot show as one photo
-    /// from now on (the preference, kept by the preferences window).
-    @discardableResult
-    public func pairRawAndJPEG(_ on: Bool) async -> State {
-        await photos.pairRawAndJPEG(on) ? publish(makeState()) : state
-    }
-
-    /// The grid's thumbnails at `level` from now on, and in the next window.
-    @discardableResult
-    public func zoom(to level: GridZoom) -> State {
-        guard level != zoom else { return state }
-        zoom = level
-        settings?.save(level)
-        return state
-    }
-
-    // MARK: Applying changes
-
-    private func apply(_ event: LibraryEvent) {
-        switch event {
-        case .found(let found):
-            photos.insert(found)
-            progress.found += found.count
-            foundUnread += found.count { !$0.hasMetadata }
-        case .scanned(_, let walked, let inside):
-            folders = walked
-            subfolders = inside
-            progress.scanFinished = true
-            progress.metadataTotal = foundUnread
-        case .updated(let updated):
-            // Read from the files (and the index) as they were: a rating or
-            // tags given since are kept over what was read.
-            photos.replace(decidedWhileLoading.isEmpty ? updated : updated.map { read in
-                guard decidedWhileLoading.contains(read.path), let now = photos.photo(at: read.path) else { return read }
-                var kept = read
-                kept.rate(now.rating)
-                kept.tags = now.tags
-                return kept
-            })
-            progress.metadataRead += updated.count
-        case .finished:
-            break
+    private func answered(_ answer: Answer) {
+        let asked = question?.value
+        question = nil
+        changed()
+        switch answer {
+        case .folder(let path): navigate { await $0.load(path: path) }
+        case .destination(let mode, let folder):
+            let paths = selectedPaths
+            tasks.start { [jobs = files.jobs] in await jobs.transfer(paths, to: folder, mode: mode) }
+        case .applicationOpened: break
+        case .applicationFailed(let app, let error): tell(.openFailed(app: app, error: error))
+        case .confirmed:
+            if case .trashRejected = asked { trash(rejectedPaths) }
+        case .keyword(let text):
+            guard let keyword = Keyword(text) else { break }
+            let change = edits.addKeyword(keyword, paths: selectedPaths)
+            tasks.start { [jobs = files.jobs] in await jobs.tagged(change) }
+        case .keywordToRemove(let keyword):
+            let change = edits.removeKeyword(keyword, paths: selectedPaths)
+            tasks.start { [jobs = files.jobs] in await jobs.tagged(change) }
+        case .clash(let answer, let forAll): files.jobs.answer(answer, forAll: forAll)
+        case .dismissed:
+            // A name clash left without an answer stops the job there.
+            if case .clash = asked { files.jobs.answer(nil, forAll: false) }
         }
     }
 
-    /// The open folder itself is gone (see PhotoListLogic+Disk).
-    func folderGone(path: String) -> State {
-        photos.removeAll()
-        _ = selection.set([])
-        setLoading(false)
-        return publish(.failed(.missing(path: path)))
+    // MARK: Telling and asking
+
+    /// Shows `notice` in place of the one shown.
+    private func tell(_ notice: Notice) {
+        toldID += 1
+        self.notice = Told(id: toldID, value: notice)
+        changed()
     }
 
-    func makeState() -> State {
-        guard let folder else { return .idle }
+    private func ask(_ question: Question) {
+        toldID += 1
+        self.question = Told(id: toldID, value: question)
+        changed()
+    }
+
+    /// What a file job shows.
+    private func perform(_ effect: BatchOperation.Effect) {
+        switch effect {
+        case .notice(let notice): tell(notice)
+        case .ask(let clash): ask(.clash(clash))
+        case .trashed(let paths): for path in paths { emit(.photoRemoved(path)) }
+        }
+    }
+
+    // MARK: The state
+
+    /// Publishes the state as it is now.
+    private func changed() {
+        let content = makeContent()
+        let selected = content.isShowingPhotos ? selectedPhotos : []
+        publish(State(content: content, order: photos.order, filter: photos.filter, zoom: zoom,
+                      navigation: session.navigation, profile: profile, filterChoices: filterChoices,
+                      question: question, notice: notice,
+                      selectionIsRejected: !selected.isEmpty && selected.allSatisfy(\.isRejected)))
+        // Photos a launch asked for may be in the list now.
+        if !photosAskedFor.isEmpty { showPhotosOnceFound() }
+    }
+
+    /// What the list holds now. A failure to open stays until a folder opens.
+    private func makeContent() -> State.Content {
+        if let problem = session.problem { return .failed(problem) }
+        guard let folder = session.folder else { return .idle }
         let list = PhotoList(folder: folder, photos: photos.shownPhotos, total: photos.count, files: photos.fileCount,
-                             ratingFailure: ratingFailures.first, selection: selection.shown(photos.isShown),
-                             datesWaiting: !loading && photos.hasHeldDates && order.key == .dateTaken)
-        if loading { return .loading(list, progress) }
+                             selection: selection.shown(photos.isShown), datesWaiting: session.datesWaiting)
+        if session.isLoading { return .loading(list, session.progress) }
         return photos.isEmpty ? .empty(folder) : .presenting(list)
     }
 
-    // MARK: Rating writes
+    // MARK: Folders
 
-    /// The files written since the last turn of the main loop take their
-    /// new sizes and times.
-    private func takeWrittenStamps() {
-        let stamps = writtenStamps
-        writtenStamps = [:]
-        let changed = stamps.compactMap { path, stamp -> Photo? in
-            guard let photo = photos.photo(at: path), photo.fileSize != stamp.size || photo.modificationTime != stamp.time
-            else { return nil }
-            return photo.withFile(size: stamp.size, modificationTime: stamp.time)
-        }
-        guard !changed.isEmpty else { return }
-        photos.replace(changed)
-        publish(makeState())
-    }
-
-    /// The failure shown now was seen: the next one, if any, takes its place.
-    @discardableResult
-    public func dismissRatingFailure() -> State {
-        guard !ratingFailures.isEmpty else { return state }
-        ratingFailures.removeFirst()
-        return publish(makeState())
-    }
-
-    /// The rating write failure to show now, if any.
-    public var ratingFailure: RatingWriteFailure? { ratingFailures.first }
-
-    private func observeRatings() {
-        library.ratings.observe(owner: self) { [weak self] event in
-            Task { @MainActor in self?.handle(event) }
+    /// Goes to another folder (`step`: a load, Back, Forward…) and then
+    /// watches the folders it walked.
+    private func navigate(_ step: @escaping @MainActor (FolderSession) async -> Void) {
+        loadTask?.cancel()
+        watcher = nil
+        // Started at once, not on the next turn of the main loop: the
+        // folder walk begins before the window is realized, so its first
+        // photos are usually there for the first frame.
+        loadTask = tasks.start { [weak self, session] in
+            await step(session)
+            guard let self, !Task.isCancelled, session.folder != nil, let watching else { return }
+            let watcher = watching { [weak self] change in self?.follow(change) }
+            self.watcher = watcher
+            await watcher.watch(session.folders)
         }
     }
 
-    /// What the rating queue reports of the writes it made.
-    private func handle(_ event: RatingEvent) {
-        switch event {
-        case .written(let path, let size, let time):
-            // The file changed on disk: the photo takes the new size and
-            // time. After a rating its thumbnail, re-stamped to them, stays
-            // valid; after a rotation it no longer matches and is made again.
-            // A batch writes one file after another: the stamps that come
-            // meanwhile are taken together, in one state (and one change of
-            // the grid), not one a file.
-            if writtenStamps.isEmpty { Task { [weak self] in self?.takeWrittenStamps() } }
-            writtenStamps[path] = (size, time)
-            return
-        case .failed(let failure):
-            ratingFailures.append(failure)
-        case .rotationFailed(let path):
-            // The orientation shown is the file's again.
-            Task {
-                if let photo = await library.reload(path: path), photos.photo(at: path) != nil {
-                    photos.replace([photo])
-                    publish(makeState())
-                }
-            }
-            return
+    /// Changes on disk are applied one after another, in the order they
+    /// came: a reload of a file finishing after a later rename of it would
+    /// otherwise bring the old name back.
+    private func follow(_ change: FolderChange) {
+        let previous = lastChange
+        lastChange = tasks.start { [weak self] in
+            await previous?.value
+            await self?.apply(change)
         }
-        publish(makeState())
+    }
+
+    /// A change on disk the watcher reported; photo windows hear of it.
+    private func apply(_ change: FolderChange) async {
+        await session.apply(change)
+        switch change {
+        // Other tools (exiftool, darktable) save by renaming a new file
+        // over the photo: a move is a change.
+        case .changed, .moved: emit(.photosChanged)
+        case .removed(let path): emit(.photoRemoved(path))
+        case .folderAdded: break
+        }
+    }
+
+    private func setFilter(_ filter: PhotoFilter) {
+        // The rating, label and file filters are kept; a search is not
+        // (see `PhotoFilter.kept`).
+        if filter.kept != photos.filter.kept { settings?.save(filter) }
+        filtering = tasks.start { [weak self] in
+            guard let self else { return }
+            if await photos.filter(by: filter) { changed() }
+            // The count is heard once the filter asked for last is applied.
+            if photos.filter == filter { emit(.show(.announceResults)) }
+        }
+    }
+
+    // MARK: The selection
+
+    /// Selects exactly these photos (those the list does not hold are left
+    /// out). Photos the filter hides were not in what the grid reported:
+    /// they stay selected, as they were.
+    private func select(_ paths: some Sequence<String>) {
+        let known = Set(paths.lazy.filter { self.photos.photo(at: $0) != nil })
+        setSelection(known.union(selection.shown { !self.photos.isShown($0) }))
+    }
+
+    private func setSelection(_ new: Set<String>) {
+        if selection.set(new) { changed() }
+    }
+
+    /// The selected photos shown, in the list's order, with their data as read.
+    private var selectedPhotos: [Photo] {
+        selection.selected(of: photos.shownPhotos).compactMap { photos.photo(at: $0.path) }
+    }
+
+    private var selectedPaths: [String] { selectedPhotos.map(\.path) }
+
+    /// The one photo selected; nil with none or several.
+    private var onlySelected: Photo? {
+        let selected = selectedPhotos
+        return selected.count == 1 ? selected[0] : nil
+    }
+
+    /// Every file of the selected photos (a RAW+JPEG pair's two), for what
+    /// hands files to other programs: the clipboard, Open With, Show in Files.
+    private var selectedFiles: [String] { selectedPhotos.flatMap(\.files) }
+
+    /// Every rejected photo of the folder, shown or not: what "Move
+    /// Rejected to Trash…" moves.
+    private var rejectedPaths: [String] { photos.all.filter(\.isRejected).map(\.path) }
+
+    // MARK: Opening and files
+
+    /// A photo window for each photo; a notice when the limit left some out.
+    private func open(_ asked: [Photo]) {
+        let photos = PhotosToOpen(asked)
+        for photo in photos.photos { emit(.openPhoto(photo.path, properties: false)) }
+        if let notice = photos.notice { tell(notice) }
+    }
+
+    /// The photos asked for by `.showPhotos`, once the list holds them all
+    /// or the folder has loaded without some (a photo not found yet may
+    /// still come while it loads): selected, revealed and opened.
+    private func showPhotosOnceFound() {
+        let found = photosAskedFor.compactMap(photos.photo(at:))
+        guard found.count == photosAskedFor.count || !session.isLoading else { return }
+        let missing = photosAskedFor.filter { photos.photo(at: $0) == nil }
+        photosAskedFor = []
+        setSelection(Set(found.map(\.path)))
+        if let first = found.first { emit(.show(.reveal(path: first.path))) }
+        open(found)
+        if !missing.isEmpty { tell(.notFound(missing)) }
+    }
+
+    private func trash(_ paths: [String]) {
+        tasks.start { [jobs = files.jobs] in await jobs.trash(paths) }
+    }
+}
+
+/// What a photo window reads of the list it steps through: photos by path
+/// and by place in the order shown, and the keywords to offer. What it
+/// changes goes through the flow, as the list's intents.
+extension PhotoListLogic: PhotoSequence {
+    public func photo(at path: String) -> Photo? { photos.photo(at: path) }
+
+    /// The photo `offset` places after (or before, when negative) `path`
+    /// in the current order, or nil past either end.
+    public func neighbour(of path: String, offset: Int) -> Photo? {
+        let shown = photos.shownPhotos
+        guard let position = shown.firstIndex(where: { $0.path == path }) else { return nil }
+        let target = position + offset
+        return shown.indices.contains(target) ? photos.photo(at: shown[target].path) ?? shown[target] : nil
+    }
+
+    /// Where the photo is in the list shown (from 0), and how many it holds.
+    public func place(of path: String) -> (index: Int, count: Int)? {
+        let shown = photos.shownPhotos
+        return shown.firstIndex { $0.path == path }.map { ($0, shown.count) }
+    }
+
+    public var knownKeywords: [Keyword] { edits.knownKeywords }
+}
+
+/// Photo windows to open: a few at most, however many photos are asked for.
+struct PhotosToOpen: Equatable, Sendable {
+    /// Each photo of a big selection would open a window of its own: ten
+    /// are more than anyone compares at once.
+    static let limit = 10
+
+    let photos: [Photo]
+    /// Says so when the limit left some out.
+    let notice: Notice?
+
+    init(_ asked: [Photo]) {
+        photos = Array(asked.prefix(Self.limit))
+        notice = asked.count > Self.limit ? .openedFirst(Self.limit, of: asked.count) : nil
     }
 }

@@ -1,6 +1,66 @@
 import Imaging
 
 extension PhotoViewerLogic {
+    public enum Intent: Sendable, Equatable {
+        /// Shows the photo (the window's first intent).
+        case load
+        case previous
+        case next
+        /// A decision: 1–5 stars, 0 clears; then the next photo when
+        /// advancing after rating.
+        case rate(Int)
+        /// Reject, or take the rejection back; then on when advancing.
+        case toggleRejected
+        /// A quarter turn, saved as the photo's EXIF orientation.
+        case rotateLeft
+        case rotateRight
+        /// 6–9, or a label chosen: the photo gets it, or loses it.
+        case toggleLabel(ColorLabel)
+        /// "" takes it away.
+        case setTitle(String)
+        case setCaption(String)
+        /// A keyword typed ("Places|Brittany" for one in a hierarchy).
+        case addKeyword(String)
+        case removeKeyword(Keyword)
+        /// A keyword is being typed: the keywords to offer are gathered
+        /// (`State.keywordSuggestions`).
+        case keywordSuggestionsWanted
+        case startSlideshow
+        /// Space: pause, or go on.
+        case pauseSlideshow
+        case stopSlideshow
+        case slideshowInterval(Int)
+        /// "Go to Next Photo After Rating" turned on or off here.
+        case advanceAfterRating(Bool)
+        /// The same, turned in another window (told by the flow).
+        case followAdvancesAfterRating(Bool)
+        /// Zoomed in past the pixels decoded to fit: the photo in full.
+        case wantsFullResolution
+        /// The picture area's size in device pixels: photos are decoded to fit.
+        case viewport(width: Int, height: Int)
+        /// Delete: the list trashes the photo (through the flow).
+        case trash
+        case setProfilePhoto
+        /// The photo left the folder: the next one shows, or none is left.
+        case photoRemoved
+        /// The list learnt something new of its photos.
+        case photosChanged
+        /// The window closed: every task stops.
+        case close
+    }
+
+    /// What the flow must do beyond the window.
+    public enum Output: Sendable, Equatable {
+        /// A change to the photo, for the list it belongs to.
+        case edit(PhotoListLogic.PhotoEdit)
+        case trash(path: String)
+        case setProfilePhoto(path: String)
+        /// "Go to Next Photo After Rating" changed: the other windows follow.
+        case advancesAfterRatingChanged(Bool)
+        /// The window closed, on the photo at the path (shown last).
+        case closed(lastShown: String)
+    }
+
     /// Everything a photo window shows, in one value: the window renders
     /// each state published and reads nothing else from the logic. A change
     /// to any part of it (a step, a rating, a slideshow's pause, turning
@@ -14,6 +74,14 @@ extension PhotoViewerLogic {
             case failed(Photo, String)
             /// No photo is left to show: the window closes.
             case gone
+
+            /// The photo shown, or what stands for it; none once gone.
+            public var photo: Photo? {
+                switch self {
+                case .loading(let photo), .presenting(let photo, _), .failed(let photo, _): photo
+                case .gone: nil
+                }
+            }
         }
 
         /// Where the photo shown is among those the window steps through.
@@ -51,14 +119,18 @@ extension PhotoViewerLogic {
         public var slideshowInterval: Int
         /// "Go to Next Photo After Rating": a decision steps on.
         public var advancesAfterRating: Bool
+        /// The keywords to offer while one is typed, once asked for
+        /// (`.keywordSuggestionsWanted`); nil again after a change.
+        public var keywordSuggestions: [Keyword]?
 
         public init(picture: Picture, position: Position = Position(), slideshow: Slideshow? = nil,
-                    slideshowInterval: Int = 5, advancesAfterRating: Bool = false) {
+                    slideshowInterval: Int = 5, advancesAfterRating: Bool = false, keywordSuggestions: [Keyword]? = nil) {
             self.picture = picture
             self.position = position
             self.slideshow = slideshow
             self.slideshowInterval = slideshowInterval
             self.advancesAfterRating = advancesAfterRating
+            self.keywordSuggestions = keywordSuggestions
         }
 
         package var isGone: Bool { picture == .gone }

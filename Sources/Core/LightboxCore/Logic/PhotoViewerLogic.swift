@@ -2,26 +2,16 @@ import Foundation
 import Imaging
 import Localization
 
-/// Where a photo window finds its neighbours and saves ratings: the list
-/// of the main window that opened it, in that window's current order.
+/// What a photo window reads of the list it steps through (the main
+/// window's that opened it, in that window's current order). It changes
+/// nothing there: its edits go out as outputs, through the flow.
 @MainActor
-public protocol PhotoBrowsing: AnyObject {
+public protocol PhotoSequence: AnyObject {
     func photo(at path: String) -> Photo?
     func neighbour(of path: String, offset: Int) -> Photo?
     /// Where the photo is in the list (from 0), and how many it holds.
     func place(of path: String) -> (index: Int, count: Int)?
-    /// What the list answers an action with (its new state, for the
-    /// list's own window); a photo window only needs the action done.
-    associatedtype Answer
-    /// The list's own actions, under their own names (a photo window's
-    /// rating is the list's rating).
-    @discardableResult
-    func rate(path: String, stars: Int) -> Answer
-    @discardableResult
-    func rotate(path: String, clockwise: Bool) -> Answer
-    /// Makes a label, keyword, title or caption change on the photo.
-    func tag(_ edit: TagEdit, path: String)
-    /// Keywords to offer while one is typed (see `PhotoListLogic.knownKeywords`).
+    /// Keywords to offer while one is typed (those used last first).
     var knownKeywords: [Keyword] { get }
 }
 
@@ -31,41 +21,46 @@ public protocol PhotoBrowsing: AnyObject {
 /// each answers with the new state (see PhotoViewerLogic+State), and
 /// `onChange` hears every state (the loading one before a decode ends too).
 @MainActor
-public final class PhotoViewerLogic: StatePublishing {
+public final class PhotoViewerLogic: ScreenLogic {
     /// The largest side decoded for viewing; bigger photos are scaled down
     /// while decoding (100% zoom then shows this size). 6144 px keeps a
     /// 24-megapixel camera's photos whole at under 100 MB of pixels.
     package nonisolated static let maxDecodedSize = 6144
 
-    public let output: StateOutput<State>
+    public let screen: Screen<State, Output>
     /// The photo shown (the last one, once gone).
-    public internal(set) var photo: Photo
-    weak var browsing: (any PhotoBrowsing)?
+    private var photo: Photo
+    /// The list stepped through (read only: edits go out as outputs).
+    private weak var sequence: (any PhotoSequence)?
+    /// The step, decision or turn under way (the next one replaces it).
+    private var work: Task<Void, Never>?
+    /// The slideshow playing, if one is.
+    private var slideshow: Task<Void, Never>?
     /// Bumped by each decode: a newer one (the next photo) wins.
-    var generation = 0
+    private var generation = 0
     /// The last turn asked for (see PhotoViewerLogic+Rotation).
-    var lastRotation: Task<Void, Never>?
+    private var lastRotation: Task<Void, Never>?
     /// The photo decoded in full (asked for, or shown), if any.
-    var fullResolution: String?
+    private var fullResolution: String?
     /// The neighbours, decoded ahead (see `PhotoPreloader`).
-    let preloader: PhotoPreloader
+    private let preloader: PhotoPreloader
     private let decode: PhotoPreloader.Decode
     /// What the slideshow counts its seconds by.
-    let clock: any Clock<Duration>
+    private let clock: any Clock<Duration>
 
     /// - Parameters:
     ///   - decode: decodes a photo to fit a square (the sandboxed decoders,
     ///     ahead of thumbnails: someone is looking).
     ///   - clock: the slideshow's seconds; tests pass one they move by hand.
-    public init(photo: Photo, browsing: (any PhotoBrowsing)?, displaySide: Int = 2560,
+    public init(photo: Photo, sequence: (any PhotoSequence)?, displaySide: Int = 2560,
                 decode: @escaping PhotoPreloader.Decode = PhotoViewerLogic.decoding(with: .shared),
                 clock: any Clock<Duration> = ContinuousClock()) {
         self.photo = photo
-        self.browsing = browsing
+        self.sequence = sequence
         self.decode = decode
         self.clock = clock
         preloader = PhotoPreloader(side: displaySide, decode: decode)
-        output = StateOutput(State(picture: .loading(photo), position: Self.position(of: photo, in: browsing)))
+        screen = Screen(State(picture: .loading(photo), position: Self.position(of: photo, in: sequence)))
     }
 
     /// Decoding through the shared pool of sandboxed decoders, laid out as
@@ -90,14 +85,14 @@ public final class PhotoViewerLogic: StatePublishing {
 
     /// The largest side the window shows photos at, in device pixels:
     /// photos are decoded to fit it (and in full for zooming in).
-    public var displaySide: Int {
+    private var displaySide: Int {
         get { preloader.side }
         set { preloader.side = newValue }
     }
 
     /// Whether the list has a photo after the one shown, asked now: the
     /// list may have changed since the last state was published.
-    var nextExists: Bool { !state.isGone && browsing?.neighbour(of: photo.path, offset: 1) != nil }
+    private var nextExists: Bool { !state.isGone && sequence?.neighbour(of: photo.path, offset: 1) != nil }
 
     // MARK: Actions
 
@@ -107,12 +102,12 @@ public final class PhotoViewerLogic: StatePublishing {
     /// once the preloader, which decodes the shown photo first, has it. Its
     /// neighbours are decoded next.
     @discardableResult
-    public func load() async -> State {
+    private func load() async -> State {
         generation += 1
         let mine = generation
         let photo = self.photo
         fullResolution = nil
-        neighbours = (browsing?.neighbour(of: photo.path, offset: 1), browsing?.neighbour(of: photo.path, offset: -1))
+        neighbours = (sequence?.neighbour(of: photo.path, offset: 1), sequence?.neighbour(of: photo.path, offset: -1))
         focusPreloader(on: photo)
         if let pixels = preloader.pixels(for: photo) { return publish(.presenting(photo, pixels)) }
         publish(preloader.standIn(for: photo).map { .presenting(photo, $0) } ?? .loading(photo))
@@ -128,7 +123,7 @@ public final class PhotoViewerLogic: StatePublishing {
     /// decoded to fit it. The photo shown stays until its new pixels are
     /// there.
     @discardableResult
-    public func setViewport(width: Int, height: Int) async -> State {
+    private func setViewport(width: Int, height: Int) async -> State {
         guard !state.isGone, preloader.viewport?.width != width || preloader.viewport?.height != height
         else { return state }
         preloader.viewport = (width, height)
@@ -147,7 +142,7 @@ public final class PhotoViewerLogic: StatePublishing {
     /// Decodes the photo shown in full (up to `maxDecodedSize`), for
     /// zooming in past the window's size; nothing when it already is.
     @discardableResult
-    public func loadFullResolution() async -> State {
+    private func loadFullResolution() async -> State {
         let fitted = preloader.side(for: photo)
         let own = photo.metadata.map { max($0.pixelWidth, $0.pixelHeight) } ?? 0
         guard case .presenting(let shown, let pixels) = state.picture else { return state }
@@ -172,46 +167,46 @@ public final class PhotoViewerLogic: StatePublishing {
     }
 
     private func focusPreloader(on photo: Photo) {
-        let next = (1...preloader.ahead).compactMap { browsing?.neighbour(of: photo.path, offset: $0) }
-        let previous = (1...preloader.behind).compactMap { browsing?.neighbour(of: photo.path, offset: -$0) }
+        let next = (1...preloader.ahead).compactMap { sequence?.neighbour(of: photo.path, offset: $0) }
+        let previous = (1...preloader.behind).compactMap { sequence?.neighbour(of: photo.path, offset: -$0) }
         preloader.focus(on: photo, previous: previous, next: next)
     }
 
     /// Shows the photo `offset` places away in the list's order; at either
     /// end nothing changes.
     @discardableResult
-    public func step(_ offset: Int) async -> State {
-        guard !state.isGone, let next = browsing?.neighbour(of: photo.path, offset: offset) else { return state }
+    private func step(_ offset: Int) async -> State {
+        guard !state.isGone, let next = sequence?.neighbour(of: photo.path, offset: offset) else { return state }
         photo = next
         return await load()
     }
 
-    /// Rates the photo (1…5 stars; 0 clears, -1 rejects); the list saves
-    /// it.
+    /// Gives the photo a rating (1…5 stars; 0 clears, -1 rejects); the
+    /// list saves it.
     @discardableResult
-    public func rate(_ stars: Int) -> State {
+    private func setRating(_ stars: Int) -> State {
         guard !state.isGone else { return state }
-        browsing?.rate(path: photo.path, stars: stars)
-        photo = browsing?.photo(at: photo.path) ?? photo
+        emit(.edit(.rate(path: photo.path, stars: stars)))
+        photo = sequence?.photo(at: photo.path) ?? photo
         return publish(showingPhoto(in: state.picture))
     }
 
     /// 6–9: gives the photo `label`, or takes it away when it has it.
     @discardableResult
-    public func toggleLabel(_ label: ColorLabel) -> State {
+    private func toggleLabel(_ label: ColorLabel) -> State {
         tag(TagEdit(label: .some(photo.tags.label == label ? nil : label)))
     }
 
     /// Sets the title ("" takes it away), as typed in the properties.
     @discardableResult
-    public func setTitle(_ title: String) -> State {
+    private func setTitle(_ title: String) -> State {
         guard photo.tags.title != PhotoTags.nonBlank(title) else { return state }
         return tag(TagEdit(title: title))
     }
 
     /// Sets the caption ("" takes it away).
     @discardableResult
-    public func setCaption(_ caption: String) -> State {
+    private func setCaption(_ caption: String) -> State {
         guard photo.tags.caption != PhotoTags.nonBlank(caption) else { return state }
         return tag(TagEdit(caption: caption))
     }
@@ -219,32 +214,33 @@ public final class PhotoViewerLogic: StatePublishing {
     /// Adds a keyword typed in the properties ("Places|Brittany" for one
     /// in a hierarchy); nothing for blank text.
     @discardableResult
-    public func addKeyword(_ text: String) -> State {
+    private func addKeyword(_ text: String) -> State {
         guard let keyword = Keyword(text), !photo.tags.keywords.contains(keyword) else { return state }
         return tag(TagEdit(adding: [keyword]))
     }
 
     @discardableResult
-    public func removeKeyword(_ keyword: Keyword) -> State {
+    private func removeKeyword(_ keyword: Keyword) -> State {
         guard photo.tags.keywords.contains(keyword) else { return state }
         return tag(TagEdit(removing: [keyword]))
     }
 
-    /// Keywords to offer while one is typed.
-    public var knownKeywords: [Keyword] { browsing?.knownKeywords ?? [] }
-
     private func tag(_ edit: TagEdit) -> State {
         guard !state.isGone else { return state }
-        browsing?.tag(edit, path: photo.path)
-        photo = browsing?.photo(at: photo.path) ?? photo
-        return publish(showingPhoto(in: state.picture))
+        emit(.edit(.tag(edit, path: photo.path)))
+        photo = sequence?.photo(at: photo.path) ?? photo
+        // The keywords offered change with an added one.
+        var new = state
+        new.picture = showingPhoto(in: state.picture)
+        new.keywordSuggestions = nil
+        return publish(new)
     }
 
     /// The list learnt something new of the photo shown (another program
     /// rated it, in the file or a sidecar): the window shows it.
     @discardableResult
-    public func photoChanged() -> State {
-        guard !state.isGone, let fresh = browsing?.photo(at: photo.path), fresh != photo else { return state }
+    private func photoChanged() -> State {
+        guard !state.isGone, let fresh = sequence?.photo(at: photo.path), fresh != photo else { return state }
         photo = fresh
         return publish(showingPhoto(in: state.picture))
     }
@@ -263,34 +259,29 @@ public final class PhotoViewerLogic: StatePublishing {
     /// preference): `decide` then steps to the next photo, when there is
     /// one.
     @discardableResult
-    public func setAdvancesAfterRating(_ on: Bool) -> State {
+    private func setAdvancesAfterRating(_ on: Bool) -> State {
         publishChange { $0.advancesAfterRating = on }
     }
 
-    /// A decision on the photo (1…5 stars, 0 clears, -1 rejects, nil
-    /// toggles the rejection), then the next photo when advancing.
+    /// A rating of the photo (1…5 stars, 0 clears, -1 rejects; nil rejects
+    /// it, or takes a rejection back, leaving it unrated), then the next
+    /// photo when advancing.
     @discardableResult
-    public func decide(_ stars: Int?) async -> State {
-        if let stars { rate(stars) } else { toggleRejected() }
+    private func rate(_ stars: Int?) async -> State {
+        setRating(stars ?? (photo.isRejected ? 0 : Photo.rejected))
         guard state.advancesAfterRating, nextExists else { return state }
         return await step(1)
-    }
-
-    /// Rejects the photo, or takes a rejection back (it is then unrated).
-    @discardableResult
-    public func toggleRejected() -> State {
-        rate(photo.isRejected ? 0 : Photo.rejected)
     }
 
     /// The photo left the folder (trashed here or elsewhere): the next one
     /// shows, else the previous one, else nothing is left.
     @discardableResult
-    public func photoRemoved() async -> State {
-        guard !state.isGone, browsing?.photo(at: photo.path) == nil else { return state }
+    private func photoRemoved() async -> State {
+        guard !state.isGone, sequence?.photo(at: photo.path) == nil else { return state }
         // The list no longer knows where the photo was: its neighbours
         // were noted when it was shown.
         guard let next = [neighbours.next, neighbours.previous].compactMap({ $0 })
-            .first(where: { browsing?.photo(at: $0.path) != nil }) else {
+            .first(where: { sequence?.photo(at: $0.path) != nil }) else {
             generation += 1
             return publish(.gone)
         }
@@ -301,19 +292,158 @@ public final class PhotoViewerLogic: StatePublishing {
     /// The photos either side of the one shown, noted when it is loaded.
     private var neighbours: (next: Photo?, previous: Photo?) = (nil, nil)
 
+    // MARK: Intents
+
+    public func send(_ intent: Intent) {
+        switch intent {
+        case .load: run { await $0.load() }
+        case .previous: run { await $0.step(-1) }
+        case .next: run { await $0.step(1) }
+        case .rate(let stars): run { await $0.rate(stars) }
+        case .toggleRejected: run { await $0.rate(nil) }
+        case .rotateLeft: run { await $0.rotate(clockwise: false) }
+        case .rotateRight: run { await $0.rotate(clockwise: true) }
+        // Tags change the photo shown at once: not through `run`, which
+        // would cancel a step under way.
+        case .toggleLabel(let label): toggleLabel(label)
+        case .setTitle(let title): setTitle(title)
+        case .setCaption(let caption): setCaption(caption)
+        case .addKeyword(let text): addKeyword(text)
+        case .removeKeyword(let keyword): removeKeyword(keyword)
+        case .keywordSuggestionsWanted: publishChange { [sequence] in $0.keywordSuggestions = sequence?.knownKeywords ?? [] }
+        case .startSlideshow:
+            guard state.slideshow == nil else { return }
+            slideshow = tasks.start(lasting: true) { [weak self] in
+                guard let self else { return }
+                _ = await playSlideshow(every: state.slideshowInterval)
+            }
+        case .pauseSlideshow: pauseSlideshow()
+        case .stopSlideshow:
+            stopSlideshow()
+            slideshow?.cancel()
+        case .slideshowInterval(let seconds): setSlideshowInterval(seconds)
+        case .advanceAfterRating(let on):
+            setAdvancesAfterRating(on)
+            emit(.advancesAfterRatingChanged(on))
+        case .followAdvancesAfterRating(let on): setAdvancesAfterRating(on)
+        case .wantsFullResolution: tasks.start { [weak self] in _ = await self?.loadFullResolution() }
+        case .viewport(let width, let height):
+            // Not through `run`: a resize must not cancel a step under way.
+            tasks.start { [weak self] in _ = await self?.setViewport(width: width, height: height) }
+        case .trash: emit(.trash(path: photo.path))
+        case .setProfilePhoto: emit(.setProfilePhoto(path: photo.path))
+        case .photoRemoved: run { await $0.photoRemoved() }
+        case .photosChanged: photoChanged()
+        case .close:
+            tasks.cancelAll()
+            emit(.closed(lastShown: photo.path))
+        }
+    }
+
+    /// Starts `action`, superseding the one under way. It runs at once, up
+    /// to its first wait: a rating, or a step to a photo decoded ahead,
+    /// shows in this turn of the main loop, not the next.
+    private func run(_ action: @escaping @MainActor (PhotoViewerLogic) async -> State) {
+        work?.cancel()
+        work = tasks.start { [weak self] in
+            guard let self else { return }
+            _ = await action(self)
+        }
+    }
+
+    // MARK: Turning
+
+    /// Turns the photo a quarter (its EXIF orientation; the list writes
+    /// it). The pixels shown are turned at once, off the main thread, and
+    /// kept for the photo until its file is written and read again. Turns
+    /// asked in a row are made one after another, each on the pixels the
+    /// one before it showed.
+    @discardableResult
+    private func rotate(clockwise: Bool) async -> State {
+        let previous = lastRotation
+        let rotation = tasks.start { [weak self] in
+            await previous?.value
+            await self?.turn(clockwise: clockwise)
+        }
+        lastRotation = rotation
+        await rotation?.value
+        return state
+    }
+
+    private func turn(clockwise: Bool) async {
+        guard case .presenting(_, let pixels) = state.picture, let sequence else { return }
+        let before = photo.metadata?.orientation
+        emit(.edit(.rotate(path: photo.path, clockwise: clockwise)))
+        photo = sequence.photo(at: photo.path) ?? photo
+        // The list turns only a photo whose orientation it knows.
+        guard photo.metadata?.orientation != before else { return }
+        let mine = generation
+        let turned = await Task.detached(priority: .userInitiated) { pixels.turned(clockwise: clockwise) }.value
+        guard mine == generation, case .presenting = state.picture else { return }
+        preloader.keep(turned, for: photo)
+        fullResolution = nil
+        publish(.presenting(photo, turned))
+    }
+
+    // MARK: Slideshows
+
+    /// Plays a slideshow from the photo shown; returns once it stops (at
+    /// the last photo, on `stopSlideshow`, when the photo is gone, or when
+    /// the calling task is cancelled), leaving that photo shown.
+    @discardableResult
+    private func playSlideshow(every interval: Int) async -> State {
+        publishChange { $0.slideshow = Slideshow(interval: max(1, interval)) }
+        var waited = 0
+        while let show = state.slideshow, !Task.isCancelled {
+            try? await clock.sleep(for: .seconds(1))
+            guard let current = state.slideshow, !Task.isCancelled else { break }
+            if current.isPaused { continue }
+            waited += 1
+            guard waited >= show.interval else { continue }
+            waited = 0
+            guard nextExists else { break }
+            await step(1)
+        }
+        guard state.slideshow != nil else { return state }
+        return publishChange { $0.slideshow = nil }
+    }
+
+    /// Space: pauses the slideshow, or goes on with it.
+    @discardableResult
+    private func pauseSlideshow() -> State {
+        publishChange { $0.slideshow?.isPaused.toggle() }
+    }
+
+    /// Seconds per photo from now on, in the slideshow playing and the
+    /// next one.
+    @discardableResult
+    private func setSlideshowInterval(_ seconds: Int) -> State {
+        publishChange { state in
+            state.slideshowInterval = max(1, seconds)
+            state.slideshow?.interval = state.slideshowInterval
+        }
+    }
+
+    /// Escape: the slideshow ends on the photo shown.
+    @discardableResult
+    private func stopSlideshow() -> State {
+        guard state.slideshow != nil else { return state }
+        return publishChange { $0.slideshow = nil }
+    }
+
     // MARK: Publishing
 
     /// Publishes `picture` with the rest of the state as it is, and the
     /// position of the photo now shown. Gone, the slideshow ends with it.
     @discardableResult
-    func publish(_ picture: State.Picture) -> State {
+    private func publish(_ picture: State.Picture) -> State {
         var new = state
         new.picture = picture
         if picture == .gone {
             new.position = State.Position()
             new.slideshow = nil
         } else {
-            new.position = Self.position(of: photo, in: browsing)
+            new.position = Self.position(of: photo, in: sequence)
         }
         return publish(new)
     }
@@ -321,17 +451,28 @@ public final class PhotoViewerLogic: StatePublishing {
     /// Publishes a change to what goes with the picture (the slideshow,
     /// auto-advance). Once gone nothing changes: the window is closing.
     @discardableResult
-    func publishChange(_ change: (inout State) -> Void) -> State {
+    private func publishChange(_ change: (inout State) -> Void) -> State {
         guard !state.isGone else { return state }
         var new = state
         change(&new)
         return publish(new)
     }
 
-    /// Where `photo` is in `browsing`'s order, as the state tells it.
-    private static func position(of photo: Photo, in browsing: (any PhotoBrowsing)?) -> State.Position {
-        State.Position(hasPrevious: browsing?.neighbour(of: photo.path, offset: -1) != nil,
-                       hasNext: browsing?.neighbour(of: photo.path, offset: 1) != nil,
-                       place: browsing?.place(of: photo.path).map { State.Place(index: $0.index, count: $0.count) })
+    /// Where `photo` is in `sequence`'s order, as the state tells it.
+    private static func position(of photo: Photo, in sequence: (any PhotoSequence)?) -> State.Position {
+        State.Position(hasPrevious: sequence?.neighbour(of: photo.path, offset: -1) != nil,
+                       hasNext: sequence?.neighbour(of: photo.path, offset: 1) != nil,
+                       place: sequence?.place(of: photo.path).map { State.Place(index: $0.index, count: $0.count) })
     }
+}
+
+/// A slideshow in a photo window: the next photo of the list it steps
+/// through (its order and filter) every few seconds, until the last one,
+/// a stop, or the window closing.
+public struct Slideshow: Equatable, Sendable {
+    /// Seconds each photo shows.
+    public var interval: Int
+    public var isPaused = false
+
+    public init(interval: Int) { self.interval = interval }
 }

@@ -4,7 +4,20 @@ import Localization
 /// What the preferences window does, without GTK: shows the preferences
 /// and keeps each choice in the settings, applying it at once.
 @MainActor
-public final class PreferencesLogic: StatePublishing {
+public final class PreferencesLogic: ScreenLogic {
+    public enum Intent: Sendable, Equatable {
+        case ratingStorage(RatingStorage)
+        case pairRawAndJPEG(Bool)
+        case close
+    }
+
+    /// What the flow must do beyond the window.
+    public enum Output: Sendable, Equatable {
+        /// The main windows show pairs as one photo, or apart.
+        case pairRawAndJPEGChanged(Bool)
+        case closed
+    }
+
     public enum State: Equatable, Sendable {
         case presenting(Preferences)
         /// The choice applies to this run, but could not be kept for the
@@ -12,7 +25,7 @@ public final class PreferencesLogic: StatePublishing {
         case failed(String, Preferences)
     }
 
-    public let output: StateOutput<State>
+    public let screen: Screen<State, Output>
 
     private let settings: AppSettings
     private let ratings: RatingQueue
@@ -23,13 +36,23 @@ public final class PreferencesLogic: StatePublishing {
         var preferences = settings.preferences
         // Where ratings go is the queue's (it is set at start from the settings).
         preferences.ratingStorage = ratings.storage
-        output = StateOutput(.presenting(preferences))
+        screen = Screen(.presenting(preferences))
+    }
+
+    public func send(_ intent: Intent) {
+        switch intent {
+        case .ratingStorage(let storage): chooseRatingStorage(storage)
+        case .pairRawAndJPEG(let on):
+            pairRawAndJPEG(on)
+            emit(.pairRawAndJPEGChanged(on))
+        case .close: emit(.closed)
+        }
     }
 
     /// Where ratings go from now on. GSettings takes the change in memory
     /// and writes it to disk on its own thread, so this does not wait.
     @discardableResult
-    public func chooseRatingStorage(_ storage: RatingStorage) -> State {
+    func chooseRatingStorage(_ storage: RatingStorage) -> State {
         ratings.storage = storage
         return keep { $0.ratingStorage = storage }
     }
@@ -37,7 +60,7 @@ public final class PreferencesLogic: StatePublishing {
     /// Whether a RAW and a JPEG of one shot show as one photo from now on
     /// (the main windows follow the settings).
     @discardableResult
-    public func pairRawAndJPEG(_ on: Bool) -> State {
+    func pairRawAndJPEG(_ on: Bool) -> State {
         keep { $0.pairsRawAndJPEG = on }
     }
 

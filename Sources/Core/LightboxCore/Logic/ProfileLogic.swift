@@ -1,11 +1,52 @@
 import Foundation
 import Localization
 
-/// What the profile window shows, decided without GTK. One method per
-/// thing the person can do; each answers with the new state, and
-/// `onChange` hears every state, the intermediate ones of async work too.
+/// What the profile window shows, decided without GTK: `send` an intent;
+/// `onState` hears every state, the intermediate ones of async work too,
+/// and `onOutput` what the window does once.
 @MainActor
-public final class ProfileLogic: StatePublishing {
+public final class ProfileLogic: ScreenLogic {
+    public enum Intent: Sendable, Equatable {
+        /// Loads the profile (again, after Try Again).
+        case load
+        /// Edit: the editor, with the draft.
+        case edit
+        case nameChanged(String)
+        case emailChanged(String)
+        case aboutChanged(String)
+        /// The photo chosen in the file chooser.
+        case photoChosen(String)
+        case removePhoto
+        case save
+        /// Cancel: the edits are dropped.
+        case cancelEditing
+        case dismissNotice
+        /// "Set as Profile Photo" from a photo window: once the profile is
+        /// there, the editor with the photo pending (Save keeps it).
+        case setPhoto(String)
+        /// The close button: closes, or asks first when edits would be lost.
+        case closeRequested
+        /// The answer to "Save the changes?".
+        case closeAnswered(CloseAnswer)
+        case close
+    }
+
+    public enum CloseAnswer: String, Sendable, Equatable {
+        case save, discard, cancel
+    }
+
+    /// What the window does once.
+    public enum Output: Sendable, Equatable {
+        /// "Profile saved".
+        case saved
+        /// Unsaved edits: Save, Discard or Cancel is asked.
+        case askToSaveChanges
+        /// The window may close now.
+        case close
+        /// The window closed.
+        case closed
+    }
+
     /// Everything the profile window shows: the page, and with a
     /// presentation whether it is shown or edited (`ProfilePresentation.mode`)
     /// and whether there are edits a close would lose (`hasPendingEdits`).
@@ -23,7 +64,9 @@ public final class ProfileLogic: StatePublishing {
         case failed(ProfileProblem, ProfilePresentation?)
     }
 
-    public let output = StateOutput(State.loading)
+    public let screen = Screen<State, Output>(.loading)
+    /// The last load started: "Set as Profile Photo" waits for it.
+    private var loading: Task<Void, Never>?
 
     private let model: ProfileModel
     private let decodeAvatar: @Sendable (String) throws(AvatarError) -> AvatarImage
@@ -40,12 +83,55 @@ public final class ProfileLogic: StatePublishing {
         self.decodeAvatar = decodeAvatar
     }
 
+    public func send(_ intent: Intent) {
+        switch intent {
+        case .load: loading = tasks.start { [weak self] in _ = await self?.load() }
+        case .edit: beginEditing()
+        case .nameChanged(let name): changeDisplayName(name)
+        case .emailChanged(let email): changeEmail(email)
+        case .aboutChanged(let about): changeAbout(about)
+        case .photoChosen(let path): tasks.start { [weak self] in _ = await self?.usePhoto(path: path) }
+        case .removePhoto: removeAvatar()
+        case .save: tasks.start { [weak self] in _ = await self?.saveAndTell() }
+        case .cancelEditing: revert()
+        case .dismissNotice: dismissNotice()
+        case .setPhoto(let path):
+            if loading == nil { send(.load) }
+            tasks.start { [weak self, loading] in
+                await loading?.value
+                guard let self else { return }
+                beginEditing()
+                _ = await usePhoto(path: path)
+            }
+        case .closeRequested: emit(state.hasPendingEdits ? .askToSaveChanges : .close)
+        case .closeAnswered(.cancel): break
+        case .closeAnswered(.discard):
+            revert()
+            emit(.close)
+        case .closeAnswered(.save):
+            tasks.start { [weak self] in
+                if await self?.saveAndTell() == true { self?.emit(.close) }
+            }
+        case .close:
+            tasks.cancelAll()
+            emit(.closed)
+        }
+    }
+
+    /// Saves; one that goes through leaves editing (the state says so) and
+    /// is told. Answers whether the profile was saved.
+    private func saveAndTell() async -> Bool {
+        guard case .presenting(let presentation) = await save(), presentation.mode == .showing else { return false }
+        emit(.saved)
+        return true
+    }
+
     // MARK: Actions
 
     /// Shows the profile, loading it first unless the model has it already
     /// (then the state goes straight to presenting).
     @discardableResult
-    public func load() async -> State {
+    func load() async -> State {
         if model.status != .loaded {
             problem = nil
             presentation = nil
@@ -65,7 +151,7 @@ public final class ProfileLogic: StatePublishing {
     /// Edit: the window shows the editor, with the draft. Nothing to edit
     /// before the profile is there.
     @discardableResult
-    public func beginEditing() -> State {
+    func beginEditing() -> State {
         guard var presentation, presentation.mode != .editing else { return state }
         presentation.mode = .editing
         self.presentation = presentation
@@ -73,20 +159,20 @@ public final class ProfileLogic: StatePublishing {
     }
 
     @discardableResult
-    public func changeDisplayName(_ name: String) -> State { edit { $0.displayName = name } }
+    func changeDisplayName(_ name: String) -> State { edit { $0.displayName = name } }
 
     @discardableResult
-    public func changeEmail(_ email: String) -> State { edit { $0.email = email } }
+    func changeEmail(_ email: String) -> State { edit { $0.email = email } }
 
     @discardableResult
-    public func changeAbout(_ about: String) -> State { edit { $0.about = about } }
+    func changeAbout(_ about: String) -> State { edit { $0.about = about } }
 
     /// Makes the photo at `path` the pending one (chosen in the file
     /// chooser, or "Set as Profile Photo" from a photo window), decoding it
     /// off the main thread; like any edit it waits for Save. A file that
     /// cannot be used leaves the photo as it was and says why.
     @discardableResult
-    public func usePhoto(path: String) async -> State {
+    func usePhoto(path: String) async -> State {
         guard presentation != nil, !isSaving else { return state }
         photoRequest += 1
         let request = photoRequest
@@ -111,7 +197,7 @@ public final class ProfileLogic: StatePublishing {
     }
 
     @discardableResult
-    public func removeAvatar() -> State {
+    func removeAvatar() -> State {
         edit {
             $0.avatar = nil
         }
@@ -121,7 +207,7 @@ public final class ProfileLogic: StatePublishing {
     /// shows the new profile and this one leaves editing; on failure the
     /// edits stay, still being edited, and the state says why.
     @discardableResult
-    public func save() async -> State {
+    func save() async -> State {
         guard var presentation, !isSaving, presentation.canSave else { return state }
         let draft = ProfileValidation.normalized(presentation.draft)
         isSaving = true
@@ -151,7 +237,7 @@ public final class ProfileLogic: StatePublishing {
     /// the saved profile again, and goes back to showing it. Not while
     /// saving: the save decides what is kept.
     @discardableResult
-    public func revert() -> State {
+    func revert() -> State {
         guard var presentation, !isSaving else { return state }
         photoRequest += 1
         presentation.mode = .showing
@@ -166,7 +252,7 @@ public final class ProfileLogic: StatePublishing {
 
     /// The load notice was read: hide it.
     @discardableResult
-    public func dismissNotice() -> State {
+    func dismissNotice() -> State {
         model.dismissNotice()
         presentation?.notice = nil
         return publish()

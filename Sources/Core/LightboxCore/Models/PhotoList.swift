@@ -9,9 +9,6 @@ public struct PhotoList: Equatable, Sendable {
     /// How many files they are: more than `total` when RAW+JPEG pairs show
     /// as one photo each.
     public let files: Int
-    /// A rating that could not be written into its file: shown once, until
-    /// `PhotoListLogic.dismissRatingFailure()`.
-    public let ratingFailure: RatingWriteFailure?
     /// The selected photos among those shown, by path.
     public let selection: Set<String>
     /// Dates taken read after the person began working with the photos
@@ -19,13 +16,12 @@ public struct PhotoList: Equatable, Sendable {
     /// by them (`PhotoListLogic.sortByDatesRead`).
     public let datesWaiting: Bool
 
-    package init(folder: Folder, photos: ChunkedArray<Photo>, total: Int, files: Int? = nil, ratingFailure: RatingWriteFailure? = nil,
+    package init(folder: Folder, photos: ChunkedArray<Photo>, total: Int, files: Int? = nil,
                 selection: Set<String> = [], datesWaiting: Bool = false) {
         self.folder = folder
         self.photos = photos
         self.total = total
         self.files = files ?? total
-        self.ratingFailure = ratingFailure
         self.selection = selection
         self.datesWaiting = datesWaiting
     }
