@@ -57,8 +57,11 @@ final class PhotoViewerLogicTests: XCTestCase {
         XCTAssertFalse(viewer.state.position.hasPrevious)
         await viewer.sendAndSettle(.previous)
         XCTAssertEqual(viewer.state.picture.photo?.title, "0broken", "nothing before the first photo")
-        XCTAssertEqual(heard, ["loading a", "showing a 0", "loading b", "showing b 0", "showing b 5",
-                               "showing a 0", "loading 0broken", "failed 0broken"])
+        // b, a's next neighbour, is decoded ahead while a shows: when that
+        // is done before the step, b shows at once, without a loading state.
+        XCTAssertEqual(heard.filter { $0 != "loading b" },
+                       ["loading a", "showing a 0", "showing b 0", "showing b 5",
+                        "showing a 0", "loading 0broken", "failed 0broken"])
         withExtendedLifetime(scratch) {}
     }
 
