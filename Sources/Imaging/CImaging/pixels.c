@@ -2,6 +2,7 @@
 #include "CImaging.h"
 
 #include <stddef.h>
+#include <string.h>
 
 // x * a / 255, rounded, without a division.
 static inline uint32_t lb_mul_div_255(uint32_t x, uint32_t a) {
@@ -45,6 +46,77 @@ void lb_pixels_turn(const uint32_t *in, int width, int height, int stride, bool 
                                           : (size_t)(width - 1 - x) * out_row + (size_t)y;
                     out[at] = p[x];
                 }
+            }
+        }
+    }
+}
+
+// Channel values of the pixel at `p`: RGBA bytes, or a premultiplied
+// ARGB32 word in native byte order (an opaque photo's is its straight
+// colour; a translucent pixel is read as drawn over black).
+static inline void lb_channels(const uint8_t *p, bool argb32, int *r, int *g, int *b) {
+    if (argb32) {
+        uint32_t word;
+        memcpy(&word, p, 4);
+        *r = (int)((word >> 16) & 0xff);
+        *g = (int)((word >> 8) & 0xff);
+        *b = (int)(word & 0xff);
+    } else {
+        *r = p[0];
+        *g = p[1];
+        *b = p[2];
+    }
+}
+
+// Rec. 709 luma of 8-bit channels, in 0…255 (integer weights summing to 256).
+static inline int lb_luma(int r, int g, int b) { return (54 * r + 183 * g + 19 * b) >> 8; }
+
+void lb_pixels_exposure(const uint8_t *pixels, int width, int height, int stride, bool argb32, int dark_below,
+                        LbExposure *out) {
+    memset(out, 0, sizeof *out);
+    for (int y = 0; y < height; y++) {
+        const uint8_t *row = pixels + (size_t)y * (size_t)stride;
+        for (int x = 0; x < width; x++) {
+            int r, g, b;
+            lb_channels(row + (size_t)x * 4, argb32, &r, &g, &b);
+            int luma = lb_luma(r, g, b);
+            out->red[r]++;
+            out->green[g]++;
+            out->blue[b]++;
+            out->luminance[luma]++;
+            if (r == 255 || g == 255 || b == 255) out->clipped_any++;
+            if (luma < dark_below) out->dark++;
+        }
+    }
+    out->pixels = (uint64_t)width * (uint64_t)height;
+}
+
+void lb_pixels_mark_exposure(const uint8_t *pixels, int width, int height, int stride, bool argb32, int dark_below,
+                             uint8_t *out) {
+    // Marked in the pixels' own layout, opaque: red where a channel is at
+    // its white level, blue where the picture is darker than `dark_below`.
+    for (int y = 0; y < height; y++) {
+        const uint8_t *row = pixels + (size_t)y * (size_t)stride;
+        uint8_t *to = out + (size_t)y * (size_t)width * 4;
+        for (int x = 0; x < width; x++) {
+            const uint8_t *p = row + (size_t)x * 4;
+            uint8_t *q = to + (size_t)x * 4;
+            int r, g, b;
+            lb_channels(p, argb32, &r, &g, &b);
+            bool clipped = r == 255 || g == 255 || b == 255, dark = lb_luma(r, g, b) < dark_below;
+            if (!clipped && !dark) {
+                memcpy(q, p, 4);
+                continue;
+            }
+            int mr = clipped ? 255 : 0, mb = clipped ? 0 : 255;
+            if (argb32) {
+                uint32_t word = 0xff000000u | (uint32_t)mr << 16 | (uint32_t)mb;
+                memcpy(q, &word, 4);
+            } else {
+                q[0] = (uint8_t)mr;
+                q[1] = 0;
+                q[2] = (uint8_t)mb;
+                q[3] = 255;
             }
         }
     }

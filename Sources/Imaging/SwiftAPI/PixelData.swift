@@ -46,6 +46,11 @@ public struct PixelData: Sendable, Equatable {
         self.init(width: width, height: height, stride: stride, storage: .data(bytes), format: format)
     }
 
+    /// Pixels in a buffer of their own, rows without padding.
+    init(width: Int, height: Int, buffer: PixelBuffer, format: Format) {
+        self.init(width: width, height: height, stride: width * 4, storage: .buffer(buffer), format: format)
+    }
+
     private init(width: Int, height: Int, stride: Int, storage: Storage, format: Format) {
         self.width = width
         self.height = height

@@ -117,6 +117,9 @@ enum ActionNames {
     static let slideshowInterval = ActionID.window("slideshow-interval")
     /// On/off: step to the next photo after a rating or a reject.
     static let advanceAfterRating = ActionID.window("advance-after-rating")
+    /// "win.show-clipping": the clipped highlights and deep shadows marked
+    /// over the photo (on or off).
+    static let showClipping = ActionID.window("show-clipping")
 
     // The profile window's.
     static let save = ActionID.window("save")

@@ -118,6 +118,8 @@ enum Keyboard {
             bind(ActionNames.properties, ["F9"], tr("Properties")),
             // Translators: Ctrl+K in a photo window: the properties show, the keyboard in their keyword entry.
             shown(tr("Add a keyword (in the properties)"), "<Control>k"),
+            // Translators: J in a photo window (a shortcut's description).
+            bind(ActionNames.showClipping, ["j"], tr("Show clipping: highlights at white in red, deep shadows in blue")),
             bind(ActionNames.fullscreen, ["F11"], tr("Full screen")),
             bind(ActionNames.startSlideshow, ["F5"], tr("Slideshow (Escape leaves it on the photo shown)")),
             bind(ActionNames.pauseSlideshow, ["space"], tr("Pause or go on with the slideshow")),

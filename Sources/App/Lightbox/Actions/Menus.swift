@@ -21,7 +21,9 @@ enum Menus {
     /// A photo window's menu.
     static func photo() -> Menu {
         Menu(sections: [
-            [(tr("Go to Next Photo After Rating"), ActionNames.advanceAfterRating.detailed)],
+            [(tr("Go to Next Photo After Rating"), ActionNames.advanceAfterRating.detailed),
+             // Translators: a check item of a photo window's menu (J): clipped highlights and shadows marked.
+             (tr("Show Clipping"), ActionNames.showClipping.detailed)],
             [(tr("Rotate Left"), ActionNames.rotateLeft.detailed), (tr("Rotate Right"), ActionNames.rotateRight.detailed)],
             [(tr("Slideshow"), ActionNames.startSlideshow.detailed)] + [3, 5, 10].map { seconds in
                 // Translators: how long the slideshow shows each photo (a menu item).

@@ -22,6 +22,7 @@ final class PhotoWindowController {
             case .trash(let path): send(.trashPhoto(path: path, from: self))
             case .setProfilePhoto(let path): send(.setProfilePhoto(path: path))
             case .advancesAfterRatingChanged(let on): send(.advancesAfterRatingChanged(on))
+            case .showsClippingChanged(let on): send(.showsClippingChanged(on))
             case .closed(let path): send(.photoWindowClosed(self, lastShown: path))
             }
         }

@@ -44,6 +44,9 @@ enum AppAction {
     /// "Go to Next Photo After Rating" changed in a photo window: every
     /// photo window follows, and it is remembered.
     case advancesAfterRatingChanged(Bool)
+    /// "Show Clipping" changed in a photo window: every photo window
+    /// follows, and it is remembered.
+    case showsClippingChanged(Bool)
     /// "Show RAW and JPEG of one shot as one photo" changed in the
     /// preferences: every main window follows.
     case pairRawAndJPEGChanged(Bool)

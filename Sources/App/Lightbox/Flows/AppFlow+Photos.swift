@@ -16,6 +16,7 @@ extension AppFlow {
             [weak self] action in self?.handle(action)
         }
         logic.send(.followAdvancesAfterRating(services.advancesAfterRating))
+        logic.send(.followShowsClipping(settings.showsClipping))
         photoWindows.append(PhotoWindow(controller: controller, owner: owner))
         controller.present()
         if properties { controller.showProperties() }

@@ -158,6 +158,9 @@ final class AppFlow {
         case .advancesAfterRatingChanged(let on):
             services.setAdvancesAfterRating(on)
             for window in photoWindows { window.controller.logic.send(.followAdvancesAfterRating(on)) }
+        case .showsClippingChanged(let on):
+            settings.save(showingClipping: on)
+            for window in photoWindows { window.controller.logic.send(.followShowsClipping(on)) }
         case .pairRawAndJPEGChanged(let on):
             for window in mainWindows { window.send(.pairRawAndJPEG(on)) }
         case .trashPhoto(let path, let controller):

@@ -46,6 +46,12 @@ final class PhotoWindowView {
     /// Previous, next, zoom and the rating bar, over the photo.
     private(set) var controls: PhotoControls!
     private var advanceAfterRating: Action!
+    /// "Show Clipping" (J), as the state has it.
+    private var showClipping: Action!
+    /// J was pressed: what it did is said once the state has it (the
+    /// clipping found once read), and only then: a window opened with the
+    /// clipping shown, or another window's J, says nothing.
+    private var clippingAsked = false
     private var slideshowInterval: Action!
     private var slideshow: SlideshowScreen!
     /// The actions whose keys typing needs too (digits, letters, arrows,
@@ -165,6 +171,11 @@ final class PhotoWindowView {
         typingActions.append(Action(ActionNames.toggleLabel, stringParameter: { [weak self] name in
             if let label = ColorLabel(rawValue: name) { self?.onIntent(.toggleLabel(label)) }
         }))
+        showClipping = Action(ActionNames.showClipping, isOn: false) { [weak self] _ in
+            self?.clippingAsked = true
+            self?.onIntent(.toggleClipping)
+        }
+        typingActions.append(showClipping)
         typingActions.forEach(window.addAction)
         for (id, body) in others { window.addAction(Action(id, body)) }
         advanceAfterRating = Action(ActionNames.advanceAfterRating, isOn: false) { [weak self] on in
@@ -216,6 +227,8 @@ final class PhotoWindowView {
         // the photo (and a field being edited commits, as it loses it).
         if properties.isShown, properties.root.containsFocus { picture.grabFocus() }
         properties.isShown.toggle()
+        // The exposure is read for the panel while it shows.
+        onIntent(.exposureWanted(properties.isShown))
         renderPropertiesButton()
         guard picture.hasFocus else { return }
         picture.announce(properties.isShown ? tr("Properties shown") : tr("Properties hidden"))
@@ -272,7 +285,8 @@ final class PhotoWindowView {
         renderSlideshowInterval(state.slideshowInterval)
         renderAdvancesAfterRating(state.advancesAfterRating)
         renderPosition(state.position)
-        renderPicture(state.picture)
+        renderPicture(state.picture, marks: state.showsClipping ? state.clippingMarks : nil)
+        renderExposure(state)
         properties.keywords.render(suggestions: state.keywordSuggestions)
     }
 
@@ -298,9 +312,28 @@ final class PhotoWindowView {
         place = position.place.map { RatingText.place($0.index, of: $0.count) } ?? ""
     }
 
+    /// "Show Clipping" and the exposure read: the menu's check item, the
+    /// properties' exposure, and, when J turned the clipping on, what it
+    /// found, said once it is read.
+    private func renderExposure(_ state: PhotoViewerLogic.State) {
+        let on = state.showsClipping
+        if (showClipping.boolState ?? false) != on { showClipping.boolState = on }
+        properties.exposure.render(state.exposure)
+        guard clippingAsked else { return }
+        if !on {
+            clippingAsked = false
+            // Translators: said by a screen reader when J hides the clipping marks.
+            picture.announce(tr("Clipping hidden"))
+        } else if let exposure = state.exposure, state.clippingMarks != nil {
+            clippingAsked = false
+            picture.announce(ExposureView.clippingSaid(exposure))
+        }
+    }
+
     /// The photo, or what stands for it. A photo's pixels become a texture
     /// that shares them (no copy), made once per decoded photo.
-    private func renderPicture(_ shown: PhotoViewerLogic.State.Picture) {
+    /// `marks`: the clipping marked over these pixels, when shown.
+    private func renderPicture(_ shown: PhotoViewerLogic.State.Picture, marks: PixelData?) {
         switch shown {
         case .loading(let photo):
             incompleteMark.isVisible = false
@@ -318,7 +351,8 @@ final class PhotoWindowView {
             spinner.isSpinning = false
             spinner.isVisible = false
             status.root.isVisible = false
-            zoomView.show(pixels, of: photo.path)
+            // The clipping marked, once made for these pixels.
+            zoomView.show(marks ?? pixels, of: photo.path)
         case .failed(let photo, let reason):
             incompleteMark.isVisible = false
             // Translators: {reason} is a sentence saying why, such as "The file is empty."

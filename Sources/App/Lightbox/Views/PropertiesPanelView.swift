@@ -33,12 +33,14 @@ final class PropertiesPanelView {
     let root: Revealer
     let tags = TagFields()
     let keywords = KeywordEditor()
+    /// What the pixels shown say of the exposure (see ExposureView).
+    let exposure = ExposureView()
     private let rows = Box(.vertical, spacing: 12)
 
     init() {
         PropertiesPanelView.loadStyle()
         rows.addCssClass("properties-details")
-        let content = Box(.vertical, spacing: 18, [tags.root, keywords.root, rows])
+        let content = Box(.vertical, spacing: 18, [tags.root, keywords.root, rows, exposure.root])
         content.setMargins(18)
         let scrolled = ScrolledWindow(child: content)
         scrolled.disableHorizontalScrolling()

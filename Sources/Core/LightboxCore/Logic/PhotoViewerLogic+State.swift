@@ -34,6 +34,14 @@ extension PhotoViewerLogic {
         case advanceAfterRating(Bool)
         /// The same, turned in another window (told by the flow).
         case followAdvancesAfterRating(Bool)
+        /// The window shows what the exposure says (its properties are
+        /// open), or no longer: it is read from the pixels shown.
+        case exposureWanted(Bool)
+        /// J: the clipped highlights (red) and deep shadows (blue) marked
+        /// over the photo, or no longer; told to the other windows.
+        case toggleClipping
+        /// The same, turned in another window (told by the flow).
+        case followShowsClipping(Bool)
         /// Zoomed in past the pixels decoded to fit: the photo in full.
         case wantsFullResolution
         /// The picture area's size in device pixels: photos are decoded to fit.
@@ -57,6 +65,8 @@ extension PhotoViewerLogic {
         case setProfilePhoto(path: String)
         /// "Go to Next Photo After Rating" changed: the other windows follow.
         case advancesAfterRatingChanged(Bool)
+        /// "Show Clipping" changed: the other windows follow, and it is kept.
+        case showsClippingChanged(Bool)
         /// The window closed, on the photo at the path (shown last).
         case closed(lastShown: String)
     }
@@ -122,6 +132,13 @@ extension PhotoViewerLogic {
         /// The keywords to offer while one is typed, once asked for
         /// (`.keywordSuggestionsWanted`); nil again after a change.
         public var keywordSuggestions: [Keyword]?
+        /// What the pixels shown say of the exposure, once the window asked
+        /// (`.exposureWanted`) and they were read; nil meanwhile.
+        public var exposure: Exposure?
+        /// "Show Clipping": the pixels shown are to be shown marked.
+        public var showsClipping = false
+        /// The pixels shown with their clipping marked, once made.
+        public var clippingMarks: PixelData?
 
         public init(picture: Picture, position: Position = Position(), slideshow: Slideshow? = nil,
                     slideshowInterval: Int = 5, advancesAfterRating: Bool = false, keywordSuggestions: [Keyword]? = nil) {

@@ -32,6 +32,11 @@ public final class PhotoViewerLogic: ScreenLogic {
     private var photo: Photo
     /// The list stepped through (read only: edits go out as outputs).
     private weak var sequence: (any PhotoSequence)?
+    /// Whether the window shows what the exposure says (its properties).
+    private var exposureWanted = false
+    /// The pixels the exposure is read from, and the reading under way.
+    private var analysed: PixelData?
+    private var analysing: Task<Void, Never>?
     /// The step, decision or turn under way (the next one replaces it).
     private var work: Task<Void, Never>?
     /// The slideshow playing, if one is.
@@ -326,6 +331,14 @@ public final class PhotoViewerLogic: ScreenLogic {
             setAdvancesAfterRating(on)
             emit(.advancesAfterRatingChanged(on))
         case .followAdvancesAfterRating(let on): setAdvancesAfterRating(on)
+        case .exposureWanted(let on):
+            exposureWanted = on
+            exposureWishesChanged()
+        case .toggleClipping:
+            let on = !state.showsClipping
+            showClipping(on)
+            emit(.showsClippingChanged(on))
+        case .followShowsClipping(let on): showClipping(on)
         case .wantsFullResolution: tasks.start { [weak self] in _ = await self?.loadFullResolution() }
         case .viewport(let width, let height):
             // Not through `run`: a resize must not cancel a step under way.
@@ -445,7 +458,61 @@ public final class PhotoViewerLogic: ScreenLogic {
         } else {
             new.position = Self.position(of: photo, in: sequence)
         }
-        return publish(new)
+        // The exposure read and the clipping marked are those of the pixels
+        // shown: other pixels (another photo, a size, a turn) drop them.
+        let pixels: PixelData? = if case .presenting(_, let pixels) = picture { pixels } else { nil }
+        let same = pixels.flatMap { shown in analysed.map { shown.isSameStorage(as: $0) } } ?? false
+        if !same {
+            new.exposure = nil
+            new.clippingMarks = nil
+            analysed = nil
+        }
+        publish(new)
+        if !same, let pixels { analyse(pixels) }
+        return state
+    }
+
+    // MARK: Exposure
+
+    /// Reads the exposure of the pixels shown (and marks their clipping
+    /// when it is shown) off the main thread, when the window asks for
+    /// either; a newer picture supersedes it.
+    private func analyse(_ pixels: PixelData) {
+        let marks = state.showsClipping
+        guard exposureWanted || marks else { return }
+        analysing?.cancel()
+        analysed = pixels
+        analysing = tasks.start { [weak self] in
+            let (exposure, marked) = await Task.detached(priority: .utility) {
+                (pixels.exposure(), marks ? pixels.markingClipping() : nil)
+            }.value
+            guard let self, !Task.isCancelled, let analysed, analysed.isSameStorage(as: pixels) else { return }
+            publishChange {
+                $0.exposure = exposure
+                $0.clippingMarks = marked
+            }
+        }
+    }
+
+    /// What the window wants of the exposure changed: analysed again
+    /// when something wanted is not there yet.
+    private func exposureWishesChanged() {
+        guard case .presenting(_, let pixels) = state.picture else { return }
+        let lacking = (exposureWanted && state.exposure == nil) || (state.showsClipping && state.clippingMarks == nil)
+        if lacking {
+            analysed = nil
+            analyse(pixels)
+        }
+    }
+
+    /// "Show Clipping" on or off: the marks come with the state.
+    private func showClipping(_ on: Bool) {
+        guard on != state.showsClipping else { return }
+        publishChange {
+            $0.showsClipping = on
+            if !on { $0.clippingMarks = nil }
+        }
+        exposureWishesChanged()
     }
 
     /// Publishes a change to what goes with the picture (the slideshow,

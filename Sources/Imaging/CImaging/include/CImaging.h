@@ -79,6 +79,25 @@ void lb_pixels_premultiply(const uint8_t *rgba, int width, int height, int strid
 // rows without padding): how a photo window shows a rotation at once.
 void lb_pixels_turn(const uint32_t *in, int width, int height, int stride, bool clockwise, uint32_t *out);
 
+// What a picture's pixels say of its exposure: a histogram of each channel
+// and of the luminance (Rec. 709 luma), how many pixels have a channel at
+// its white level (255), and how many are darker than `dark_below` (a luma
+// level). `argb32`: the pixels are premultiplied ARGB32 words in native
+// byte order (what a photo window keeps), else RGBA bytes.
+typedef struct {
+    uint32_t red[256], green[256], blue[256], luminance[256];
+    uint64_t pixels, clipped_any, dark;
+} LbExposure;
+
+void lb_pixels_exposure(const uint8_t *pixels, int width, int height, int stride, bool argb32, int dark_below,
+                        LbExposure *out);
+
+// A copy of the pixels, in their layout with rows of `width` × 4 bytes in
+// `out`, where a pixel with a channel at its white level is red and one
+// darker than `dark_below` blue: the clipping a photo window marks.
+void lb_pixels_mark_exposure(const uint8_t *pixels, int width, int height, int stride, bool argb32, int dark_below,
+                             uint8_t *out);
+
 // A copy scaled to fit `max_size` × `max_size` (bilinear), or a copy at the
 // same size when it already fits. NULL when memory runs out.
 LbImage *lb_image_scaled(const LbImage *image, int max_size);

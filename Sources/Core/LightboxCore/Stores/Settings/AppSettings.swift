@@ -159,6 +159,16 @@ public final class AppSettings: @unchecked Sendable {
     @discardableResult
     public func save(includingSubfolders on: Bool) -> Bool { set(bool: on, "include-subfolders") }
 
+    /// "Show Clipping" (J): photo windows mark the clipped highlights and
+    /// the deep shadows over the photo.
+    public var showsClipping: Bool {
+        guard hasSchema else { return false }
+        return bool("show-clipping")
+    }
+
+    @discardableResult
+    public func save(showingClipping on: Bool) -> Bool { set(bool: on, "show-clipping") }
+
     /// Folders opened lately, the latest first (at most ten).
     public var recentFolders: [String] {
         guard hasSchema else { return [] }

@@ -1,0 +1,95 @@
+import CImaging
+import Foundation
+
+/// What a picture's pixels say of its exposure: how much of it is clipped
+/// at the white level, channel by channel, how much lies deep in the
+/// shadows, and a histogram of each channel and of the luminance. Read
+/// from the pixels a window shows, which for a camera RAW are its embedded
+/// preview (`source`): the camera's JPEG clips earlier than the sensor.
+public struct Exposure: Sendable, Equatable {
+    /// Where the figures come from.
+    public enum Source: Sendable, Equatable {
+        /// The decoded picture: the file's own, or a RAW's embedded preview.
+        case picture
+        case cameraPreview
+        /// A RAW's sensor data, developed.
+        case sensorData
+    }
+
+    /// Shadows are counted, and marked, this many stops below white.
+    public static let shadowStops = 6
+
+    /// 256 counts each, from black to white.
+    public let red: [Int], green: [Int], blue: [Int], luminance: [Int]
+    public let pixels: Int
+    /// Pixels with at least one channel at its white level.
+    public let clippedAny: Int
+    /// Pixels more than `shadowStops` below white.
+    public let dark: Int
+    public let source: Source
+
+    /// The share of the pixels with their red (green, blue) at the white level, 0…1.
+    public var redClipped: Double { share(red[255]) }
+    public var greenClipped: Double { share(green[255]) }
+    public var blueClipped: Double { share(blue[255]) }
+    /// The share with any channel at the white level.
+    public var anyClipped: Double { share(clippedAny) }
+    /// The share more than `shadowStops` below white.
+    public var darkShare: Double { share(dark) }
+
+    private func share(_ count: Int) -> Double { pixels > 0 ? Double(count) / Double(pixels) : 0 }
+
+    /// The 8-bit luma level `stops` below white: sRGB's encoding of
+    /// 2^-stops (6 stops: 34 of 255).
+    public static func level(stopsBelowWhite stops: Int) -> Int32 {
+        let linear = pow(2, -Double(stops))
+        let encoded = linear <= 0.0031308 ? 12.92 * linear : 1.055 * pow(linear, 1 / 2.4) - 0.055
+        return Int32((encoded * 255).rounded())
+    }
+}
+
+extension PixelData {
+    /// The exposure these pixels show. One pass over them: a few
+    /// milliseconds for a screen's worth, more for a photo in full; off
+    /// the main thread.
+    public func exposure() -> Exposure {
+        var counts = LbExposure()
+        if width > 0, height > 0, byteCount >= stride * (height - 1) + width * 4 {
+            withUnsafeBytes { bytes in
+                lb_pixels_exposure(bytes.bindMemory(to: UInt8.self).baseAddress, Int32(width), Int32(height),
+                                   Int32(stride), format == .premultipliedARGB32,
+                                   Exposure.level(stopsBelowWhite: Exposure.shadowStops), &counts)
+            }
+        }
+        func array<T>(_ tuple: T) -> [Int] {
+            Swift.withUnsafeBytes(of: tuple) { Array($0.bindMemory(to: UInt32.self)).map(Int.init) }
+        }
+        let source: Exposure.Source = switch origin {
+        case .picture: .picture
+        case .cameraPreview: .cameraPreview
+        case .sensorData: .sensorData
+        }
+        return Exposure(red: array(counts.red), green: array(counts.green), blue: array(counts.blue),
+                        luminance: array(counts.luminance), pixels: Int(counts.pixels),
+                        clippedAny: Int(counts.clipped_any), dark: Int(counts.dark), source: source)
+    }
+
+    /// These pixels with what is clipped marked: red where a channel is at
+    /// its white level, blue more than `Exposure.shadowStops` below white;
+    /// in their own layout, in a buffer of their own. Off the main thread.
+    public func markingClipping() -> PixelData {
+        guard width > 0, height > 0, byteCount >= stride * (height - 1) + width * 4 else { return self }
+        let buffer = PixelBuffer(count: width * height * 4) { out in
+            withUnsafeBytes { source in
+                lb_pixels_mark_exposure(source.bindMemory(to: UInt8.self).baseAddress, Int32(width), Int32(height),
+                                        Int32(stride), format == .premultipliedARGB32,
+                                        Exposure.level(stopsBelowWhite: Exposure.shadowStops),
+                                        out.bindMemory(to: UInt8.self).baseAddress)
+            }
+        }
+        var marked = PixelData(width: width, height: height, buffer: buffer, format: format)
+        marked.origin = origin
+        marked.isFromIncompleteFile = isFromIncompleteFile
+        return marked
+    }
+}

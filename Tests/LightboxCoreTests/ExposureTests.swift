@@ -1,0 +1,109 @@
+import Foundation
+import Imaging
+@testable import LightboxCore
+import XCTest
+
+/// What a picture's pixels say of its exposure, on pictures made with known
+/// clipped and dark areas: the shares, the histogram, and the marks.
+final class ExposureTests: XCTestCase {
+    /// 100 pixels in a row: 10 white, 20 pure red (only red at white), 30
+    /// black, 5 very dark grey (luma 20, more than six stops below white),
+    /// 35 mid grey (128).
+    static func known() -> PixelData {
+        var rgba: [UInt8] = []
+        func add(_ count: Int, _ r: UInt8, _ g: UInt8, _ b: UInt8) {
+            for _ in 0..<count { rgba += [r, g, b, 255] }
+        }
+        add(10, 255, 255, 255)
+        add(20, 255, 0, 0)
+        add(30, 0, 0, 0)
+        add(5, 20, 20, 20)
+        add(35, 128, 128, 128)
+        return PixelData(width: 100, height: 1, rgba: Data(rgba))
+    }
+
+    func testTheSharesClippedAndDarkAreThoseOfThePicture() {
+        for pixels in [Self.known(), Self.known().premultiplied()] {
+            let exposure = pixels.exposure()
+            XCTAssertEqual(exposure.pixels, 100)
+            XCTAssertEqual(exposure.redClipped, 0.30, accuracy: 1e-9, "white and pure red")
+            XCTAssertEqual(exposure.greenClipped, 0.10, accuracy: 1e-9)
+            XCTAssertEqual(exposure.blueClipped, 0.10, accuracy: 1e-9)
+            XCTAssertEqual(exposure.anyClipped, 0.30, accuracy: 1e-9)
+            // Pure red's luma is 54: not dark. Black and the dark grey are.
+            XCTAssertEqual(exposure.darkShare, 0.35, accuracy: 1e-9, "\(pixels.format)")
+            XCTAssertEqual(exposure.luminance[128], 35)
+            XCTAssertEqual(exposure.luminance[255], 10)
+            XCTAssertEqual(exposure.red[255], 30)
+            XCTAssertEqual(exposure.luminance.reduce(0, +), 100)
+            XCTAssertEqual(exposure.source, .picture)
+        }
+    }
+
+    func testSixStopsBelowWhiteIsLevel34() {
+        // sRGB's encoding of 1/64 is 0.1315: 33.5 of 255, rounded up.
+        XCTAssertEqual(Exposure.level(stopsBelowWhite: 6), 34)
+        XCTAssertEqual(Exposure.level(stopsBelowWhite: 0), 255)
+    }
+
+    func testClippingIsMarkedRedAndDeepShadowsBlueTheRestUntouched() {
+        let pixels = Self.known()
+        let marked = pixels.markingClipping()
+        XCTAssertEqual(marked.width, 100)
+        XCTAssertEqual(marked.format, .rgba)
+        let bytes = [UInt8](marked.bytes)
+        func pixel(_ x: Int) -> [UInt8] { Array(bytes[x * 4..<x * 4 + 4]) }
+        XCTAssertEqual(pixel(0), [255, 0, 0, 255], "white is clipped: red")
+        XCTAssertEqual(pixel(15), [255, 0, 0, 255], "pure red is clipped in red")
+        XCTAssertEqual(pixel(40), [0, 0, 255, 255], "black: blue")
+        XCTAssertEqual(pixel(62), [0, 0, 255, 255], "the dark grey: blue")
+        XCTAssertEqual(pixel(80), [128, 128, 128, 255], "mid grey as it was")
+        // Premultiplied words mark the same pixels, in their own layout.
+        let words = pixels.premultiplied().markingClipping().bytes.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
+        XCTAssertEqual(words[0], 0xFFFF_0000)
+        XCTAssertEqual(words[40], 0xFF00_00FF)
+        XCTAssertEqual(words[80], 0xFF80_8080)
+    }
+
+    /// A photo window reads the exposure of the pixels it shows once its
+    /// properties ask, marks the clipping once J asks (and says so to the
+    /// flow, which keeps it), and drops both for another photo's pixels.
+    @MainActor
+    func testAPhotoWindowReadsTheExposureAndMarksTheClippingWhenAsked() async throws {
+        let scratch = Scratch()
+        try Imaging.encode(Self.known(), to: scratch.path("clipped.png").path, as: .png)
+        try PhotoFixtures.jpeg(at: scratch.path("plain.jpg"))
+        let list = PhotoListLogic(library: PhotoLibrary(index: try LibraryIndex()),
+                                  trash: FolderTrash(folder: scratch.path("../\(UUID().uuidString)")))
+        await list.sendAndSettle(.sort(PhotoOrder(.name)))
+        await list.sendAndSettle(.openFolderAt(scratch.url.standardizedFileURL.path))
+        let viewer = PhotoViewerLogic(photo: try XCTUnwrap(list.state.shown.first), sequence: list)
+        let heard = LogicRecorder(viewer)
+        await viewer.sendAndSettle(.load)
+        XCTAssertEqual(viewer.state.picture.photo?.title, "clipped")
+        XCTAssertNil(viewer.state.exposure, "not read before it is wanted")
+
+        await viewer.sendAndSettle(.exposureWanted(true))
+        let exposure = try XCTUnwrap(viewer.state.exposure)
+        XCTAssertEqual(exposure.anyClipped, 0.30, accuracy: 1e-9)
+        XCTAssertEqual(exposure.darkShare, 0.35, accuracy: 1e-9)
+        XCTAssertNil(viewer.state.clippingMarks)
+
+        await viewer.sendAndSettle(.toggleClipping)
+        XCTAssertTrue(viewer.state.showsClipping)
+        XCTAssertEqual(heard.outputs, [.showsClippingChanged(true)])
+        let marks = try XCTUnwrap(viewer.state.clippingMarks)
+        XCTAssertEqual(marks.width, 100)
+
+        await viewer.sendAndSettle(.next)
+        XCTAssertEqual(viewer.state.picture.photo?.title, "plain")
+        let plain = try XCTUnwrap(viewer.state.exposure, "read again for the next photo")
+        XCTAssertNotEqual(plain, exposure)
+        XCTAssertNotNil(viewer.state.clippingMarks, "marked again while shown")
+
+        await viewer.sendAndSettle(.followShowsClipping(false))
+        XCTAssertNil(viewer.state.clippingMarks)
+        XCTAssertEqual(heard.outputs, [.showsClippingChanged(true)], "another window's change is not told back")
+        withExtendedLifetime(scratch) {}
+    }
+}
