@@ -81,3 +81,11 @@ class ExposureTests(LightboxTestCase):
         send_keys("j")
         wait_for(lambda: picture.description == "Clipping hidden",
                  message=lambda: f"J in a new window turns the kept clipping off: {picture.description!r}")
+
+    def test_p_marks_the_sharp_edges_and_says_so(self):
+        app, photo, picture = self.open_photo()
+        send_keys("p")
+        wait_for(lambda: picture.description == "Focus peaking shown: the sharp edges in green",
+                 message=lambda: f"P says: {picture.description!r}")
+        send_keys("p")
+        wait_for(lambda: picture.description == "Focus peaking hidden", message=lambda: f"P again: {picture.description!r}")

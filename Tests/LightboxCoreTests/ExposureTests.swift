@@ -87,23 +87,75 @@ final class ExposureTests: XCTestCase {
         let exposure = try XCTUnwrap(viewer.state.exposure)
         XCTAssertEqual(exposure.anyClipped, 0.30, accuracy: 1e-9)
         XCTAssertEqual(exposure.darkShare, 0.35, accuracy: 1e-9)
-        XCTAssertNil(viewer.state.clippingMarks)
+        XCTAssertNil(viewer.state.markedPixels)
 
         await viewer.sendAndSettle(.toggleClipping)
         XCTAssertTrue(viewer.state.showsClipping)
         XCTAssertEqual(heard.outputs, [.showsClippingChanged(true)])
-        let marks = try XCTUnwrap(viewer.state.clippingMarks)
+        let marks = try XCTUnwrap(viewer.state.markedPixels)
         XCTAssertEqual(marks.width, 100)
 
         await viewer.sendAndSettle(.next)
         XCTAssertEqual(viewer.state.picture.photo?.title, "plain")
         let plain = try XCTUnwrap(viewer.state.exposure, "read again for the next photo")
         XCTAssertNotEqual(plain, exposure)
-        XCTAssertNotNil(viewer.state.clippingMarks, "marked again while shown")
+        XCTAssertNotNil(viewer.state.markedPixels, "marked again while shown")
 
         await viewer.sendAndSettle(.followShowsClipping(false))
-        XCTAssertNil(viewer.state.clippingMarks)
+        XCTAssertNil(viewer.state.markedPixels)
         XCTAssertEqual(heard.outputs, [.showsClippingChanged(true)], "another window's change is not told back")
         withExtendedLifetime(scratch) {}
+    }
+}
+
+/// Focus peaking on pictures with a known sharp edge and a known soft one.
+final class FocusPeakingTests: XCTestCase {
+    /// 60 × 20: black, then white from x = 20 (a sharp edge), then from
+    /// x = 30 a ramp down to black over 30 pixels (a soft edge, 8 levels a
+    /// pixel).
+    static func edges() -> PixelData {
+        var rgba: [UInt8] = []
+        for _ in 0..<20 {
+            for x in 0..<60 {
+                let level: UInt8 = x < 20 ? 0 : x < 30 ? 255 : UInt8(max(0, 255 - (x - 30) * 8 - 8))
+                rgba += [level, level, level, 255]
+            }
+        }
+        return PixelData(width: 60, height: 20, rgba: Data(rgba))
+    }
+
+    private func green(_ marked: PixelData) -> Set<Int> {
+        let bytes = [UInt8](marked.bytes)
+        var columns = Set<Int>()
+        for y in 1..<19 {
+            for x in 0..<60 {
+                let at = (y * 60 + x) * 4
+                if bytes[at] == 0, bytes[at + 1] == 255, bytes[at + 2] == 0 { columns.insert(x) }
+            }
+        }
+        return columns
+    }
+
+    func testTheSharpEdgeIsMarkedAndTheSoftOneIsNot() {
+        for pixels in [Self.edges(), Self.edges().premultiplied()] {
+            let marked = pixels.marked(.peaking)
+            let columns = green(marked)
+            if pixels.format == .rgba {
+                XCTAssertEqual(columns, [19, 20], "the two columns either side of the step")
+            } else {
+                let words = marked.bytes.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
+                XCTAssertEqual(words[5 * 60 + 19], 0xFF00_FF00)
+                XCTAssertEqual(words[5 * 60 + 45], pixels.bytes.withUnsafeBytes { $0.bindMemory(to: UInt32.self)[5 * 60 + 45] },
+                               "the ramp as it was")
+            }
+        }
+    }
+
+    func testPeakingIsMarkedOverTheClipping() {
+        let marked = [UInt8](Self.edges().marked([.clipping, .peaking]).bytes)
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(marked[(y * 60 + x) * 4..<(y * 60 + x) * 4 + 4]) }
+        XCTAssertEqual(pixel(20, 5), [0, 255, 0, 255], "the edge: green over the white's red")
+        XCTAssertEqual(pixel(25, 5), [255, 0, 0, 255], "white, not an edge: clipped, red")
+        XCTAssertEqual(pixel(5, 5), [0, 0, 255, 255], "black, not an edge: deep shadow, blue")
     }
 }

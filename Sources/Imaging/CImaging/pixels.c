@@ -2,6 +2,7 @@
 #include "CImaging.h"
 
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 // x * a / 255, rounded, without a division.
@@ -120,4 +121,45 @@ void lb_pixels_mark_exposure(const uint8_t *pixels, int width, int height, int s
             }
         }
     }
+}
+
+void lb_pixels_mark_peaking(const uint8_t *pixels, int width, int height, int stride, bool argb32, int threshold,
+                            uint8_t *out) {
+    // The luma of three rows at a time, for a 3 × 3 Sobel gradient; a pixel
+    // whose gradient (|gx| + |gy|) reaches `threshold` is a sharp edge and
+    // is painted green in `out` (rows of `width` × 4 bytes, the pixels'
+    // layout), the rest of `out` left as the caller filled it.
+    if (width < 3 || height < 3) return;
+    int *luma = malloc((size_t)width * 3 * sizeof *luma);
+    if (!luma) return;
+    for (int y = 0; y < height; y++) {
+        int *row = luma + (size_t)(y % 3) * (size_t)width;
+        const uint8_t *p = pixels + (size_t)y * (size_t)stride;
+        for (int x = 0; x < width; x++) {
+            int r, g, b;
+            lb_channels(p + (size_t)x * 4, argb32, &r, &g, &b);
+            row[x] = lb_luma(r, g, b);
+        }
+        if (y < 2) continue;
+        // The gradient of the row before this one, now that its neighbours are read.
+        const int *above = luma + (size_t)((y - 2) % 3) * (size_t)width, *middle = luma + (size_t)((y - 1) % 3) * (size_t)width,
+                  *below = row;
+        uint8_t *to = out + (size_t)(y - 1) * (size_t)width * 4;
+        for (int x = 1; x < width - 1; x++) {
+            int gx = (above[x + 1] + 2 * middle[x + 1] + below[x + 1]) - (above[x - 1] + 2 * middle[x - 1] + below[x - 1]);
+            int gy = (below[x - 1] + 2 * below[x] + below[x + 1]) - (above[x - 1] + 2 * above[x] + above[x + 1]);
+            if ((gx < 0 ? -gx : gx) + (gy < 0 ? -gy : gy) < threshold) continue;
+            uint8_t *q = to + (size_t)x * 4;
+            if (argb32) {
+                uint32_t word = 0xff00ff00u;
+                memcpy(q, &word, 4);
+            } else {
+                q[0] = 0;
+                q[1] = 255;
+                q[2] = 0;
+                q[3] = 255;
+            }
+        }
+    }
+    free(luma);
 }

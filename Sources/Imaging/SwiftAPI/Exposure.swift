@@ -77,14 +77,31 @@ extension PixelData {
     /// These pixels with what is clipped marked: red where a channel is at
     /// its white level, blue more than `Exposure.shadowStops` below white;
     /// in their own layout, in a buffer of their own. Off the main thread.
-    public func markingClipping() -> PixelData {
-        guard width > 0, height > 0, byteCount >= stride * (height - 1) + width * 4 else { return self }
+    public func markingClipping() -> PixelData { marked(.clipping) }
+
+    /// These pixels with `marks` made over them, in their own layout, in a
+    /// buffer of their own: the clipping (red and blue), and focus peaking
+    /// (green on the sharp edges, found on these pixels, over the clipping
+    /// marks when both are asked). Off the main thread.
+    public func marked(_ marks: PixelMarks) -> PixelData {
+        guard width > 0, height > 0, byteCount >= stride * (height - 1) + width * 4, !marks.isEmpty else { return self }
+        let argb32 = format == .premultipliedARGB32
         let buffer = PixelBuffer(count: width * height * 4) { out in
             withUnsafeBytes { source in
-                lb_pixels_mark_exposure(source.bindMemory(to: UInt8.self).baseAddress, Int32(width), Int32(height),
-                                        Int32(stride), format == .premultipliedARGB32,
-                                        Exposure.level(stopsBelowWhite: Exposure.shadowStops),
-                                        out.bindMemory(to: UInt8.self).baseAddress)
+                let pixels = source.bindMemory(to: UInt8.self).baseAddress
+                let target = out.bindMemory(to: UInt8.self).baseAddress
+                if marks.contains(.clipping) {
+                    lb_pixels_mark_exposure(pixels, Int32(width), Int32(height), Int32(stride), argb32,
+                                            Exposure.level(stopsBelowWhite: Exposure.shadowStops), target)
+                } else {
+                    for row in 0..<height {
+                        memcpy(out.baseAddress! + row * width * 4, source.baseAddress! + row * stride, width * 4)
+                    }
+                }
+                if marks.contains(.peaking) {
+                    lb_pixels_mark_peaking(pixels, Int32(width), Int32(height), Int32(stride), argb32,
+                                           PixelMarks.peakingThreshold, target)
+                }
             }
         }
         var marked = PixelData(width: width, height: height, buffer: buffer, format: format)
@@ -92,4 +109,21 @@ extension PixelData {
         marked.isFromIncompleteFile = isFromIncompleteFile
         return marked
     }
+}
+
+/// What a photo window can mark over a photo.
+public struct PixelMarks: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Highlights at white in red, deep shadows in blue.
+    public static let clipping = PixelMarks(rawValue: 1)
+    /// Sharp edges in green.
+    public static let peaking = PixelMarks(rawValue: 2)
+
+    /// The gradient (|gx| + |gy| of a 3 × 3 Sobel over the luma, up to
+    /// 2040) from which an edge is sharp: a step of about 70 levels of 255
+    /// from one pixel to the next. A camera's "mid" peaking, as near as a
+    /// first choice gets; not yet a setting.
+    public static let peakingThreshold: Int32 = 280
 }

@@ -120,6 +120,8 @@ enum ActionNames {
     /// "win.show-clipping": the clipped highlights and deep shadows marked
     /// over the photo (on or off).
     static let showClipping = ActionID.window("show-clipping")
+    /// "win.show-peaking": the sharp edges marked over the photo (on or off).
+    static let showPeaking = ActionID.window("show-peaking")
 
     // The profile window's.
     static let save = ActionID.window("save")

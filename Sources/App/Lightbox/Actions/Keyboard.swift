@@ -120,6 +120,8 @@ enum Keyboard {
             shown(tr("Add a keyword (in the properties)"), "<Control>k"),
             // Translators: J in a photo window (a shortcut's description).
             bind(ActionNames.showClipping, ["j"], tr("Show clipping: highlights at white in red, deep shadows in blue")),
+            // Translators: P in a photo window (a shortcut's description).
+            bind(ActionNames.showPeaking, ["p"], tr("Focus peaking: the sharp edges in green")),
             bind(ActionNames.fullscreen, ["F11"], tr("Full screen")),
             bind(ActionNames.startSlideshow, ["F5"], tr("Slideshow (Escape leaves it on the photo shown)")),
             bind(ActionNames.pauseSlideshow, ["space"], tr("Pause or go on with the slideshow")),

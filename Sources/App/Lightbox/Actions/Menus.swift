@@ -23,7 +23,9 @@ enum Menus {
         Menu(sections: [
             [(tr("Go to Next Photo After Rating"), ActionNames.advanceAfterRating.detailed),
              // Translators: a check item of a photo window's menu (J): clipped highlights and shadows marked.
-             (tr("Show Clipping"), ActionNames.showClipping.detailed)],
+             (tr("Show Clipping"), ActionNames.showClipping.detailed),
+             // Translators: a check item of a photo window's menu (P): the sharp edges marked in green.
+             (tr("Focus Peaking"), ActionNames.showPeaking.detailed)],
             [(tr("Rotate Left"), ActionNames.rotateLeft.detailed), (tr("Rotate Right"), ActionNames.rotateRight.detailed)],
             [(tr("Slideshow"), ActionNames.startSlideshow.detailed)] + [3, 5, 10].map { seconds in
                 // Translators: how long the slideshow shows each photo (a menu item).

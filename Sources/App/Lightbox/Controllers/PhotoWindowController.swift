@@ -23,6 +23,7 @@ final class PhotoWindowController {
             case .setProfilePhoto(let path): send(.setProfilePhoto(path: path))
             case .advancesAfterRatingChanged(let on): send(.advancesAfterRatingChanged(on))
             case .showsClippingChanged(let on): send(.showsClippingChanged(on))
+            case .showsPeakingChanged(let on): send(.showsPeakingChanged(on))
             case .closed(let path): send(.photoWindowClosed(self, lastShown: path))
             }
         }

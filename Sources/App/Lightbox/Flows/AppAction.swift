@@ -47,6 +47,8 @@ enum AppAction {
     /// "Show Clipping" changed in a photo window: every photo window
     /// follows, and it is remembered.
     case showsClippingChanged(Bool)
+    /// "Focus Peaking" changed in a photo window: the same.
+    case showsPeakingChanged(Bool)
     /// "Show RAW and JPEG of one shot as one photo" changed in the
     /// preferences: every main window follows.
     case pairRawAndJPEGChanged(Bool)

@@ -17,6 +17,7 @@ extension AppFlow {
         }
         logic.send(.followAdvancesAfterRating(services.advancesAfterRating))
         logic.send(.followShowsClipping(settings.showsClipping))
+        logic.send(.followShowsPeaking(settings.showsPeaking))
         photoWindows.append(PhotoWindow(controller: controller, owner: owner))
         controller.present()
         if properties { controller.showProperties() }

@@ -161,6 +161,9 @@ final class AppFlow {
         case .showsClippingChanged(let on):
             settings.save(showingClipping: on)
             for window in photoWindows { window.controller.logic.send(.followShowsClipping(on)) }
+        case .showsPeakingChanged(let on):
+            settings.save(showingPeaking: on)
+            for window in photoWindows { window.controller.logic.send(.followShowsPeaking(on)) }
         case .pairRawAndJPEGChanged(let on):
             for window in mainWindows { window.send(.pairRawAndJPEG(on)) }
         case .trashPhoto(let path, let controller):

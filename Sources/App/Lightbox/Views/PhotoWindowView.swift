@@ -48,10 +48,13 @@ final class PhotoWindowView {
     private var advanceAfterRating: Action!
     /// "Show Clipping" (J), as the state has it.
     private var showClipping: Action!
+    /// "Focus Peaking" (P), as the state has it.
+    private var showPeaking: Action!
     /// J was pressed: what it did is said once the state has it (the
     /// clipping found once read), and only then: a window opened with the
-    /// clipping shown, or another window's J, says nothing.
+    /// clipping shown, or another window's J, says nothing. P likewise.
     private var clippingAsked = false
+    private var peakingAsked = false
     private var slideshowInterval: Action!
     private var slideshow: SlideshowScreen!
     /// The actions whose keys typing needs too (digits, letters, arrows,
@@ -176,6 +179,11 @@ final class PhotoWindowView {
             self?.onIntent(.toggleClipping)
         }
         typingActions.append(showClipping)
+        showPeaking = Action(ActionNames.showPeaking, isOn: false) { [weak self] _ in
+            self?.peakingAsked = true
+            self?.onIntent(.togglePeaking)
+        }
+        typingActions.append(showPeaking)
         typingActions.forEach(window.addAction)
         for (id, body) in others { window.addAction(Action(id, body)) }
         advanceAfterRating = Action(ActionNames.advanceAfterRating, isOn: false) { [weak self] on in
@@ -285,7 +293,7 @@ final class PhotoWindowView {
         renderSlideshowInterval(state.slideshowInterval)
         renderAdvancesAfterRating(state.advancesAfterRating)
         renderPosition(state.position)
-        renderPicture(state.picture, marks: state.showsClipping ? state.clippingMarks : nil)
+        renderPicture(state.picture, marks: state.markedPixels)
         renderExposure(state)
         properties.keywords.render(suggestions: state.keywordSuggestions)
     }
@@ -318,13 +326,22 @@ final class PhotoWindowView {
     private func renderExposure(_ state: PhotoViewerLogic.State) {
         let on = state.showsClipping
         if (showClipping.boolState ?? false) != on { showClipping.boolState = on }
+        if (showPeaking.boolState ?? false) != state.showsPeaking { showPeaking.boolState = state.showsPeaking }
         properties.exposure.render(state.exposure)
+        if peakingAsked, !state.showsPeaking || state.markedPixels != nil {
+            peakingAsked = false
+            picture.announce(state.showsPeaking
+                // Translators: said by a screen reader when P marks the sharp edges (focus peaking).
+                ? tr("Focus peaking shown: the sharp edges in green")
+                // Translators: said by a screen reader when P hides focus peaking.
+                : tr("Focus peaking hidden"))
+        }
         guard clippingAsked else { return }
         if !on {
             clippingAsked = false
             // Translators: said by a screen reader when J hides the clipping marks.
             picture.announce(tr("Clipping hidden"))
-        } else if let exposure = state.exposure, state.clippingMarks != nil {
+        } else if let exposure = state.exposure, state.markedPixels != nil {
             clippingAsked = false
             picture.announce(ExposureView.clippingSaid(exposure))
         }

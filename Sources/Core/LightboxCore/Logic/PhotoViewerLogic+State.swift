@@ -42,6 +42,11 @@ extension PhotoViewerLogic {
         case toggleClipping
         /// The same, turned in another window (told by the flow).
         case followShowsClipping(Bool)
+        /// P: the sharp edges marked green over the photo (focus
+        /// peaking), or no longer; told to the other windows.
+        case togglePeaking
+        /// The same, turned in another window (told by the flow).
+        case followShowsPeaking(Bool)
         /// Zoomed in past the pixels decoded to fit: the photo in full.
         case wantsFullResolution
         /// The picture area's size in device pixels: photos are decoded to fit.
@@ -67,6 +72,8 @@ extension PhotoViewerLogic {
         case advancesAfterRatingChanged(Bool)
         /// "Show Clipping" changed: the other windows follow, and it is kept.
         case showsClippingChanged(Bool)
+        /// "Focus Peaking" changed: the other windows follow, and it is kept.
+        case showsPeakingChanged(Bool)
         /// The window closed, on the photo at the path (shown last).
         case closed(lastShown: String)
     }
@@ -135,10 +142,13 @@ extension PhotoViewerLogic {
         /// What the pixels shown say of the exposure, once the window asked
         /// (`.exposureWanted`) and they were read; nil meanwhile.
         public var exposure: Exposure?
-        /// "Show Clipping": the pixels shown are to be shown marked.
+        /// "Show Clipping": the clipped highlights and deep shadows marked.
         public var showsClipping = false
-        /// The pixels shown with their clipping marked, once made.
-        public var clippingMarks: PixelData?
+        /// "Focus Peaking": the sharp edges marked.
+        public var showsPeaking = false
+        /// The pixels shown with the marks shown made over them, once made
+        /// (nil while none is shown).
+        public var markedPixels: PixelData?
 
         public init(picture: Picture, position: Position = Position(), slideshow: Slideshow? = nil,
                     slideshowInterval: Int = 5, advancesAfterRating: Bool = false, keywordSuggestions: [Keyword]? = nil) {

@@ -37,6 +37,8 @@ public final class PhotoViewerLogic: ScreenLogic {
     /// The pixels the exposure is read from, and the reading under way.
     private var analysed: PixelData?
     private var analysing: Task<Void, Never>?
+    /// The marks `state.markedPixels` carries.
+    private var markedWith: PixelMarks = []
     /// The step, decision or turn under way (the next one replaces it).
     private var work: Task<Void, Never>?
     /// The slideshow playing, if one is.
@@ -336,9 +338,14 @@ public final class PhotoViewerLogic: ScreenLogic {
             exposureWishesChanged()
         case .toggleClipping:
             let on = !state.showsClipping
-            showClipping(on)
+            show(.clipping, on)
             emit(.showsClippingChanged(on))
-        case .followShowsClipping(let on): showClipping(on)
+        case .followShowsClipping(let on): show(.clipping, on)
+        case .togglePeaking:
+            let on = !state.showsPeaking
+            show(.peaking, on)
+            emit(.showsPeakingChanged(on))
+        case .followShowsPeaking(let on): show(.peaking, on)
         case .wantsFullResolution: tasks.start { [weak self] in _ = await self?.loadFullResolution() }
         case .viewport(let width, let height):
             // Not through `run`: a resize must not cancel a step under way.
@@ -458,13 +465,13 @@ public final class PhotoViewerLogic: ScreenLogic {
         } else {
             new.position = Self.position(of: photo, in: sequence)
         }
-        // The exposure read and the clipping marked are those of the pixels
+        // The exposure read and the marks made are those of the pixels
         // shown: other pixels (another photo, a size, a turn) drop them.
         let pixels: PixelData? = if case .presenting(_, let pixels) = picture { pixels } else { nil }
         let same = pixels.flatMap { shown in analysed.map { shown.isSameStorage(as: $0) } } ?? false
         if !same {
             new.exposure = nil
-            new.clippingMarks = nil
+            new.markedPixels = nil
             analysed = nil
         }
         publish(new)
@@ -474,43 +481,56 @@ public final class PhotoViewerLogic: ScreenLogic {
 
     // MARK: Exposure
 
-    /// Reads the exposure of the pixels shown (and marks their clipping
-    /// when it is shown) off the main thread, when the window asks for
-    /// either; a newer picture supersedes it.
+    /// The marks the window shows over the photo.
+    private var wantedMarks: PixelMarks {
+        var marks: PixelMarks = []
+        if state.showsClipping { marks.insert(.clipping) }
+        if state.showsPeaking { marks.insert(.peaking) }
+        return marks
+    }
+
+    /// Reads the exposure of the pixels shown (and makes the marks shown)
+    /// off the main thread, when the window asks for either; a newer
+    /// picture supersedes it.
     private func analyse(_ pixels: PixelData) {
-        let marks = state.showsClipping
-        guard exposureWanted || marks else { return }
+        let marks = wantedMarks
+        guard exposureWanted || !marks.isEmpty else { return }
         analysing?.cancel()
         analysed = pixels
         analysing = tasks.start { [weak self] in
             let (exposure, marked) = await Task.detached(priority: .utility) {
-                (pixels.exposure(), marks ? pixels.markingClipping() : nil)
+                (pixels.exposure(), marks.isEmpty ? nil : pixels.marked(marks))
             }.value
             guard let self, !Task.isCancelled, let analysed, analysed.isSameStorage(as: pixels) else { return }
+            markedWith = marks
             publishChange {
                 $0.exposure = exposure
-                $0.clippingMarks = marked
+                $0.markedPixels = marked
             }
         }
     }
 
-    /// What the window wants of the exposure changed: analysed again
-    /// when something wanted is not there yet.
+    /// What the window wants of the pixels changed: analysed again when
+    /// something wanted is not there yet.
     private func exposureWishesChanged() {
         guard case .presenting(_, let pixels) = state.picture else { return }
-        let lacking = (exposureWanted && state.exposure == nil) || (state.showsClipping && state.clippingMarks == nil)
+        let marks = wantedMarks
+        let lacking = (exposureWanted && state.exposure == nil)
+            || (!marks.isEmpty && (state.markedPixels == nil || markedWith != marks))
         if lacking {
             analysed = nil
             analyse(pixels)
         }
     }
 
-    /// "Show Clipping" on or off: the marks come with the state.
-    private func showClipping(_ on: Bool) {
-        guard on != state.showsClipping else { return }
+    /// "Show Clipping" or "Focus Peaking" on or off: the marks come with
+    /// the state; with none left, the photo shows as it is.
+    private func show(_ mark: PixelMarks, _ on: Bool) {
+        let now = mark == .clipping ? state.showsClipping : state.showsPeaking
+        guard on != now else { return }
         publishChange {
-            $0.showsClipping = on
-            if !on { $0.clippingMarks = nil }
+            if mark == .clipping { $0.showsClipping = on } else { $0.showsPeaking = on }
+            if !$0.showsClipping, !$0.showsPeaking { $0.markedPixels = nil }
         }
         exposureWishesChanged()
     }

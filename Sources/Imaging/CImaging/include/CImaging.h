@@ -98,6 +98,13 @@ void lb_pixels_exposure(const uint8_t *pixels, int width, int height, int stride
 void lb_pixels_mark_exposure(const uint8_t *pixels, int width, int height, int stride, bool argb32, int dark_below,
                              uint8_t *out);
 
+// Focus peaking: paints green, in `out` (rows of `width` × 4 bytes in the
+// pixels' layout, filled by the caller: a copy, or one already marked),
+// the pixels where the luma's 3 × 3 Sobel gradient (|gx| + |gy|, up to
+// 2040) reaches `threshold`: the sharp edges.
+void lb_pixels_mark_peaking(const uint8_t *pixels, int width, int height, int stride, bool argb32, int threshold,
+                            uint8_t *out);
+
 // A copy scaled to fit `max_size` × `max_size` (bilinear), or a copy at the
 // same size when it already fits. NULL when memory runs out.
 LbImage *lb_image_scaled(const LbImage *image, int max_size);

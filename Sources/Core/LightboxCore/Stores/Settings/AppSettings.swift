@@ -169,6 +169,15 @@ public final class AppSettings: @unchecked Sendable {
     @discardableResult
     public func save(showingClipping on: Bool) -> Bool { set(bool: on, "show-clipping") }
 
+    /// "Focus Peaking" (P): photo windows mark the sharp edges.
+    public var showsPeaking: Bool {
+        guard hasSchema else { return false }
+        return bool("show-peaking")
+    }
+
+    @discardableResult
+    public func save(showingPeaking on: Bool) -> Bool { set(bool: on, "show-peaking") }
+
     /// Folders opened lately, the latest first (at most ten).
     public var recentFolders: [String] {
         guard hasSchema else { return [] }
