@@ -31,7 +31,7 @@ final class AppFlowTests: DisplayTestCase {
     /// The photos a compare window shows, in pane order.
     @MainActor
     private static func compared(_ window: AppFlow.CompareWindow) -> [String] {
-        window.controller.logic.state.panes.compactMap(\.picture.photo?.path)
+        window.controller.paths
     }
 
     /// Whether the photo window shows its properties. (The controller

@@ -83,7 +83,7 @@ final class PhotoWindowControllerTests: DisplayTestCase {
         // The photo left the folder: the previous one shows.
         try XCTUnwrap(watcher()).report(.removed(folder.path("b")))
         spin(until: { list.photo(at: folder.path("b")) == nil }, "the list to let it go")
-        controller.logic.send(.photoRemoved)
+        controller.send(.photoRemoved)
         spin(until: { view.window.title == "a" }, "the photo before it")
         view.window.activateAction(ActionNames.escape.detailed)
         spin(until: { actions.last == "closed" }, "the window to close")

@@ -6,7 +6,7 @@ import LightboxCore
 @MainActor
 final class CompareWindowController {
     private let view: CompareWindowView
-    let logic: CompareLogic
+    private let logic: CompareLogic
 
     init(view: CompareWindowView, logic: CompareLogic, send: @escaping (AppAction) -> Void) {
         self.view = view
@@ -20,6 +20,12 @@ final class CompareWindowController {
         }
         logic.send(.load)
     }
+
+    /// The flow's intents for this window (photos removed or changed).
+    func send(_ intent: CompareLogic.Intent) { logic.send(intent) }
+
+    /// The photos compared, in pane order.
+    var paths: [String] { logic.state.panes.compactMap(\.picture.photo?.path) }
 
     func present() { view.window.present() }
 }

@@ -8,7 +8,7 @@ import LightboxCore
 final class PhotoWindowController {
     /// Read by the flow's tests only (what the window shows).
     let view: PhotoWindowView
-    let logic: PhotoViewerLogic
+    private let logic: PhotoViewerLogic
 
     init(view: PhotoWindowView, logic: PhotoViewerLogic, send: @escaping (AppAction) -> Void) {
         self.view = view
@@ -29,6 +29,10 @@ final class PhotoWindowController {
         }
         logic.send(.load)
     }
+
+    /// The flow's intents for this window (a photo removed, a choice made
+    /// in another window).
+    func send(_ intent: PhotoViewerLogic.Intent) { logic.send(intent) }
 
     /// The photo shown now (nil once none is left).
     var path: String? { logic.state.picture.photo?.path }

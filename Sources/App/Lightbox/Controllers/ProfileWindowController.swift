@@ -8,7 +8,7 @@ import LightboxCore
 @MainActor
 final class ProfileWindowController {
     private let view: ProfileWindowView
-    let logic: ProfileLogic
+    private let logic: ProfileLogic
     /// What to do once the window has closed (quitting goes on).
     private var afterClose: (() -> Void)?
 
@@ -34,6 +34,9 @@ final class ProfileWindowController {
             }
         })
     }
+
+    /// The flow's intents for this window (load, "Set as Profile Photo").
+    func send(_ intent: ProfileLogic.Intent) { logic.send(intent) }
 
     func present() { view.perform(.present) }
 

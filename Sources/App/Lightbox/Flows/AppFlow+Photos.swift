@@ -15,9 +15,9 @@ extension AppFlow {
         let controller = PhotoWindowController(view: PhotoWindowView(application: application), logic: logic) {
             [weak self] action in self?.handle(action)
         }
-        logic.send(.followAdvancesAfterRating(services.advancesAfterRating))
-        logic.send(.followShowsClipping(settings.showsClipping))
-        logic.send(.followShowsPeaking(settings.showsPeaking))
+        controller.send(.followAdvancesAfterRating(services.advancesAfterRating))
+        controller.send(.followShowsClipping(settings.showsClipping))
+        controller.send(.followShowsPeaking(settings.showsPeaking))
         photoWindows.append(PhotoWindow(controller: controller, owner: owner))
         controller.present()
         if properties { controller.showProperties() }
@@ -26,8 +26,7 @@ extension AppFlow {
     func compare(_ paths: [String], from owner: MainWindowController) {
         let viewers = paths.compactMap { viewer(of: $0, in: owner) }
         guard viewers.count == 2 else { return }
-        let compared = { (window: CompareWindow) in Set(window.controller.logic.state.panes.compactMap(\.picture.photo?.path)) }
-        if let open = compareWindows.first(where: { compared($0) == Set(paths) }) {
+        if let open = compareWindows.first(where: { Set($0.controller.paths) == Set(paths) }) {
             open.controller.present()
             return
         }

@@ -31,14 +31,14 @@ extension AppFlow {
         }
         profileWindow = controller
         controller.present()
-        controller.logic.send(.load)
+        controller.send(.load)
         return controller
     }
 
     /// "Set as Profile Photo": the profile window, in editing, with the
     /// photo as the pending avatar.
     func setProfilePhoto(path: String) {
-        editProfile().logic.send(.setPhoto(path))
+        editProfile().send(.setPhoto(path))
     }
 
     /// Whether quitting may go on now. With unsaved profile edits the

@@ -132,11 +132,11 @@ final class AppFlow {
             if !request.problems.isEmpty { controller.send(.tell(.cannotOpen(request.problems))) }
             open(request, into: controller)
         case .photoRemoved(let path):
-            for window in photoWindows where window.controller.path == path { window.controller.logic.send(.photoRemoved) }
-            for window in compareWindows { window.controller.logic.send(.photoRemoved(path)) }
+            for window in photoWindows where window.controller.path == path { window.controller.send(.photoRemoved) }
+            for window in compareWindows { window.controller.send(.photoRemoved(path)) }
         case .photosChanged:
-            for window in photoWindows { window.controller.logic.send(.photosChanged) }
-            for window in compareWindows { window.controller.logic.send(.photosChanged) }
+            for window in photoWindows { window.controller.send(.photosChanged) }
+            for window in compareWindows { window.controller.send(.photosChanged) }
         case .compare(let paths, let owner):
             compare(paths, from: owner)
         case .compareWindowClosed(let controller):
@@ -157,13 +157,13 @@ final class AppFlow {
             }
         case .advancesAfterRatingChanged(let on):
             services.setAdvancesAfterRating(on)
-            for window in photoWindows { window.controller.logic.send(.followAdvancesAfterRating(on)) }
+            for window in photoWindows { window.controller.send(.followAdvancesAfterRating(on)) }
         case .showsClippingChanged(let on):
             settings.save(showingClipping: on)
-            for window in photoWindows { window.controller.logic.send(.followShowsClipping(on)) }
+            for window in photoWindows { window.controller.send(.followShowsClipping(on)) }
         case .showsPeakingChanged(let on):
             settings.save(showingPeaking: on)
-            for window in photoWindows { window.controller.logic.send(.followShowsPeaking(on)) }
+            for window in photoWindows { window.controller.send(.followShowsPeaking(on)) }
         case .pairRawAndJPEGChanged(let on):
             for window in mainWindows { window.send(.pairRawAndJPEG(on)) }
         case .trashPhoto(let path, let controller):

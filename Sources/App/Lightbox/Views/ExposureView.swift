@@ -39,15 +39,7 @@ final class ExposureView {
         histogram.setTexture(Texture(Self.histogramPixels(exposure)))
         while let line = lineWidgets.popLast() { lines.remove(line) }
         for (name, value) in Self.lines(of: exposure) {
-            let title = Label(name)
-            title.addCssClass("dim-label")
-            title.addCssClass("caption")
-            title.xalign = 0
-            let text = Label(value)
-            text.xalign = 0
-            text.wraps = true
-            text.setAccessibleLabel(tr("{name}: {value}", ["name": name, "value": value]))
-            let line = Box(.vertical, spacing: 2, [title, text])
+            let line = PropertiesPanelView.row(name, value, selectable: false)
             lines.append(line)
             lineWidgets.append(line)
         }

@@ -98,21 +98,27 @@ final class PropertiesPanelView {
         guard details != shown else { return }
         shown = details
         while let child = children.popLast() { rows.remove(child) }
-        for (name, value) in details.map({ ($0.name, $0.value) }) {
-            let title = Label(name)
-            title.addCssClass("dim-label")
-            title.addCssClass("caption")
-            title.xalign = 0
-            let text = Label(value)
-            text.xalign = 0
-            text.wraps = true
-            text.isSelectable = true
-            // Translators: a photo's detail as a screen reader says it: "Camera: Canon EOS R6".
-            text.setAccessibleLabel(tr("{name}: {value}", ["name": name, "value": value]))
-            let row = Box(.vertical, spacing: 2, [title, text])
+        for detail in details {
+            let row = Self.row(detail.name, detail.value, selectable: true)
             rows.append(row)
             children.append(row)
         }
+    }
+
+    /// A detail as the panel shows it: its name small above its value; a
+    /// screen reader reads both ("Camera: Canon EOS R6").
+    static func row(_ name: String, _ value: String, selectable: Bool) -> Box {
+        let title = Label(name)
+        title.addCssClass("dim-label")
+        title.addCssClass("caption")
+        title.xalign = 0
+        let text = Label(value)
+        text.xalign = 0
+        text.wraps = true
+        text.isSelectable = selectable
+        // Translators: a photo's detail as a screen reader says it: "Camera: Canon EOS R6".
+        text.setAccessibleLabel(tr("{name}: {value}", ["name": name, "value": value]))
+        return Box(.vertical, spacing: 2, [title, text])
     }
 
     private var children: [Box] = []
