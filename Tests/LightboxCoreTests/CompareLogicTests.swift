@@ -7,21 +7,7 @@ import XCTest
 /// ratings go out to the list, and a photo compared leaving ends it.
 @MainActor
 final class CompareLogicTests: XCTestCase {
-    /// The list the photos compared belong to, as a viewer reads it.
-    private final class Photos: PhotoSequence {
-        var photos = ["a", "b", "c"].map { Photo(path: "/p/\($0).jpg", fileSize: 1, modificationTime: 1) }
-        func photo(at path: String) -> Photo? { photos.first { $0.path == path } }
-        func neighbour(of path: String, offset: Int) -> Photo? {
-            guard let index = photos.firstIndex(where: { $0.path == path }) else { return nil }
-            return photos.indices.contains(index + offset) ? photos[index + offset] : nil
-        }
-        func place(of path: String) -> (index: Int, count: Int)? {
-            photos.firstIndex { $0.path == path }.map { ($0, photos.count) }
-        }
-        var knownKeywords: [Keyword] { [] }
-    }
-
-    private func compare(_ sequence: Photos, panes: [Int]) -> CompareLogic {
+    private func compare(_ sequence: PhotoLine, panes: [Int]) -> CompareLogic {
         CompareLogic(viewers: panes.map { index in
             PhotoViewerLogic(photo: sequence.photos[index], sequence: sequence) { _, _ in
                 PixelData(width: 4, height: 4, stride: 16, bytes: Data(count: 64))
@@ -30,7 +16,7 @@ final class CompareLogicTests: XCTestCase {
     }
 
     func testARatingInAPaneGoesToThatPanesPhoto() async {
-        let sequence = Photos()
+        let sequence = PhotoLine(names: ["a", "b", "c"])
         let logic = compare(sequence, panes: [0, 2])
         var outputs: [CompareLogic.Output] = []
         logic.onOutput = { outputs.append($0) }
@@ -51,7 +37,7 @@ final class CompareLogicTests: XCTestCase {
     }
 
     func testAComparedPhotoLeavingEndsTheComparison() async {
-        let sequence = Photos()
+        let sequence = PhotoLine(names: ["a", "b", "c"])
         let logic = compare(sequence, panes: [0, 1])
         logic.send(.load)
         await eventuallyPresenting(logic)

@@ -76,3 +76,51 @@ func eventually(seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
     }
     return true
 }
+
+/// A list of photos in memory, as a photo window reads the list it steps
+/// through; it takes the window's edits as the list would (`follow`).
+@MainActor
+final class PhotoLine: PhotoSequence {
+    var photos: [Photo]
+
+    /// Photos "/p/NAME.jpg", in this order.
+    init(names: [String]) {
+        photos = names.map { Photo(path: "/p/\($0).jpg", fileSize: 1, modificationTime: 1) }
+    }
+
+    /// Photos "/p/0.jpg", "/p/1.jpg"…
+    convenience init(count: Int) { self.init(names: (0..<count).map { "\($0)" }) }
+
+    func photo(at path: String) -> Photo? { photos.first { $0.path == path } }
+    func neighbour(of path: String, offset: Int) -> Photo? {
+        guard let index = photos.firstIndex(where: { $0.path == path }) else { return nil }
+        return photos.indices.contains(index + offset) ? photos[index + offset] : nil
+    }
+    func place(of path: String) -> (index: Int, count: Int)? {
+        photos.firstIndex { $0.path == path }.map { ($0, photos.count) }
+    }
+    var knownKeywords: [Keyword] { [] }
+
+    func rate(path: String, stars: Int) {
+        if let index = photos.firstIndex(where: { $0.path == path }) { photos[index].rate(stars) }
+    }
+
+    /// Takes a window's edits, as the flow hands them to the list.
+    func follow(_ viewer: PhotoViewerLogic) {
+        viewer.onOutput = { [weak self] output in
+            guard let self, case .edit(let edit) = output else { return }
+            switch edit {
+            case .rate(let path, let stars): rate(path: path, stars: stars)
+            case .rotate(let path, let clockwise):
+                guard let index = photos.firstIndex(where: { $0.path == path }) else { return }
+                var metadata = photos[index].metadata ?? PhotoMetadata()
+                metadata.orientation = PhotoOrientation.turned(metadata.orientation, clockwise: clockwise)
+                photos[index].metadata = metadata
+            case .tag(let edit, let path):
+                if let index = photos.firstIndex(where: { $0.path == path }) {
+                    photos[index].tags = edit.applied(to: photos[index].tags)
+                }
+            }
+        }
+    }
+}

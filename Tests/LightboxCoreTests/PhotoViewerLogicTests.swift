@@ -141,50 +141,11 @@ final class PhotoViewerSteppingTests: XCTestCase {
         }
     }
 
-    /// A list of ten photos, as a photo window reads it; it takes the
-    /// window's edits as the list would.
-    @MainActor
-    private final class Line: PhotoSequence {
-        var photos = (0..<10).map { Photo(path: "/p/\($0).jpg", fileSize: 1, modificationTime: 1) }
-        func photo(at path: String) -> Photo? { photos.first { $0.path == path } }
-        func neighbour(of path: String, offset: Int) -> Photo? {
-            guard let index = photos.firstIndex(where: { $0.path == path }) else { return nil }
-            return photos.indices.contains(index + offset) ? photos[index + offset] : nil
-        }
-        func place(of path: String) -> (index: Int, count: Int)? {
-            photos.firstIndex { $0.path == path }.map { ($0, photos.count) }
-        }
-        var knownKeywords: [Keyword] { [] }
-
-        func rate(path: String, stars: Int) {
-            if let index = photos.firstIndex(where: { $0.path == path }) { photos[index].rate(stars) }
-        }
-
-        /// Takes a window's edits, as the flow hands them to the list.
-        func follow(_ viewer: PhotoViewerLogic) {
-            viewer.onOutput = { [weak self] output in
-                guard let self, case .edit(let edit) = output else { return }
-                switch edit {
-                case .rate(let path, let stars): rate(path: path, stars: stars)
-                case .rotate(let path, let clockwise):
-                    guard let index = photos.firstIndex(where: { $0.path == path }) else { return }
-                    var metadata = photos[index].metadata ?? PhotoMetadata()
-                    metadata.orientation = PhotoOrientation.turned(metadata.orientation, clockwise: clockwise)
-                    photos[index].metadata = metadata
-                case .tag(let edit, let path):
-                    if let index = photos.firstIndex(where: { $0.path == path }) {
-                        photos[index].tags = edit.applied(to: photos[index].tags)
-                    }
-                }
-            }
-        }
-    }
-
     /// A rotation shows at once: the decoded pixels turned, the photo's
     /// orientation turned in the list (which writes it).
     @MainActor
     func testARotationShowsTheTurnedPixelsAtOnce() async {
-        let line = Line()
+        let line = PhotoLine(count: 10)
         let viewer = PhotoViewerLogic(photo: line.photos[1], sequence: line) { _, _ in
             PixelData(width: 6, height: 4, stride: 24, bytes: Data((0..<96).map { UInt8($0) }))
         }
@@ -215,7 +176,7 @@ final class PhotoViewerSteppingTests: XCTestCase {
     /// again to fit it, and the one shown stays until then (no loading).
     @MainActor
     func testAViewportChangeRedecodesToFitWithoutShowingLoading() async {
-        let line = Line()
+        let line = PhotoLine(count: 10)
         line.photos[0].metadata = PhotoMetadata(pixelWidth: 4000, pixelHeight: 3000)
         let sides = Locked<[Int]>([])
         let viewer = PhotoViewerLogic(photo: line.photos[0], sequence: line, displaySide: 1280) { _, side in
@@ -244,7 +205,7 @@ final class PhotoViewerSteppingTests: XCTestCase {
     /// window is laid out, again to fit it, and shown so.
     @MainActor
     func testAPhotoOfUnknownSizeIsDecodedAgainToFitTheWindow() async {
-        let line = Line()
+        let line = PhotoLine(count: 10)
         XCTAssertNil(line.photos[0].metadata)
         let sides = Locked<[Int]>([])
         let viewer = PhotoViewerLogic(photo: line.photos[0], sequence: line, displaySide: 1280) { _, side in
@@ -265,7 +226,7 @@ final class PhotoViewerSteppingTests: XCTestCase {
     /// decoded again at its own size: the first step waits for no decode.
     @MainActor
     func testANeighbourDecodedBeforeItsSizeWasKnownShowsAtOnce() async {
-        let line = Line(), decodes = Decodes()
+        let line = PhotoLine(count: 10), decodes = Decodes()
         let viewer = PhotoViewerLogic(photo: line.photos[0], sequence: line, displaySide: 1280,
                                       decode: decodes.counting { _, side in
             PixelData(width: side, height: side * 2 / 3, stride: side * 4, bytes: Data(count: side * side * 8 / 3))
@@ -293,7 +254,7 @@ final class PhotoViewerSteppingTests: XCTestCase {
     /// window shows the new rating, with the pixels it has.
     @MainActor
     func testAPhotoRatedElsewhereShowsItsNewRating() async {
-        let gate = Gate(), line = Line()
+        let gate = Gate(), line = PhotoLine(count: 10)
         let viewer = PhotoViewerLogic(photo: line.photos[3], sequence: line) { path, _ in await gate.decode(path) }
         await viewer.sendAndSettle(.load)
         var published = 0
@@ -309,7 +270,7 @@ final class PhotoViewerSteppingTests: XCTestCase {
 
     @MainActor
     func testANeighbourDecodedAheadShowsAtOnceAndAHeldKeyDecodesOnlyWhereItStops() async {
-        let gate = Gate(), line = Line(), decodes = Decodes()
+        let gate = Gate(), line = PhotoLine(count: 10), decodes = Decodes()
         let viewer = PhotoViewerLogic(photo: line.photos[0], sequence: line,
                                       decode: decodes.counting { path, _ in await gate.decode(path) })
         await viewer.sendAndSettle(.load)
@@ -352,7 +313,7 @@ extension PhotoViewerSteppingTests {
 
     @MainActor
     func testASlideshowStepsToTheLastPhotoAndAStopLeavesItWhereItIs() async {
-        let gate = Gate(), line = Line(), clock = ManualClock()
+        let gate = Gate(), line = PhotoLine(count: 10), clock = ManualClock()
         let viewer = PhotoViewerLogic(photo: line.photos[7], sequence: line, decode: { path, _ in await gate.decode(path) },
                                       clock: clock)
         await viewer.sendAndSettle(.load)
@@ -397,7 +358,7 @@ extension PhotoViewerSteppingTests {
     /// published, so a window renders them from `onState` alone.
     @MainActor
     func testSlideshowAndAutoAdvanceChangesArePublished() async {
-        let gate = Gate(), line = Line()
+        let gate = Gate(), line = PhotoLine(count: 10)
         let viewer = PhotoViewerLogic(photo: line.photos[2], sequence: line) { path, _ in await gate.decode(path) }
         await viewer.sendAndSettle(.load)
         viewer.send(.slideshowInterval(60))
@@ -430,7 +391,7 @@ extension PhotoViewerSteppingTests {
     /// a state that carries all three, with the new photo's place.
     @MainActor
     func testAStepPublishesTheSlideshowAndAutoAdvanceWithTheNewPlace() async {
-        let gate = Gate(), line = Line(), clock = ManualClock()
+        let gate = Gate(), line = PhotoLine(count: 10), clock = ManualClock()
         let viewer = PhotoViewerLogic(photo: line.photos[2], sequence: line, decode: { path, _ in await gate.decode(path) },
                                       clock: clock)
         await viewer.sendAndSettle(.load)
@@ -471,7 +432,7 @@ extension PhotoViewerSteppingTests {
     /// closes), and the slideshow's loop ends.
     @MainActor
     func testGoneEndsTheSlideshow() async {
-        let gate = Gate(), line = Line(), clock = ManualClock()
+        let gate = Gate(), line = PhotoLine(count: 10), clock = ManualClock()
         line.photos = [line.photos[0]]
         let viewer = PhotoViewerLogic(photo: line.photos[0], sequence: line, decode: { path, _ in await gate.decode(path) },
                                       clock: clock)
