@@ -90,13 +90,6 @@ public final class PhotoViewerLogic: ScreenLogic {
         }
     }
 
-    /// The largest side the window shows photos at, in device pixels:
-    /// photos are decoded to fit it (and in full for zooming in).
-    private var displaySide: Int {
-        get { preloader.side }
-        set { preloader.side = newValue }
-    }
-
     /// Whether the list has a photo after the one shown, asked now: the
     /// list may have changed since the last state was published.
     private var nextExists: Bool { !state.isGone && sequence?.neighbour(of: photo.path, offset: 1) != nil }
