@@ -208,7 +208,15 @@ static int lb_serve_metadata(int socket, const LbRequest *request, int fd) {
         [LB_WIRE_KEYWORDS] = m.keywords,
     };
     LbWireMetadata wire = {m.pixel_width, m.pixel_height, m.orientation, m.exposure_numerator,
-                           m.exposure_denominator, m.iso, m.has_rating, m.rating, m.f_number, m.focal_length, {0}};
+                           m.exposure_denominator, m.iso, m.has_rating, m.rating, m.f_number, m.focal_length,
+                           m.focus, m.focus_frame_width, m.focus_frame_height, m.focus_count, m.focus_region,
+                           {{0}}, {0}};
+    for (int i = 0; i < m.focus_count && i < LB_WIRE_FOCUS_AREAS; i++) {
+        wire.focus_areas[i][0] = m.focus_areas[i].x;
+        wire.focus_areas[i][1] = m.focus_areas[i].y;
+        wire.focus_areas[i][2] = m.focus_areas[i].width;
+        wire.focus_areas[i][3] = m.focus_areas[i].height;
+    }
     char text[LB_MAX_PAYLOAD - sizeof wire];
     size_t used = 0;
     for (int i = 0; i < LB_WIRE_STRINGS; i++) {

@@ -115,6 +115,23 @@ static LbDecoderStatus lb_read_probe(const char *payload, size_t length, LbDecod
 
 static double lb_finite(double value) { return isfinite(value) ? value : 0; }
 
+// Whether the focus a metadata reply tells is one the decoder could have
+// read: a known kind, areas only with it, each inside the frame.
+static bool lb_focus_believed(const LbWireMetadata *wire) {
+    _Static_assert(LB_WIRE_FOCUS_AREAS == LB_MAX_FOCUS_AREAS, "the wire carries every focus area");
+    if (wire->focus < LB_FOCUS_UNKNOWN || wire->focus > LB_FOCUS_NAMED || wire->focus_count < 0
+        || wire->focus_count > LB_WIRE_FOCUS_AREAS || (wire->focus_count > 0) != (wire->focus == LB_FOCUS_AREAS)
+        || (wire->focus == LB_FOCUS_NAMED) != (wire->focus_region >= 1 && wire->focus_region <= 9)
+        || (wire->focus != LB_FOCUS_NAMED && wire->focus_region != 0) || wire->focus_frame_width < 0
+        || wire->focus_frame_height < 0) {
+        return false;
+    }
+    for (int i = 0; i < wire->focus_count; i++)
+        for (int j = 0; j < 4; j++)
+            if (!(wire->focus_areas[i][j] >= 0 && wire->focus_areas[i][j] <= 1)) return false;
+    return true;
+}
+
 static LbDecoderStatus lb_read_metadata(const char *payload, size_t length, LbDecoderResult *result) {
     LbWireMetadata wire;
     if (length < sizeof wire) return LB_DECODER_NONSENSE;
@@ -125,7 +142,8 @@ static LbDecoderStatus lb_read_metadata(const char *payload, size_t length, LbDe
         total += wire.lengths[i];
     }
     if (total != length - sizeof wire || wire.orientation < 0 || wire.orientation > 8 ||
-        (wire.has_rating != 0 && wire.has_rating != 1) || wire.rating < -1 || wire.rating > 5) {
+        (wire.has_rating != 0 && wire.has_rating != 1) || wire.rating < -1 || wire.rating > 5 ||
+        !lb_focus_believed(&wire)) {
         return LB_DECODER_NONSENSE;
     }
     char *strings[LB_WIRE_STRINGS] = {NULL};
@@ -155,6 +173,14 @@ static LbDecoderStatus lb_read_metadata(const char *payload, size_t length, LbDe
     m->label = strings[LB_WIRE_LABEL];
     m->caption = strings[LB_WIRE_CAPTION];
     m->keywords = strings[LB_WIRE_KEYWORDS];
+    m->focus = wire.focus;
+    m->focus_frame_width = wire.focus_frame_width;
+    m->focus_frame_height = wire.focus_frame_height;
+    m->focus_count = wire.focus_count;
+    m->focus_region = wire.focus_region;
+    for (int i = 0; i < wire.focus_count; i++)
+        m->focus_areas[i] = (LbFocusArea){wire.focus_areas[i][0], wire.focus_areas[i][1], wire.focus_areas[i][2],
+                                          wire.focus_areas[i][3]};
     result->has_metadata = true;
     return LB_DECODER_OK;
 }

@@ -2,6 +2,7 @@
 // with (and the benchmarks' in-process path).
 #include "CMetadata.h"
 #include "exiv2-setup.h"
+#include "focus.h"
 #include "rating.h"
 #include "tag-text.h"
 
@@ -144,7 +145,8 @@ static bool lb_transforms_itself(const char *mime) {
 
 // What every format's metadata gives besides its size and orientation,
 // read from `metadata` (opened already) into `out`: the date taken, the
-// camera, the exposure, the rating, the label, title, caption and keywords.
+// camera, the exposure, the rating, the label, title, caption and keywords,
+// and where the camera focused.
 static void lb_metadata_fields(GExiv2Metadata *metadata, LbMetadata *out) {
     GError *error = NULL;
     out->date_taken = lb_tag_text(metadata, "Exif.Photo.DateTimeOriginal");
@@ -171,6 +173,7 @@ static void lb_metadata_fields(GExiv2Metadata *metadata, LbMetadata *out) {
     out->iso = iso > 0 ? iso : 0;
     g_clear_error(&error);
     out->has_rating = lb_rating_from(metadata, &out->rating);
+    lb_focus_read(metadata, out->pixel_width, out->pixel_height, out);
 }
 
 bool lb_metadata_read(const char *path, LbMetadata *out) {

@@ -5,12 +5,13 @@
 // graph is a DAG (an arrow: "calls into, includes the header of"):
 //
 //   layer 2, the module's interface (include/CMetadata.h):
-//     metadata-read.c   -> rating.h, tag-text.h, exiv2-setup.h
+//     metadata-read.c   -> rating.h, focus.h, tag-text.h, exiv2-setup.h
 //     metadata-edit.c   -> tag-text.h, exiv2-setup.h, and rating.c's
 //                          lb_rating_percent (declared in CMetadata.h)
 //     metadata-write.c  -> exiv2-setup.h
 //   layer 1:
 //     rating.c (rating.h: the rating metadata states)  -> tag-text.h
+//     focus.c (focus.h: where the camera focused), on gexiv2 only
 //   layer 0, on gexiv2 and GLib only:
 //     tag-text.c (this header: a tag's text, text in tags)
 //     exiv2-setup.c (exiv2-setup.h: gexiv2 set up once)

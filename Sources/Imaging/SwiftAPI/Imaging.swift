@@ -94,7 +94,8 @@ extension ImageMetadata {
             iso: raw.iso > 0 ? Int(raw.iso) : nil,
             rating: raw.has_rating ? Int(raw.rating) : nil,
             label: text(raw.label), caption: text(raw.caption),
-            keywords: text(raw.keywords).map(Self.keywordPaths) ?? [])
+            keywords: text(raw.keywords).map(Self.keywordPaths) ?? [],
+            focus: CameraFocus(raw))
     }
 
     /// The paths of the keyword text the C side joins with line breaks.
@@ -142,6 +143,9 @@ public struct ImageMetadata: Equatable, Sendable {
     /// The keywords: hierarchical paths with '|' between levels
     /// ("Places|Brittany|Finistère"), then flat ones ("sunset"), each once.
     public var keywords: [String] = []
+    /// Where the camera focused, as its maker notes say (in the frame as
+    /// stored: `CameraFocus.oriented`); nil when they say nothing.
+    public var focus: CameraFocus? = nil
 }
 
 /// Decoded RGBA pixels. Immutable once made, so it may cross threads.

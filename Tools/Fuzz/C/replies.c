@@ -55,6 +55,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const char *strings[] = {m->date_taken, m->make, m->model, m->title, m->label, m->caption, m->keywords};
     for (size_t i = 0; i < sizeof strings / sizeof *strings; i++)
         for (const char *s = strings[i]; s && *s; s++) sum += (unsigned char)*s;
+    // Focus areas believed lie inside the frame, no more than there is room for.
+    if (result.has_metadata && (m->focus_count < 0 || m->focus_count > LB_MAX_FOCUS_AREAS)) abort();
+    for (int i = 0; result.has_metadata && i < m->focus_count; i++) {
+        LbFocusArea area = m->focus_areas[i];
+        if (!(area.x >= 0 && area.x <= 1 && area.y >= 0 && area.y <= 1 && area.width >= 0 && area.width <= 1
+              && area.height >= 0 && area.height <= 1))
+            abort();
+    }
     if (status != LB_DECODER_OK && status != LB_DECODER_FAILED && status != LB_DECODER_NONSENSE) abort();
     lb_decoder_result_clear(&result);
     return 0;

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Imaging
 
 /// How an indexed file's metadata is laid out in the `file` table: one
 /// column a field, read straight from the row (no JSON to decode).
@@ -22,8 +23,11 @@ extension IndexedFile {
         ("label", .text), ("keywords", .text), ("caption", .text),
     ]
 
+    /// Added by migration v6: where the camera focused (`CameraFocus.indexText`).
+    static let focusColumns: [(name: String, type: Database.ColumnType)] = [("focus", .text)]
+
     /// Every column after `path, size, mtime`, in row order.
-    static let columns = metadataColumns + ratingColumns + tagColumns
+    static let columns = metadataColumns + ratingColumns + tagColumns + focusColumns
 
     /// A row selected as `path, size, mtime` and then `columns`; nil when
     /// its path, size or time is missing or of another type (a damaged
@@ -42,7 +46,8 @@ extension IndexedFile {
                 dateTaken: taken.flatMap { $0.isFinite ? Date(timeIntervalSince1970: $0) : nil },
                 cameraMake: value(7), cameraModel: value(8),
                 exposureNumerator: value(10), exposureDenominator: value(11),
-                fNumber: value(12), focalLength: value(13), iso: value(14), orientation: value(15) ?? 0) : nil,
+                fNumber: value(12), focalLength: value(13), iso: value(14), orientation: value(15) ?? 0,
+                focus: (value(22) as String?).flatMap(CameraFocus.init(indexText:))) : nil,
             statedRating: value(16),
             sidecar: (value(17) as Int64?).map { SidecarStamp(size: $0, modificationTime: value(18) ?? 0) },
             tags: PhotoTags(label: (value(19) as String?).flatMap(ColorLabel.init(xmpName:)),
@@ -57,7 +62,7 @@ extension IndexedFile {
             m?.dateTaken?.timeIntervalSince1970, m?.cameraMake, m?.cameraModel, tags.title,
             m?.exposureNumerator, m?.exposureDenominator, m?.fNumber, m?.focalLength, m?.iso, m?.orientation,
             statedRating, sidecar?.size, sidecar?.modificationTime,
-            tags.label?.rawValue, tags.keywordLines, tags.caption,
+            tags.label?.rawValue, tags.keywordLines, tags.caption, m?.focus?.indexText,
         ]
         return StatementArguments(values)
     }

@@ -144,6 +144,13 @@ public final class LibraryIndex: Sendable {
                 table.column("reported", .boolean).notNull().defaults(to: false)
             }
         }
+        migrator.registerMigration("v6: where the camera focused") { db in
+            try db.alter(table: "file") { table in
+                for (name, type) in IndexedFile.focusColumns { table.add(column: name, type) }
+            }
+            // Every file is read again for its maker notes (as v4 did for ratings).
+            try db.execute(sql: "UPDATE file SET sidecar_size = -1, sidecar_mtime = -1")
+        }
         return migrator
     }()
 

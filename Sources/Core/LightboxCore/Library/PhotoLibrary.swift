@@ -313,7 +313,7 @@ extension PhotoMetadata {
                   exposureNumerator: image.exposureTime?.numerator,
                   exposureDenominator: image.exposureTime?.denominator,
                   fNumber: image.fNumber, focalLength: image.focalLength, iso: image.iso,
-                  orientation: image.orientation)
+                  orientation: image.orientation, focus: image.focus)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import FilePaths
 import Localization
 
@@ -259,7 +260,7 @@ private final class MetadataBox: Hashable, Sendable {
 }
 
 /// Metadata read from a photo file.
-public struct PhotoMetadata: Codable, Hashable, Sendable {
+public struct PhotoMetadata: Hashable, Sendable {
     public var pixelWidth: Int
     public var pixelHeight: Int
     public var dateTaken: Date?
@@ -272,11 +273,15 @@ public struct PhotoMetadata: Codable, Hashable, Sendable {
     public var iso: Int?
     /// EXIF orientation 1…8, 0 when unknown.
     public var orientation: Int
+    /// Where the camera focused, in the frame as stored (`focusShown`
+    /// turns it upright); nil when its maker notes say nothing.
+    public var focus: CameraFocus?
 
     package init(pixelWidth: Int = 0, pixelHeight: Int = 0, dateTaken: Date? = nil,
                 cameraMake: String? = nil, cameraModel: String? = nil,
                 exposureNumerator: Int? = nil, exposureDenominator: Int? = nil,
-                fNumber: Double? = nil, focalLength: Double? = nil, iso: Int? = nil, orientation: Int = 0) {
+                fNumber: Double? = nil, focalLength: Double? = nil, iso: Int? = nil, orientation: Int = 0,
+                focus: CameraFocus? = nil) {
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
         self.dateTaken = dateTaken
@@ -288,7 +293,12 @@ public struct PhotoMetadata: Codable, Hashable, Sendable {
         self.focalLength = focalLength
         self.iso = iso
         self.orientation = orientation
+        self.focus = focus
     }
+
+    /// Where the camera focused on the photo as shown: turned by its
+    /// orientation.
+    public var focusShown: CameraFocus? { focus?.oriented(orientation) }
 
     /// The camera, "Make Model" without the make repeated in the model.
     public var camera: String? {

@@ -130,14 +130,21 @@ static inline size_t lb_wire_string_limit(int which) {
                                      : LB_MAX_WIRE_TEXT;
 }
 
+// The most focus areas a metadata reply carries (LB_MAX_FOCUS_AREAS).
+#define LB_WIRE_FOCUS_AREAS 64
+
 // The payload of metadata; the strings (LB_WIRE_*) follow, `lengths`
 // bytes each, without NULs; length 0 is absent. The keywords are paths
-// one a line, levels joined by '|'.
+// one a line, levels joined by '|'. The focus fields are LbMetadata's:
+// `focus` one of LB_FOCUS_*, the first `focus_count` areas each a centre
+// and size (x, y, width, height) in fractions of the stored frame.
 typedef struct {
     int32_t pixel_width, pixel_height, orientation;
     int32_t exposure_numerator, exposure_denominator, iso;
     int32_t has_rating, rating;  // -1 rejected, 0 unrated, 1..5 stars
     double f_number, focal_length;
+    int32_t focus, focus_frame_width, focus_frame_height, focus_count, focus_region;
+    float focus_areas[LB_WIRE_FOCUS_AREAS][4];
     uint32_t lengths[LB_WIRE_STRINGS];
 } LbWireMetadata;
 

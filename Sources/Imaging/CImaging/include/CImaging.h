@@ -116,6 +116,25 @@ bool lb_image_save_png(const LbImage *image, const char *path, const char *const
 
 // ---- Metadata ------------------------------------------------------------
 
+// What the camera's maker notes say of where it focused
+// (LbMetadata.focus).
+enum {
+    LB_FOCUS_UNKNOWN = 0,  // nothing read: no maker notes, or none this reads
+    LB_FOCUS_MANUAL = 1,   // focused by hand: no point
+    LB_FOCUS_AREAS = 2,    // focus_areas hold the areas in focus
+    LB_FOCUS_NAMED = 3,    // only a named point: focus_region
+};
+// The most areas a photo's focus is told with (a 61-point body may have
+// all of them in focus).
+#define LB_MAX_FOCUS_AREAS 64
+
+// An area the camera focused on: its centre and size as fractions of the
+// frame as stored, before the EXIF orientation is applied; a size of 0 is
+// a point (the camera gave no size).
+typedef struct {
+    float x, y, width, height;
+} LbFocusArea;
+
 typedef struct {
     int pixel_width, pixel_height;  // 0 when unknown
     int orientation;                // EXIF 1..8, 0 when unknown
@@ -130,6 +149,16 @@ typedef struct {
     char *label;                    // the colour label ("Red", or another tool's own text); NULL when none
     char *caption;                  // the description; NULL when none (or a camera's boilerplate)
     char *keywords;                 // paths one a line, levels joined by '|'; NULL when none
+    int focus;                      // LB_FOCUS_*
+    // The frame the maker note measures the areas in (its size in its own
+    // units, for its shape: landscape or portrait), 0 × 0 when it gives
+    // none; the areas are fractions of it already.
+    int focus_frame_width, focus_frame_height;
+    int focus_count;
+    LbFocusArea focus_areas[LB_MAX_FOCUS_AREAS];
+    // LB_FOCUS_NAMED: where the named point is in the frame as stored, a
+    // third of it each way, 1 upper left … 5 centre … 9 lower right.
+    int focus_region;
 } LbMetadata;
 
 // Free the strings of an LbMetadata (lb_metadata_read, CMetadata).
