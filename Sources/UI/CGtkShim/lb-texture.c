@@ -1,4 +1,5 @@
 #include "lb-texture.h"
+#include <math.h>
 
 // What a texture made here keeps beside it (as object data): its pixels,
 // and the cairo surface over them once it has been drawn through cairo.
@@ -136,6 +137,10 @@ G_DECLARE_FINAL_TYPE(LbTexturePaintable, lb_texture_paintable, LB, TEXTURE_PAINT
 struct _LbTexturePaintable {
     GObject parent_instance;
     GdkTexture *texture;
+    // Outlines over the texture: x, y, width, height each, fractions of
+    // it; `outline_count` of them.
+    double *outlines;
+    int outline_count;
 };
 
 static void lb_texture_paintable_iface_init(GdkPaintableInterface *iface);
@@ -145,6 +150,7 @@ G_DEFINE_FINAL_TYPE_WITH_CODE(LbTexturePaintable, lb_texture_paintable, G_TYPE_O
 
 static void lb_texture_paintable_dispose(GObject *object) {
     g_clear_object(&LB_TEXTURE_PAINTABLE(object)->texture);
+    g_clear_pointer(&LB_TEXTURE_PAINTABLE(object)->outlines, g_free);
     G_OBJECT_CLASS(lb_texture_paintable_parent_class)->dispose(object);
 }
 
@@ -154,10 +160,34 @@ static void lb_texture_paintable_class_init(LbTexturePaintableClass *klass) {
 
 static void lb_texture_paintable_init(LbTexturePaintable *self) { (void)self; }
 
+// A frame drawn where the outline is: 2 px of yellow inside 1 px of
+// translucent black either side, so that it shows on light and dark parts
+// of a photo alike, at the size it is drawn at whatever the zoom. An
+// outline of no size is a point: a square around it.
+static void lb_draw_outline(GtkSnapshot *snapshot, const double *outline, double width, double height) {
+    double w = outline[2] * width, h = outline[3] * height;
+    if (w <= 0 || h <= 0) w = h = fmax(24, 0.04 * fmin(width, height));
+    w = fmax(w, 8);
+    h = fmax(h, 8);
+    double x = outline[0] * width - w / 2, y = outline[1] * height - h / 2;
+    GskRoundedRect frame;
+    gsk_rounded_rect_init_from_rect(&frame, &GRAPHENE_RECT_INIT((float)x - 1, (float)y - 1, (float)w + 2, (float)h + 2), 0);
+    const float shadow_widths[4] = {4, 4, 4, 4};
+    const GdkRGBA shadow[4] = {{0, 0, 0, 0.6f}, {0, 0, 0, 0.6f}, {0, 0, 0, 0.6f}, {0, 0, 0, 0.6f}};
+    gtk_snapshot_append_border(snapshot, &frame, shadow_widths, shadow);
+    gsk_rounded_rect_init_from_rect(&frame, &GRAPHENE_RECT_INIT((float)x, (float)y, (float)w, (float)h), 0);
+    const float line_widths[4] = {2, 2, 2, 2};
+    const GdkRGBA yellow = {0.973f, 0.894f, 0.361f, 1};  // GNOME's Yellow 2
+    const GdkRGBA line[4] = {yellow, yellow, yellow, yellow};
+    gtk_snapshot_append_border(snapshot, &frame, line_widths, line);
+}
+
 static void lb_texture_paintable_snapshot(GdkPaintable *paintable, GdkSnapshot *snapshot, double width,
                                           double height) {
     LbTexturePaintable *self = LB_TEXTURE_PAINTABLE(paintable);
     if (self->texture) lb_paintable_draw(GDK_PAINTABLE(self->texture), snapshot, width, height);
+    for (int i = 0; i < self->outline_count; i++)
+        lb_draw_outline(GTK_SNAPSHOT(snapshot), self->outlines + 4 * i, width, height);
 }
 
 static int lb_texture_paintable_width(GdkPaintable *paintable) {
@@ -182,9 +212,15 @@ static void lb_texture_paintable_iface_init(GdkPaintableInterface *iface) {
     iface->get_flags = lb_texture_paintable_flags;
 }
 
-GObject *lb_texture_paintable_new(GObject *texture) {
+GObject *lb_texture_paintable_new(GObject *texture) { return lb_texture_paintable_new_outlined(texture, NULL, 0); }
+
+GObject *lb_texture_paintable_new_outlined(GObject *texture, const double *outlines, int count) {
     LbTexturePaintable *self = g_object_new(LB_TYPE_TEXTURE_PAINTABLE, NULL);
     self->texture = GDK_TEXTURE(g_object_ref(texture));
+    if (outlines && count > 0) {
+        self->outlines = g_memdup2(outlines, sizeof *outlines * 4 * (gsize)count);
+        self->outline_count = count;
+    }
     return G_OBJECT(self);
 }
 

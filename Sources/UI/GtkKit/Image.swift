@@ -33,8 +33,28 @@ public final class Picture: Widget {
     /// Shows `texture` at its own size and shape (nil: nothing), drawn
     /// without converting its pixels on every frame (see lb-texture.h).
     public func setTexture(_ texture: Texture?) {
+        setTexture(texture, outlines: [])
+    }
+
+    /// A rectangle drawn over a picture's texture: its centre and size in
+    /// fractions of the texture; a size of 0 draws a small square around
+    /// the point.
+    public struct Outline: Equatable, Sendable {
+        public var x, y, width, height: Double
+
+        public init(x: Double, y: Double, width: Double, height: Double) {
+            (self.x, self.y, self.width, self.height) = (x, y, width, height)
+        }
+    }
+
+    /// Shows `texture` with `outlines` drawn over it, a line of the same
+    /// width on screen at any zoom (the camera's focus points).
+    public func setTexture(_ texture: Texture?, outlines: [Outline]) {
         guard let texture else { return gtk_picture_set_paintable(picture, nil) }
-        let paintable = lb_texture_paintable_new(texture.gobject)
+        let numbers = outlines.flatMap { [$0.x, $0.y, $0.width, $0.height] }
+        let paintable = numbers.withUnsafeBufferPointer {
+            lb_texture_paintable_new_outlined(texture.gobject, $0.baseAddress, Int32(outlines.count))
+        }
         gtk_picture_set_paintable(picture, lb_paintable(paintable))
         g_object_unref(paintable)
     }

@@ -122,6 +122,12 @@ enum ActionNames {
     static let showClipping = ActionID.window("show-clipping")
     /// "win.show-peaking": the sharp edges marked over the photo (on or off).
     static let showPeaking = ActionID.window("show-peaking")
+    /// "win.show-focus-points": the camera's focus points drawn over the
+    /// photo (on or off).
+    static let showFocusPoints = ActionID.window("show-focus-points")
+    /// "win.zoom-to-focus-point": each photo at 100 % on its focus point
+    /// (on or off).
+    static let zoomToFocusPoint = ActionID.window("zoom-to-focus-point")
 
     // The profile window's.
     static let save = ActionID.window("save")

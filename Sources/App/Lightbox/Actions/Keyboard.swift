@@ -122,6 +122,10 @@ enum Keyboard {
             bind(ActionNames.showClipping, ["j"], tr("Show clipping: highlights at white in red, deep shadows in blue")),
             // Translators: P in a photo window (a shortcut's description).
             bind(ActionNames.showPeaking, ["p"], tr("Focus peaking: the sharp edges in green")),
+            // Translators: F in a photo window (a shortcut's description).
+            bind(ActionNames.showFocusPoints, ["f"], tr("Show where the camera focused")),
+            // Translators: Z in a photo window (a shortcut's description).
+            bind(ActionNames.zoomToFocusPoint, ["z"], tr("Zoom to the focus point (100 %), photo after photo")),
             bind(ActionNames.fullscreen, ["F11"], tr("Full screen")),
             bind(ActionNames.startSlideshow, ["F5"], tr("Slideshow (Escape leaves it on the photo shown)")),
             bind(ActionNames.pauseSlideshow, ["space"], tr("Pause or go on with the slideshow")),

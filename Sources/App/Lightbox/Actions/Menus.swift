@@ -25,7 +25,11 @@ enum Menus {
              // Translators: a check item of a photo window's menu (J): clipped highlights and shadows marked.
              (tr("Show Clipping"), ActionNames.showClipping.detailed),
              // Translators: a check item of a photo window's menu (P): the sharp edges marked in green.
-             (tr("Focus Peaking"), ActionNames.showPeaking.detailed)],
+             (tr("Focus Peaking"), ActionNames.showPeaking.detailed),
+             // Translators: a check item of a photo window's menu (F): the camera's focus points drawn on the photo.
+             (tr("Show Focus Point"), ActionNames.showFocusPoints.detailed),
+             // Translators: a check item of a photo window's menu (Z): each photo at 100 % on its focus point.
+             (tr("Zoom to Focus Point"), ActionNames.zoomToFocusPoint.detailed)],
             [(tr("Rotate Left"), ActionNames.rotateLeft.detailed), (tr("Rotate Right"), ActionNames.rotateRight.detailed)],
             [(tr("Slideshow"), ActionNames.startSlideshow.detailed)] + [3, 5, 10].map { seconds in
                 // Translators: how long the slideshow shows each photo (a menu item).

@@ -15,6 +15,7 @@ final class CompareWindowController {
             guard let self else { return }
             switch output {
             case .edit(let edit): send(.editPhoto(edit, from: .compare(self)))
+            case .showsFocusPointsChanged(let on): send(.showsFocusPointsChanged(on))
             case .closed: send(.compareWindowClosed(self))
             }
         }

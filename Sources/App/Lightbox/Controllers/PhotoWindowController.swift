@@ -24,6 +24,7 @@ final class PhotoWindowController {
             case .advancesAfterRatingChanged(let on): send(.advancesAfterRatingChanged(on))
             case .showsClippingChanged(let on): send(.showsClippingChanged(on))
             case .showsPeakingChanged(let on): send(.showsPeakingChanged(on))
+            case .showsFocusPointsChanged(let on): send(.showsFocusPointsChanged(on))
             case .closed(let path): send(.photoWindowClosed(self, lastShown: path))
             }
         }

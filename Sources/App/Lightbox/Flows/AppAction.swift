@@ -49,6 +49,9 @@ enum AppAction {
     case showsClippingChanged(Bool)
     /// "Focus Peaking" changed in a photo window: the same.
     case showsPeakingChanged(Bool)
+    /// "Show Focus Point" changed in a photo or compare window: the same,
+    /// compare windows too.
+    case showsFocusPointsChanged(Bool)
     /// "Show RAW and JPEG of one shot as one photo" changed in the
     /// preferences: every main window follows.
     case pairRawAndJPEGChanged(Bool)

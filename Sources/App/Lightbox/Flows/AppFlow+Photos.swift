@@ -18,6 +18,7 @@ extension AppFlow {
         controller.send(.followAdvancesAfterRating(services.advancesAfterRating))
         controller.send(.followShowsClipping(settings.showsClipping))
         controller.send(.followShowsPeaking(settings.showsPeaking))
+        controller.send(.followShowsFocusPoints(settings.showsFocusPoints))
         photoWindows.append(PhotoWindow(controller: controller, owner: owner))
         controller.present()
         if properties { controller.showProperties() }
@@ -34,6 +35,7 @@ extension AppFlow {
                                                  logic: CompareLogic(viewers: viewers)) { [weak self] action in
             self?.handle(action)
         }
+        controller.send(.followShowsFocusPoints(settings.showsFocusPoints))
         compareWindows.append(CompareWindow(controller: controller, owner: owner))
         controller.present()
     }

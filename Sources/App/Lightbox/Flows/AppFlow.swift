@@ -164,6 +164,10 @@ final class AppFlow {
         case .showsPeakingChanged(let on):
             settings.save(showingPeaking: on)
             for window in photoWindows { window.controller.send(.followShowsPeaking(on)) }
+        case .showsFocusPointsChanged(let on):
+            settings.save(showingFocusPoints: on)
+            for window in photoWindows { window.controller.send(.followShowsFocusPoints(on)) }
+            for window in compareWindows { window.controller.send(.followShowsFocusPoints(on)) }
         case .pairRawAndJPEGChanged(let on):
             for window in mainWindows { window.send(.pairRawAndJPEG(on)) }
         case .trashPhoto(let path, let controller):

@@ -22,6 +22,8 @@ final class CompareWindowView {
     private let windowTitle = WindowTitle(title: tr("Compare"))
     /// While one pane's zoom or pan is being made on the other.
     private var matching = false
+    /// "Show Focus Point" (F), as the state has it.
+    private var showFocusPoints: Action!
     var onIntent: (Intent) -> Void = { _ in }
 
     init(application: Application) {
@@ -72,6 +74,10 @@ final class CompareWindowView {
             (ActionNames.escape, { [weak self] in self?.window.close() }),
         ]
         for (id, body) in actions { window.addAction(Action(id, body)) }
+        showFocusPoints = Action(ActionNames.showFocusPoints, isOn: false) { [weak self] _ in
+            self?.onIntent(.toggleFocusPoints)
+        }
+        window.addAction(showFocusPoints)
         window.addAction(Action(ActionNames.rate, stringParameter: { [weak self] stars in
             guard let self, let stars = Int(stars) else { return }
             self.onIntent(.rate(stars, pane: self.focusedSide.rawValue))
@@ -119,7 +125,13 @@ final class CompareWindowView {
                 titles.append(photo.title)
             case .presenting(let photo, let pixels):
                 pane.show(pixels, of: photo.path)
-                show(photo, RatingText.spoken(photo.rating), side)
+                pane.showFocus(state.showsFocusPoints ? state.focus : nil)
+                // The focus is said with the rating while it is shown.
+                let detail = state.showsFocusPoints && state.focus != nil
+                    // Translators: a photo's rating, then more about it: "Rated 3 stars, RAW+JPEG", "Rated 3 stars, Red label".
+                    ? tr("{rating}, {kind}", ["rating": RatingText.spoken(photo.rating), "kind": state.focus?.spoken ?? ""])
+                    : RatingText.spoken(photo.rating)
+                show(photo, detail, side)
                 titles.append(photo.title)
             case .failed(let photo, let reason):
                 titles.append(photo.title)
@@ -131,6 +143,8 @@ final class CompareWindowView {
                 caption.text = ""
             }
         }
+        let focusShown = state.panes.first?.showsFocusPoints ?? false
+        if (showFocusPoints.boolState ?? false) != focusShown { showFocusPoints.boolState = focusShown }
         window.title = Self.title(of: titles)
         windowTitle.title = tr("Compare")
         windowTitle.subtitle = titles.count == 2

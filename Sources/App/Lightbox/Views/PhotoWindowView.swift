@@ -32,6 +32,10 @@ final class PhotoWindowView {
     /// photo's description says it too, for screen readers.
     // Translators: a mark over a photo whose file is cut short; the photo shown is the camera's preview it kept.
     let incompleteMark = Label(tr("File incomplete"))
+    /// Over the photo's other corner while its focus points are asked for
+    /// (F) and none can be drawn: what the file says instead ("Focus
+    /// point: Not recorded", "…: Focused by hand").
+    let focusNote = Label("")
     /// Its title, the properties' toggle and the photo menu
     /// (`makeHeaderBar`).
     let header = HeaderBar()
@@ -55,6 +59,15 @@ final class PhotoWindowView {
     /// clipping shown, or another window's J, says nothing. P likewise.
     private var clippingAsked = false
     private var peakingAsked = false
+    /// "Show Focus Point" (F) and "Zoom to Focus Point" (Z), as the state
+    /// has them; F or Z pressed, what it did is said once.
+    private var showFocusPoints: Action!
+    private var zoomToFocusPoint: Action!
+    private var focusPointsAsked = false
+    private var focusZoomAsked = false
+    /// The photo last zoomed to its focus point (Z), so that each photo is
+    /// zoomed once, as it comes, and panning it is left alone.
+    private var focusZoomedPath: String?
     private var slideshowInterval: Action!
     private var slideshow: SlideshowScreen!
     /// The actions whose keys typing needs too (digits, letters, arrows,
@@ -102,6 +115,12 @@ final class PhotoWindowView {
         incompleteMark.tooltip = tr("The file ends before its data does: this is the preview it kept.")
         incompleteMark.isVisible = false
         stage.addOverlay(incompleteMark)
+        focusNote.halign = .end
+        focusNote.valign = .start
+        focusNote.setMargins(12)
+        focusNote.addCssClass("osd")
+        focusNote.isVisible = false
+        stage.addOverlay(focusNote)
         controls = PhotoControls(over: stage, ratingBar: ratingBar, rejectButton: rejectButton, labelBadge: labelBadge)
         window.onFullscreenChanged { [weak self] in
             guard let self else { return }
@@ -184,6 +203,16 @@ final class PhotoWindowView {
             self?.onIntent(.togglePeaking)
         }
         typingActions.append(showPeaking)
+        showFocusPoints = Action(ActionNames.showFocusPoints, isOn: false) { [weak self] _ in
+            self?.focusPointsAsked = true
+            self?.onIntent(.toggleFocusPoints)
+        }
+        typingActions.append(showFocusPoints)
+        zoomToFocusPoint = Action(ActionNames.zoomToFocusPoint, isOn: false) { [weak self] _ in
+            self?.focusZoomAsked = true
+            self?.onIntent(.toggleZoomToFocusPoint)
+        }
+        typingActions.append(zoomToFocusPoint)
         typingActions.forEach(window.addAction)
         for (id, body) in others { window.addAction(Action(id, body)) }
         advanceAfterRating = Action(ActionNames.advanceAfterRating, isOn: false) { [weak self] on in
@@ -293,8 +322,9 @@ final class PhotoWindowView {
         renderSlideshowInterval(state.slideshowInterval)
         renderAdvancesAfterRating(state.advancesAfterRating)
         renderPosition(state.position)
-        renderPicture(state.picture, marks: state.markedPixels)
+        renderPicture(state.picture, marks: state.markedPixels, focus: state.focus)
         renderExposure(state)
+        renderFocus(state)
         properties.keywords.render(suggestions: state.keywordSuggestions)
     }
 
@@ -347,10 +377,50 @@ final class PhotoWindowView {
         }
     }
 
+    /// "Show Focus Point" and "Zoom to Focus Point": the menu's check items,
+    /// the focus points drawn (or the note saying why none is), 100 % on
+    /// the focus point of each photo as it comes, and what F or Z did,
+    /// said once.
+    private func renderFocus(_ state: PhotoViewerLogic.State) {
+        if (showFocusPoints.boolState ?? false) != state.showsFocusPoints {
+            showFocusPoints.boolState = state.showsFocusPoints
+        }
+        if (zoomToFocusPoint.boolState ?? false) != state.zoomsToFocusPoint {
+            zoomToFocusPoint.boolState = state.zoomsToFocusPoint
+        }
+        zoomView.showFocus(state.showsFocusPoints ? state.focus : nil)
+        let drawn = if case .areas? = state.focus { true } else { false }
+        let note = state.showsFocusPoints && !drawn ? state.focus?.spoken : nil
+        if focusNote.text != note ?? "" { focusNote.text = note ?? "" }
+        focusNote.isVisible = note != nil
+        if state.zoomsToFocusPoint, case .presenting(let photo, _) = state.picture, let focus = state.focus,
+           photo.path != focusZoomedPath {
+            focusZoomedPath = photo.path
+            zoomView.zoomToActualSize(centredOn: focus.centre)
+        } else if !state.zoomsToFocusPoint, focusZoomedPath != nil {
+            focusZoomedPath = nil
+            zoomView.setZoom(nil)
+        }
+        if focusPointsAsked, state.focus != nil || !state.showsFocusPoints {
+            focusPointsAsked = false
+            picture.announce(state.showsFocusPoints ? state.focus?.spoken ?? ""
+                // Translators: said by a screen reader when F hides the camera's focus points.
+                : tr("Focus point hidden"))
+        }
+        if focusZoomAsked, state.focus != nil || !state.zoomsToFocusPoint {
+            focusZoomAsked = false
+            picture.announce(state.zoomsToFocusPoint
+                // Translators: said by a screen reader when Z zooms to the focus point; {where} is "Upper left", "Not recorded"…
+                ? tr("Actual size at the focus point: {where}", ["where": state.focus?.described ?? ""])
+                // Translators: said by a screen reader when Z goes back to fitting the photo in the window.
+                : tr("Best fit"))
+        }
+    }
+
     /// The photo, or what stands for it. A photo's pixels become a texture
     /// that shares them (no copy), made once per decoded photo.
     /// `marks`: the clipping marked over these pixels, when shown.
-    private func renderPicture(_ shown: PhotoViewerLogic.State.Picture, marks: PixelData?) {
+    private func renderPicture(_ shown: PhotoViewerLogic.State.Picture, marks: PixelData?, focus: FocusShown?) {
         switch shown {
         case .loading(let photo):
             incompleteMark.isVisible = false
@@ -364,7 +434,7 @@ final class PhotoWindowView {
             // Translators: a photo's rating, then more about it: "Rated 3 stars, RAW+JPEG", "Rated 3 stars, Red label".
             let detail = pixels.isFromIncompleteFile ? tr("{rating}, {kind}", ["rating": decisions, "kind": Self.incomplete])
                 : decisions
-            show(photo, detail: detail, origin: pixels.origin)
+            show(photo, detail: detail, origin: pixels.origin, focus: focus)
             spinner.isSpinning = false
             spinner.isVisible = false
             status.root.isVisible = false
@@ -388,7 +458,7 @@ final class PhotoWindowView {
 
     /// The photo's title names the focused picture; `detail` describes it,
     /// so a screen reader says a new rating or a failure as it happens.
-    private func show(_ photo: Photo, detail: String, origin: PixelData.Origin = .picture) {
+    private func show(_ photo: Photo, detail: String, origin: PixelData.Origin = .picture, focus: FocusShown? = nil) {
         if window.title != photo.title { window.title = photo.title }
         windowTitle.title = photo.title
         windowTitle.subtitle = RatingText.spoken(photo.rating)
@@ -404,7 +474,7 @@ final class PhotoWindowView {
         ratingBar.render(photo.rating)
         renderLabel(photo.tags.label)
         rejectButton.isActive = photo.isRejected
-        properties.render(photo, origin: origin)
+        properties.render(photo, origin: origin, focus: focus)
     }
 
     /// What the photo's description adds when its file is cut short.

@@ -91,10 +91,11 @@ final class PropertiesPanelView {
 
     /// `origin`: what the pixels shown were made from (a RAW's preview or
     /// its sensor data), said as a detail of its own.
-    func render(_ photo: Photo, origin: PixelData.Origin = .picture) {
+    /// `focus`: where the camera focused, once the photo is presented.
+    func render(_ photo: Photo, origin: PixelData.Origin = .picture, focus: FocusShown? = nil) {
         tags.render(photo.tags, of: photo.path)
         keywords.render(photo.tags.keywords, of: photo.path)
-        let details = PropertiesPanelView.details(of: photo, origin: origin)
+        let details = PropertiesPanelView.details(of: photo, origin: origin, focus: focus)
         guard details != shown else { return }
         shown = details
         while let child = children.popLast() { rows.remove(child) }
@@ -129,7 +130,7 @@ final class PropertiesPanelView {
         let value: String
     }
 
-    static func details(of photo: Photo, origin: PixelData.Origin = .picture) -> [Detail] {
+    static func details(of photo: Photo, origin: PixelData.Origin = .picture, focus: FocusShown? = nil) -> [Detail] {
         // Translators: the names of a photo's details, in the properties panel.
         var details: [(String, String)] = [(tr("File"), photo.fileName)]
         if let raw = photo.raw {
@@ -169,6 +170,8 @@ final class PropertiesPanelView {
         }
         // Translators: a photo's ISO speed (the sensor's sensitivity).
         if let iso = metadata.iso { details.append((tr("ISO"), LocaleFormat.number(iso))) }
+        // Translators: a detail in the properties panel: where the camera focused ("Upper left", "Focused by hand").
+        if let focus { details.append((tr("Focus Point"), focus.described)) }
         return details.map { Detail(name: $0.0, value: $0.1) }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GtkKit
 import Imaging
+import LightboxCore
 
 /// A point of the photo to keep under the pointer (or the fingers) while
 /// the zoom changes: where it is in the photo, as fractions of its width
@@ -46,6 +47,9 @@ final class ZoomView {
     private var pointer: (x: Double, y: Double)?
     private var shownPixels: PixelData?
     private var shownPath: String?
+    private var shownTexture: Texture?
+    /// The outlines drawn over the photo (its focus points), if any.
+    private(set) var outlines: [Picture.Outline] = []
 
     init() {
         picture.focusable = true
@@ -66,6 +70,7 @@ final class ZoomView {
         guard let pixels else {
             picture.setTexture(nil)
             shownPixels = nil
+            shownTexture = nil
             imageSize = nil
             return
         }
@@ -80,8 +85,35 @@ final class ZoomView {
         shownPath = path
         shownPixels = pixels
         imageSize = (pixels.width, pixels.height)
-        picture.setTexture(Texture(pixels))
+        let texture = Texture(pixels)
+        shownTexture = texture
+        picture.setTexture(texture, outlines: outlines)
         setZoom(zoom, actualSize: wantsActualSize)
+    }
+
+    /// Draws the camera's focus areas over the photo shown, when `focus`
+    /// has areas (nil: the photo alone); the photo's texture stays, the
+    /// next frame shows the change.
+    func showFocus(_ focus: FocusShown?) {
+        let areas: [FocusArea] = if case .areas(let areas)? = focus { areas } else { [] }
+        let outlines = areas.map { Picture.Outline(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+        guard outlines != self.outlines else { return }
+        self.outlines = outlines
+        if let shownTexture { picture.setTexture(shownTexture, outlines: outlines) }
+    }
+
+    /// 100 % of the photo itself with the point at `fraction` (of its
+    /// width and height) in the middle of the view, once laid out.
+    func zoomToActualSize(centredOn fraction: (x: Double, y: Double)) {
+        let visible = scroller.visibleSize
+        zoom = 1
+        wantsActualSize = true
+        zoomAnchor = ZoomAnchor(fraction: fraction, onScreen: (visible.width / 2, visible.height / 2))
+        if let imageSize {
+            picture.setSizeRequest(width: imageSize.width, height: imageSize.height)
+            scroller.afterNextLayout { [weak self] in self?.keepAnchor() }
+        }
+        onIntent(.zoomed(1, actualSize: true))
     }
 
     private func installGestures() {

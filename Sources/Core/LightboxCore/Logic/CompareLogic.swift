@@ -12,6 +12,11 @@ public final class CompareLogic: ScreenLogic {
         case toggleRejected(pane: Int)
         /// Zoomed past the pixels decoded to fit: that photo in full.
         case wantsFullResolution(pane: Int)
+        /// F: every pane draws the camera's focus points, or no longer;
+        /// told to the other windows.
+        case toggleFocusPoints
+        /// The same, turned in another window (told by the flow).
+        case followShowsFocusPoints(Bool)
         /// The list learnt something new of its photos.
         case photosChanged
         /// The photo at the path left the folder.
@@ -22,6 +27,8 @@ public final class CompareLogic: ScreenLogic {
     public enum Output: Sendable, Equatable {
         /// A change to a photo, for the list it belongs to.
         case edit(PhotoListLogic.PhotoEdit)
+        /// "Show Focus Point" changed: the other windows follow, and it is kept.
+        case showsFocusPointsChanged(Bool)
         case closed
     }
 
@@ -62,6 +69,11 @@ public final class CompareLogic: ScreenLogic {
         case .rate(let stars, let pane): viewer(pane)?.send(.rate(stars))
         case .toggleRejected(let pane): viewer(pane)?.send(.toggleRejected)
         case .wantsFullResolution(let pane): viewer(pane)?.send(.wantsFullResolution)
+        case .toggleFocusPoints:
+            let on = !(state.panes.first?.showsFocusPoints ?? true)
+            viewers.forEach { $0.send(.followShowsFocusPoints(on)) }
+            emit(.showsFocusPointsChanged(on))
+        case .followShowsFocusPoints(let on): viewers.forEach { $0.send(.followShowsFocusPoints(on)) }
         case .photosChanged: viewers.forEach { $0.send(.photosChanged) }
         case .photoRemoved(let path):
             guard paths.contains(path), !state.isGone else { return }

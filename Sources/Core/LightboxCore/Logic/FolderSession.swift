@@ -34,15 +34,21 @@ final class FolderSession {
     private let edits: MetadataEdits
     /// Told whenever the list shows something new.
     private let changed: @MainActor () -> Void
+    /// Told when what was read of photos already listed (their sizes,
+    /// camera, focus) is in the list: photo windows opened on them then
+    /// show it.
+    private let detailsRead: @MainActor () -> Void
 
     init(photos: PhotoCollection, selection: PhotoSelection, library: PhotoLibrary, settings: AppSettings?,
-         edits: MetadataEdits, changed: @escaping @MainActor () -> Void) {
+         edits: MetadataEdits, changed: @escaping @MainActor () -> Void,
+         detailsRead: @escaping @MainActor () -> Void = {}) {
         self.photos = photos
         self.selection = selection
         self.library = library
         self.settings = settings
         self.edits = edits
         self.changed = changed
+        self.detailsRead = detailsRead
         includesSubfolders = settings?.includesSubfolders ?? true
     }
 
@@ -139,6 +145,7 @@ final class FolderSession {
             } else if case .updated = event, lastPublished.map({ now - $0 >= .milliseconds(100) }) ?? true {
                 lastPublished = now
                 changed()
+                detailsRead()
             } else if case .scanned = event {
                 changed()
             }
@@ -148,6 +155,7 @@ final class FolderSession {
         }
         guard generation == loadGeneration else { return }
         setLoading(false)
+        if progress.metadataRead > 0 { detailsRead() }
         // The dates read take their places, in one step, unless the
         // person began working with the photos meanwhile: then they wait
         // until asked for (`sortByDatesRead`), and nothing moves under the

@@ -221,7 +221,8 @@ extension PhotoListLogic {
         case showInFiles([String])
         /// The photo left the folder (trashed, or gone on disk).
         case photoRemoved(String)
-        /// Files changed on disk (another program rated a photo, say).
+        /// Files changed on disk (another program rated a photo, say), or
+        /// their details were read while the folder loads.
         case photosChanged
         /// The window closed at this size.
         case closed(WindowState)

@@ -77,7 +77,7 @@ public final class PhotoListLogic: ScreenLogic {
         edits = MetadataEdits(photos: photos, library: library, settings: settings, tasks: screen.tasks,
                               changed: changed, tell: { list?.tell($0) })
         session = FolderSession(photos: photos, selection: selection, library: library, settings: settings,
-                                edits: edits, changed: changed)
+                                edits: edits, changed: changed, detailsRead: { list?.emit(.photosChanged) })
         files = FileJobs(photos: photos, selection: selection, library: library, trash: trash, session: session,
                          edits: edits, changed: changed)
         list = self

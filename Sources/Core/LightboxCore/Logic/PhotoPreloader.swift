@@ -31,10 +31,29 @@ public final class PhotoPreloader {
         didSet { if viewport?.width != oldValue?.width || viewport?.height != oldValue?.height { dropAll() } }
     }
 
+    /// Every photo decoded in full (Zoom to Focus Point), up to
+    /// `fullSide`, not to fit the window; a change drops what was decoded
+    /// the other way. The budget grows to hold the photo shown and its
+    /// neighbours in full.
+    public var inFull = false {
+        didSet { if inFull != oldValue { dropAll() } }
+    }
+    /// The longest side decoded in full.
+    let fullSide: Int
+    /// Bytes of pixels held at most in full: a 24-megapixel photo takes
+    /// 96 MB, and the photo shown with one behind and two ahead fits.
+    let fullBudget: Int
+    private var currentBudget: Int { inFull ? max(budget, fullBudget) : budget }
+
     /// The side `photo` is decoded to fit: its longer side once it fits the
     /// viewport (never past its own size); the viewport's longer side while
-    /// the photo's size is unknown; `side` while the viewport is.
+    /// the photo's size is unknown; `side` while the viewport is. In full,
+    /// its own longer side (`fullSide` when unknown or larger).
     public func side(for photo: Photo) -> Int {
+        if inFull {
+            guard let metadata = photo.metadata, metadata.pixelWidth > 0, metadata.pixelHeight > 0 else { return fullSide }
+            return min(fullSide, max(metadata.pixelWidth, metadata.pixelHeight))
+        }
         guard let viewport, viewport.width > 0, viewport.height > 0 else { return side }
         // A photo opened before its folder's scan read its size (from the
         // command line, say) is no larger than the window either: decoded
@@ -66,9 +85,12 @@ public final class PhotoPreloader {
     /// Why a photo could not be decoded, for the one shown.
     private var failures: [String: String] = [:]
 
-    init(side: Int, budget: Int = 160 << 20, behind: Int = 1, ahead: Int = 2, decode: @escaping Decode) {
+    init(side: Int, budget: Int = 160 << 20, fullSide: Int = 6144, fullBudget: Int = 420 << 20, behind: Int = 1,
+         ahead: Int = 2, decode: @escaping Decode) {
         self.side = side
         self.budget = budget
+        self.fullSide = fullSide
+        self.fullBudget = fullBudget
         self.behind = behind
         self.ahead = ahead
         self.decode = decode
@@ -163,6 +185,7 @@ public final class PhotoPreloader {
     /// Drops the photos farthest from the shown one until the budget holds.
     private func trim() {
         var held = bytesHeld
+        let budget = currentBudget
         guard held > budget else { return }
         let order = wanted.map(\.path)
         let farthestFirst = entries.keys.sorted { (order.firstIndex(of: $0) ?? .max) > (order.firstIndex(of: $1) ?? .max) }

@@ -47,6 +47,15 @@ extension PhotoViewerLogic {
         case togglePeaking
         /// The same, turned in another window (told by the flow).
         case followShowsPeaking(Bool)
+        /// F: the camera's focus points drawn over the photo, or no
+        /// longer; told to the other windows.
+        case toggleFocusPoints
+        /// The same, turned in another window (told by the flow).
+        case followShowsFocusPoints(Bool)
+        /// Z: each photo shown at 100 % centred on its focus point (its
+        /// middle where it has none), and the neighbours decoded in full
+        /// ahead; again, fitted as before.
+        case toggleZoomToFocusPoint
         /// Zoomed in past the pixels decoded to fit: the photo in full.
         case wantsFullResolution
         /// The picture area's size in device pixels: photos are decoded to fit.
@@ -74,6 +83,8 @@ extension PhotoViewerLogic {
         case showsClippingChanged(Bool)
         /// "Focus Peaking" changed: the other windows follow, and it is kept.
         case showsPeakingChanged(Bool)
+        /// "Show Focus Point" changed: the other windows follow, and it is kept.
+        case showsFocusPointsChanged(Bool)
         /// The window closed, on the photo at the path (shown last).
         case closed(lastShown: String)
     }
@@ -149,6 +160,13 @@ extension PhotoViewerLogic {
         /// The pixels shown with the marks shown made over them, once made
         /// (nil while none is shown).
         public var markedPixels: PixelData?
+        /// "Show Focus Point": the camera's focus points drawn.
+        public var showsFocusPoints = false
+        /// "Zoom to Focus Point": each photo at 100 % on its focus point.
+        public var zoomsToFocusPoint = false
+        /// Where the camera focused on the photo presented (nil while none
+        /// is): drawn while `showsFocusPoints`, said in the properties.
+        public var focus: FocusShown?
 
         public init(picture: Picture, position: Position = Position(), slideshow: Slideshow? = nil,
                     slideshowInterval: Int = 5, advancesAfterRating: Bool = false, keywordSuggestions: [Keyword]? = nil) {

@@ -66,7 +66,7 @@ public final class PhotoViewerLogic: ScreenLogic {
         self.sequence = sequence
         self.decode = decode
         self.clock = clock
-        preloader = PhotoPreloader(side: displaySide, decode: decode)
+        preloader = PhotoPreloader(side: displaySide, fullSide: Self.maxDecodedSize, decode: decode)
         screen = Screen(State(picture: .loading(photo), position: Self.position(of: photo, in: sequence)))
     }
 
@@ -127,6 +127,27 @@ public final class PhotoViewerLogic: ScreenLogic {
         guard !state.isGone, preloader.viewport?.width != width || preloader.viewport?.height != height
         else { return state }
         preloader.viewport = (width, height)
+        fullResolution = nil
+        guard case .presenting = state.picture else { return await load() }
+        let mine = generation, photo = self.photo
+        focusPreloader(on: photo)
+        while preloader.pixels(for: photo) == nil, preloader.failure(for: photo) == nil, preloader.decoding != nil {
+            await preloader.decodeEnded()
+            guard mine == generation else { return state }
+        }
+        guard let pixels = preloader.pixels(for: photo), mine == generation else { return state }
+        return publish(.presenting(photo, pixels))
+    }
+
+    /// Zoom to Focus Point on or off: on, every photo is decoded in full
+    /// (the neighbours ahead), so that each step shows 100 % at once; off,
+    /// fitted to the window again. The photo shown stays until its new
+    /// pixels are there.
+    @discardableResult
+    private func setZoomsToFocusPoint(_ on: Bool) async -> State {
+        guard !state.isGone, on != state.zoomsToFocusPoint else { return state }
+        publishChange { $0.zoomsToFocusPoint = on }
+        preloader.inFull = on
         fullResolution = nil
         guard case .presenting = state.picture else { return await load() }
         let mine = generation, photo = self.photo
@@ -339,6 +360,17 @@ public final class PhotoViewerLogic: ScreenLogic {
             show(.peaking, on)
             emit(.showsPeakingChanged(on))
         case .followShowsPeaking(let on): show(.peaking, on)
+        case .toggleFocusPoints:
+            let on = !state.showsFocusPoints
+            publishChange { $0.showsFocusPoints = on }
+            emit(.showsFocusPointsChanged(on))
+        case .followShowsFocusPoints(let on):
+            guard on != state.showsFocusPoints else { return }
+            publishChange { $0.showsFocusPoints = on }
+        case .toggleZoomToFocusPoint:
+            // Not through `run`: the photo shown stays while its pixels in
+            // full (or fitted again) are decoded.
+            tasks.start { [weak self] in _ = await self?.setZoomsToFocusPoint(!(self?.state.zoomsToFocusPoint ?? true)) }
         case .wantsFullResolution: tasks.start { [weak self] in _ = await self?.loadFullResolution() }
         case .viewport(let width, let height):
             // Not through `run`: a resize must not cancel a step under way.
@@ -450,6 +482,10 @@ public final class PhotoViewerLogic: ScreenLogic {
     /// position of the photo now shown. Gone, the slideshow ends with it.
     @discardableResult
     private func publish(_ picture: State.Picture) -> State {
+        // A decode that began before the photo's details were read (or
+        // changed) ends with the photo as it was then: it is shown as it
+        // is now.
+        let picture = picture.photo?.path == photo.path ? showingPhoto(in: picture) : picture
         var new = state
         new.picture = picture
         if picture == .gone {
@@ -466,6 +502,10 @@ public final class PhotoViewerLogic: ScreenLogic {
             new.exposure = nil
             new.markedPixels = nil
             analysed = nil
+        }
+        // The focus goes with the photo presented, and the shape of its pixels.
+        new.focus = pixels.flatMap { pixels in
+            picture.photo.map { FocusShown($0, width: pixels.width, height: pixels.height) }
         }
         publish(new)
         if !same, let pixels { analyse(pixels) }

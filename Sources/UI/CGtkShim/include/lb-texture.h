@@ -45,6 +45,10 @@ void lb_paintable_draw(GdkPaintable *paintable, GdkSnapshot *snapshot, double wi
 // A paintable showing `texture` (a reference is kept) at its own size and
 // shape, drawn by lb_paintable_draw: what a GtkPicture shows a photo with.
 GObject *lb_texture_paintable_new(GObject *texture);
+// The same with `count` outlines drawn over the texture (the camera's
+// focus points): `outlines` holds x, y (the centre), width and height of
+// each, in fractions of the texture; a size of 0 is a point. Copied.
+GObject *lb_texture_paintable_new_outlined(GObject *texture, const double *outlines, int count);
 
 // For tests: draws through cairo surfaces (or not) from now on.
 void lb_texture_drawing_set_through_cairo(gboolean through_cairo);

@@ -178,6 +178,15 @@ public final class AppSettings: @unchecked Sendable {
     @discardableResult
     public func save(showingPeaking on: Bool) -> Bool { set(bool: on, "show-peaking") }
 
+    /// "Show Focus Point" (F): photo windows draw the camera's focus points.
+    public var showsFocusPoints: Bool {
+        guard hasSchema else { return false }
+        return bool("show-focus-points")
+    }
+
+    @discardableResult
+    public func save(showingFocusPoints on: Bool) -> Bool { set(bool: on, "show-focus-points") }
+
     /// Folders opened lately, the latest first (at most ten).
     public var recentFolders: [String] {
         guard hasSchema else { return [] }
