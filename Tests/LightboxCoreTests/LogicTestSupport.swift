@@ -100,6 +100,11 @@ final class PhotoLine: PhotoSequence {
         photos.firstIndex { $0.path == path }.map { ($0, photos.count) }
     }
     var knownKeywords: [Keyword] { [] }
+    func sharpnessRank(of photo: Photo) -> SharpnessRank? {
+        let values = photos.compactMap(\.sharpness)
+        guard let sharpness = photo.sharpness, values.count > 1 else { return nil }
+        return SharpnessRank(softer: values.count { $0 < sharpness }, measured: values.count)
+    }
 
     func rate(path: String, stars: Int) {
         if let index = photos.firstIndex(where: { $0.path == path }) { photos[index].rate(stars) }

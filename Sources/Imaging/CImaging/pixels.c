@@ -1,6 +1,7 @@
 // Pixel layout conversion for display.
 #include "CImaging.h"
 
+#include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,4 +163,38 @@ void lb_pixels_mark_peaking(const uint8_t *pixels, int width, int height, int st
         }
     }
     free(luma);
+}
+
+double lb_pixels_sharpness(const uint8_t *pixels, int width, int height, int stride, bool argb32, int left, int top,
+                           int right, int bottom) {
+    // The root mean square of the luma's 4-neighbour Laplacian inside the
+    // rectangle (its border pixels have their neighbours inside it): fine
+    // detail in focus gives large second differences, a blur small ones.
+    if (left < 0) left = 0;
+    if (top < 0) top = 0;
+    if (right > width) right = width;
+    if (bottom > height) bottom = height;
+    int w = right - left, h = bottom - top;
+    if (w < 3 || h < 3) return 0;
+    int *luma = malloc((size_t)w * 3 * sizeof *luma);
+    if (!luma) return 0;
+    double sum = 0;
+    for (int y = top; y < bottom; y++) {
+        int *row = luma + (size_t)((y - top) % 3) * (size_t)w;
+        const uint8_t *p = pixels + (size_t)y * (size_t)stride + (size_t)left * 4;
+        for (int x = 0; x < w; x++) {
+            int r, g, b;
+            lb_channels(p + (size_t)x * 4, argb32, &r, &g, &b);
+            row[x] = lb_luma(r, g, b);
+        }
+        if (y - top < 2) continue;
+        const int *above = luma + (size_t)((y - top - 2) % 3) * (size_t)w,
+                  *middle = luma + (size_t)((y - top - 1) % 3) * (size_t)w, *below = row;
+        for (int x = 1; x < w - 1; x++) {
+            int laplacian = above[x] + below[x] + middle[x - 1] + middle[x + 1] - 4 * middle[x];
+            sum += (double)laplacian * laplacian;
+        }
+    }
+    free(luma);
+    return sqrt(sum / ((double)(w - 2) * (h - 2)));
 }

@@ -15,8 +15,20 @@ import Localization
 /// killed; the file gets a reason (`ImageError.Kind`) and the next request
 /// starts a fresh decoder. Calls block: make them off the main thread.
 public final class DecoderPool: @unchecked Sendable {
-    /// Who is waiting for a decoder: a photo window before thumbnails.
-    public enum Priority: Sendable { case background, interactive }
+    /// Who is waiting for a decoder: a photo window before thumbnails,
+    /// thumbnails before work nobody waits for.
+    public enum Priority: Sendable {
+        /// Work nobody waits for (the sharpness of a folder's photos): it
+        /// waits while anything else does, and until a photo window has
+        /// asked for nothing for `idleAfter`, so that it runs between the
+        /// person's steps and never beside them.
+        case idle
+        case background, interactive
+    }
+
+    /// How long after a photo window's last request work at `.idle`
+    /// waits: a person stepping through photos asks every second or so.
+    public static let idleAfter: Duration = .milliseconds(1500)
 
     /// The app's pool: lightbox-decoder next to the program, in bubblewrap.
     public static let shared = DecoderPool(.standard())
@@ -28,6 +40,9 @@ public final class DecoderPool: @unchecked Sendable {
     private var idle: [Decoder] = []
     private var alive = 0
     private var interactiveWaiting = 0
+    private var backgroundWaiting = 0
+    /// When a photo window last asked for a decoder.
+    private var lastInteractive: ContinuousClock.Instant?
     private var sandboxState: Sandbox?
     /// One starter thread for every pool, living as long as the app.
     private static let starter = DecoderStarter()
@@ -204,12 +219,32 @@ public final class DecoderPool: @unchecked Sendable {
         // must not keep a photo from being shown.
         let limit = configuration.size + (priority == .interactive ? 1 : 0)
         condition.lock()
-        if priority == .interactive { interactiveWaiting += 1 }
-        // Thumbnails wait while a photo window waits.
-        while (priority == .background && interactiveWaiting > 0) || (idle.isEmpty && alive >= limit) {
-            condition.wait()
+        switch priority {
+        case .interactive:
+            interactiveWaiting += 1
+            lastInteractive = .now
+        case .background: backgroundWaiting += 1
+        case .idle: break
         }
-        if priority == .interactive { interactiveWaiting -= 1 }
+        // Thumbnails wait while a photo window waits; idle work while
+        // either does, or a photo window asked lately.
+        while true {
+            let quietSince = lastInteractive.map { ContinuousClock.now - $0 }
+            let waitsForQuiet = priority == .idle && (quietSince.map { $0 < Self.idleAfter } ?? false)
+            if (priority != .interactive && interactiveWaiting > 0) || (priority == .idle && backgroundWaiting > 0)
+                || (idle.isEmpty && alive >= limit) {
+                condition.wait()
+            } else if waitsForQuiet, let quietSince {
+                _ = condition.wait(until: Date().addingTimeInterval((Self.idleAfter - quietSince).seconds))
+            } else {
+                break
+            }
+        }
+        switch priority {
+        case .interactive: interactiveWaiting -= 1
+        case .background: backgroundWaiting -= 1
+        case .idle: break
+        }
         if let decoder = idle.popLast() {
             condition.unlock()
             return decoder
@@ -286,5 +321,13 @@ public final class DecoderPool: @unchecked Sendable {
                 + "Install bubblewrap and allow unprivileged user namespaces (see README).\n").utf8)) // untranslated: log
         }
         return result
+    }
+}
+
+private extension Duration {
+    /// The duration in seconds, as a condition's deadline takes it.
+    var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

@@ -20,6 +20,10 @@ import LightboxCore
 // metadata states no size), as the folder scan does, on every core, and
 // prints the files read a second.
 //
+// --sharpness: measures how sharp every file is, as a folder's survey
+// does after it loads (PhotoLibrary.measureSharpness, into an index in
+// memory), and prints the elapsed milliseconds.
+//
 // --in-process: decodes in this process, as Lightbox did before decoder
 // processes, so the bench can show what the sandbox costs. The app itself
 // has no such switch.
@@ -28,7 +32,8 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 let inProcess = arguments.contains("--in-process")
 let photoWindow = arguments.contains("--photo-window")
 let metadata = arguments.contains("--metadata")
-arguments.removeAll { $0 == "--in-process" || $0 == "--photo-window" || $0 == "--metadata" }
+let sharpness = arguments.contains("--sharpness")
+arguments.removeAll { ["--in-process", "--photo-window", "--metadata", "--sharpness"].contains($0) }
 var paths = arguments
 if paths.isEmpty {
     while let line = readLine() { if !line.isEmpty { paths.append(line) } }
@@ -65,6 +70,22 @@ if photoWindow {
     let median = times.isEmpty ? 0 : times.sorted()[times.count / 2]
     print("{\"mode\":\"\(mode)\",\"files\":\(paths.count),\"failures\":\(failures),"
         + "\"median_ms\":\(String(format: "%.3f", median))}")
+    exit(0)
+}
+
+if sharpness {
+    let photos = paths.compactMap { path -> Photo? in
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
+        return Photo(path: path, fileSize: (attributes[.size] as? Int64) ?? 0,
+                     modificationTime: Int((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0))
+    }
+    let library = PhotoLibrary(index: try LibraryIndex())
+    let start = now()
+    var measured = 0
+    for await measures in library.measureSharpness(of: photos, decoders: decoders) { measured += measures.count }
+    let elapsed = now() - start
+    print("{\"mode\":\"\(mode)\",\"files\":\(photos.count),\"measured\":\(measured),"
+        + "\"elapsed_ms\":\(String(format: "%.3f", elapsed))}")
     exit(0)
 }
 

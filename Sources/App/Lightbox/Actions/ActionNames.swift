@@ -43,6 +43,8 @@ enum ActionNames {
     }
     /// "win.file-kind::raw" (`PhotoFilter.FileKind`'s raw values, or "any").
     static let fileKindFilter = ActionID.window("file-kind-filter")
+    /// On/off: only the sharpest quarter of the photos measured.
+    static let onlySharpest = ActionID.window("only-sharpest")
     /// "win.keyword-filter::Places|Brittany" ("" for any keyword).
     static let keywordFilter = ActionID.window("keyword-filter")
     /// "win.camera-filter::X-T5" ("" for any camera).

@@ -64,7 +64,9 @@ enum Menus {
              // Translators: what the photo grid is sorted by (the sort menu).
              (tr("Rating"), ActionNames.sortKey.detailed("rating")),
              // Translators: what the photo grid is sorted by (the sort menu): the files' sizes.
-             (tr("Size"), ActionNames.sortKey.detailed("size"))],
+             (tr("Size"), ActionNames.sortKey.detailed("size")),
+             // Translators: what the photo grid is sorted by (the sort menu): the sharpest photos first, as Lightbox measured them.
+             (tr("Sharpest First"), ActionNames.sortKey.detailed("sharpness"))],
             // Translators: the sort direction (the sort menu).
             [(tr("Ascending"), ActionNames.sortDirection.detailed("ascending")),
              (tr("Descending"), ActionNames.sortDirection.detailed("descending"))],
@@ -211,6 +213,8 @@ enum Menus {
              (tr("RAW Files"), ActionNames.fileKindFilter.detailed(PhotoFilter.FileKind.raw.rawValue)),
              (tr("RAW+JPEG Pairs"), ActionNames.fileKindFilter.detailed(PhotoFilter.FileKind.rawAndJPEG.rawValue)),
              (tr("No RAW File"), ActionNames.fileKindFilter.detailed(PhotoFilter.FileKind.noRaw.rawValue))],
+            // Translators: a check item of the filter menu: only the sharpest quarter of the folder's photos, as Lightbox measured them.
+            [(tr("Only the Sharpest"), ActionNames.onlySharpest.detailed)],
         ])
     }
 }

@@ -34,6 +34,9 @@ final class MainWindowActions {
     private lazy var fileKind = Action(ActionNames.fileKindFilter, state: "any") { [weak self] value in
         self?.send(.fileKindFilter(PhotoFilter.FileKind(rawValue: value)))
     }
+    private lazy var onlySharpest = Action(ActionNames.onlySharpest, isOn: false) { [weak self] on in
+        self?.send(.onlySharpest(on))
+    }
     private lazy var keywordFilter = Action(ActionNames.keywordFilter, state: "") { [weak self] value in
         self?.send(.keywordFilter(Keyword(value)))
     }
@@ -92,7 +95,7 @@ final class MainWindowActions {
         window.addAction(Action(ActionNames.switchPane, switchPane))
         let larger = Action(ActionNames.gridLarger) { [weak self] in self.map { $0.zoom(to: $0.grid.zoom.larger) } }
         let smaller = Action(ActionNames.gridSmaller) { [weak self] in self.map { $0.zoom(to: $0.grid.zoom.smaller) } }
-        [sortKey, sortDirection, minimumRating, rejected, fileKind, keywordFilter, cameraFilter, takenFilter, gridZoom, larger, smaller]
+        [sortKey, sortDirection, minimumRating, rejected, fileKind, onlySharpest, keywordFilter, cameraFilter, takenFilter, gridZoom, larger, smaller]
             .forEach(window.addAction)
         ColorLabel.allCases.compactMap { labelFilters[$0] }.forEach(window.addAction)
         window.addAction(intentAction(ActionNames.clearFilters, .clearFilters))
@@ -195,6 +198,7 @@ final class MainWindowActions {
             action.boolState = filter.labels.contains(label)
         }
         setState(of: fileKind, to: filter.kind?.rawValue ?? "any")
+        if onlySharpest.boolState != (filter.sharpnessAtLeast != nil) { onlySharpest.boolState = filter.sharpnessAtLeast != nil }
         setState(of: keywordFilter, to: filter.keyword?.path ?? "")
         setState(of: cameraFilter, to: filter.camera ?? "")
         let month = filter.taken.map { Calendar(identifier: .gregorian).dateComponents([.year, .month], from: $0.lowerBound) }

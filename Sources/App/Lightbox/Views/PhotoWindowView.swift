@@ -322,7 +322,7 @@ final class PhotoWindowView {
         renderSlideshowInterval(state.slideshowInterval)
         renderAdvancesAfterRating(state.advancesAfterRating)
         renderPosition(state.position)
-        renderPicture(state.picture, marks: state.markedPixels, focus: state.focus)
+        renderPicture(state.picture, marks: state.markedPixels, focus: state.focus, sharpness: state.sharpness)
         renderExposure(state)
         renderFocus(state)
         properties.keywords.render(suggestions: state.keywordSuggestions)
@@ -420,7 +420,8 @@ final class PhotoWindowView {
     /// The photo, or what stands for it. A photo's pixels become a texture
     /// that shares them (no copy), made once per decoded photo.
     /// `marks`: the clipping marked over these pixels, when shown.
-    private func renderPicture(_ shown: PhotoViewerLogic.State.Picture, marks: PixelData?, focus: FocusShown?) {
+    private func renderPicture(_ shown: PhotoViewerLogic.State.Picture, marks: PixelData?, focus: FocusShown?,
+                               sharpness: SharpnessRank?) {
         switch shown {
         case .loading(let photo):
             incompleteMark.isVisible = false
@@ -434,7 +435,7 @@ final class PhotoWindowView {
             // Translators: a photo's rating, then more about it: "Rated 3 stars, RAW+JPEG", "Rated 3 stars, Red label".
             let detail = pixels.isFromIncompleteFile ? tr("{rating}, {kind}", ["rating": decisions, "kind": Self.incomplete])
                 : decisions
-            show(photo, detail: detail, origin: pixels.origin, focus: focus)
+            show(photo, detail: detail, origin: pixels.origin, focus: focus, sharpness: sharpness)
             spinner.isSpinning = false
             spinner.isVisible = false
             status.root.isVisible = false
@@ -458,7 +459,8 @@ final class PhotoWindowView {
 
     /// The photo's title names the focused picture; `detail` describes it,
     /// so a screen reader says a new rating or a failure as it happens.
-    private func show(_ photo: Photo, detail: String, origin: PixelData.Origin = .picture, focus: FocusShown? = nil) {
+    private func show(_ photo: Photo, detail: String, origin: PixelData.Origin = .picture, focus: FocusShown? = nil,
+                      sharpness: SharpnessRank? = nil) {
         if window.title != photo.title { window.title = photo.title }
         windowTitle.title = photo.title
         windowTitle.subtitle = RatingText.spoken(photo.rating)
@@ -474,7 +476,7 @@ final class PhotoWindowView {
         ratingBar.render(photo.rating)
         renderLabel(photo.tags.label)
         rejectButton.isActive = photo.isRejected
-        properties.render(photo, origin: origin, focus: focus)
+        properties.render(photo, origin: origin, focus: focus, sharpness: sharpness)
     }
 
     /// What the photo's description adds when its file is cut short.

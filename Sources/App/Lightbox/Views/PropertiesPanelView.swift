@@ -92,10 +92,12 @@ final class PropertiesPanelView {
     /// `origin`: what the pixels shown were made from (a RAW's preview or
     /// its sensor data), said as a detail of its own.
     /// `focus`: where the camera focused, once the photo is presented.
-    func render(_ photo: Photo, origin: PixelData.Origin = .picture, focus: FocusShown? = nil) {
+    /// `sharpness`: how sharp it is beside the folder's others, once measured.
+    func render(_ photo: Photo, origin: PixelData.Origin = .picture, focus: FocusShown? = nil,
+                sharpness: SharpnessRank? = nil) {
         tags.render(photo.tags, of: photo.path)
         keywords.render(photo.tags.keywords, of: photo.path)
-        let details = PropertiesPanelView.details(of: photo, origin: origin, focus: focus)
+        let details = PropertiesPanelView.details(of: photo, origin: origin, focus: focus, sharpness: sharpness)
         guard details != shown else { return }
         shown = details
         while let child = children.popLast() { rows.remove(child) }
@@ -130,7 +132,8 @@ final class PropertiesPanelView {
         let value: String
     }
 
-    static func details(of photo: Photo, origin: PixelData.Origin = .picture, focus: FocusShown? = nil) -> [Detail] {
+    static func details(of photo: Photo, origin: PixelData.Origin = .picture, focus: FocusShown? = nil,
+                        sharpness: SharpnessRank? = nil) -> [Detail] {
         // Translators: the names of a photo's details, in the properties panel.
         var details: [(String, String)] = [(tr("File"), photo.fileName)]
         if let raw = photo.raw {
@@ -172,6 +175,8 @@ final class PropertiesPanelView {
         if let iso = metadata.iso { details.append((tr("ISO"), LocaleFormat.number(iso))) }
         // Translators: a detail in the properties panel: where the camera focused ("Upper left", "Focused by hand").
         if let focus { details.append((tr("Focus Point"), focus.described)) }
+        // Translators: a detail in the properties panel: how sharp the photo is beside its folder's others.
+        if let sharpness { details.append((tr("Sharpness"), sharpness.described)) }
         return details.map { Detail(name: $0.0, value: $0.1) }
     }
 }

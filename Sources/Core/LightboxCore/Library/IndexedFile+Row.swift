@@ -26,8 +26,18 @@ extension IndexedFile {
     /// Added by migration v6: where the camera focused (`CameraFocus.indexText`).
     static let focusColumns: [(name: String, type: Database.ColumnType)] = [("focus", .text)]
 
-    /// Every column after `path, size, mtime`, in row order.
+    /// Every column after `path, size, mtime`, in row order: what a file's
+    /// reading writes.
     static let columns = metadataColumns + ratingColumns + tagColumns + focusColumns
+
+    /// Added by migration v6 too, after `columns`: how sharp the photo is
+    /// (`PixelData.sharpness`), measured later than its reading and saved
+    /// apart (`LibraryIndex.saveSharpness`). A row written again, its file
+    /// changed, drops it, and the photo is measured again.
+    static let measureColumns: [(name: String, type: Database.ColumnType)] = [("sharpness", .double)]
+
+    /// The columns read after `path, size, mtime`.
+    static let selected = columns + measureColumns
 
     /// A row selected as `path, size, mtime` and then `columns`; nil when
     /// its path, size or time is missing or of another type (a damaged
@@ -51,7 +61,8 @@ extension IndexedFile {
             statedRating: value(16),
             sidecar: (value(17) as Int64?).map { SidecarStamp(size: $0, modificationTime: value(18) ?? 0) },
             tags: PhotoTags(label: (value(19) as String?).flatMap(ColorLabel.init(xmpName:)),
-                            keywords: PhotoTags.keywords(lines: value(20)), title: value(9), caption: value(21)))
+                            keywords: PhotoTags.keywords(lines: value(20)), title: value(9), caption: value(21)),
+            sharpness: (value(23) as Double?).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil })
     }
 
     /// The values for `path, size, mtime` and then `columns`.

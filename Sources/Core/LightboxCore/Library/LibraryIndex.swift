@@ -14,12 +14,15 @@ public struct IndexedFile: Equatable, Sendable {
     let statedRating: Int?
     /// The sidecar as it was when read: a changed sidecar is read again.
     public let sidecar: SidecarStamp?
+    /// How sharp the photo is, once measured (`LibraryIndex.saveSharpness`).
+    public let sharpness: Double?
     /// The label, keywords, title and caption the file and its sidecar
     /// state (the sidecar's first, field by field).
     public let tags: PhotoTags
 
     package init(path: String, size: Int64, modificationTime: Int, metadata: PhotoMetadata?,
-                 statedRating: Int? = nil, sidecar: SidecarStamp? = nil, tags: PhotoTags = .none) {
+                 statedRating: Int? = nil, sidecar: SidecarStamp? = nil, tags: PhotoTags = .none,
+                 sharpness: Double? = nil) {
         self.path = path
         self.size = size
         self.modificationTime = modificationTime
@@ -27,6 +30,7 @@ public struct IndexedFile: Equatable, Sendable {
         self.statedRating = statedRating
         self.sidecar = sidecar
         self.tags = tags
+        self.sharpness = sharpness
     }
 
     /// Whether this entry still describes `file` (and its sidecar).
@@ -144,9 +148,9 @@ public final class LibraryIndex: Sendable {
                 table.column("reported", .boolean).notNull().defaults(to: false)
             }
         }
-        migrator.registerMigration("v6: where the camera focused") { db in
+        migrator.registerMigration("v6: where the camera focused, how sharp") { db in
             try db.alter(table: "file") { table in
-                for (name, type) in IndexedFile.focusColumns { table.add(column: name, type) }
+                for (name, type) in IndexedFile.focusColumns + IndexedFile.measureColumns { table.add(column: name, type) }
             }
             // Every file is read again for its maker notes (as v4 did for ratings).
             try db.execute(sql: "UPDATE file SET sidecar_size = -1, sidecar_mtime = -1")
@@ -183,7 +187,7 @@ public final class LibraryIndex: Sendable {
     func files(under folder: String, inChunksOf size: Int, sized: ((Int) -> Void)? = nil,
                _ body: ([IndexedFile]) -> Void) throws {
         let (low, high) = LibraryIndex.range(under: folder)
-        let columns = IndexedFile.columns.map(\.name).joined(separator: ", ")
+        let columns = IndexedFile.selected.map(\.name).joined(separator: ", ")
         try database.read { db in
             if let sized {
                 sized(try Int.fetchOne(
@@ -206,7 +210,7 @@ public final class LibraryIndex: Sendable {
 
     /// What the index knows of one file, if anything.
     func file(at path: String) throws -> IndexedFile? {
-        let columns = IndexedFile.columns.map(\.name).joined(separator: ", ")
+        let columns = IndexedFile.selected.map(\.name).joined(separator: ", ")
         return try database.read { db in
             try Row.fetchOne(db, sql: "SELECT path, size, mtime, \(columns) FROM file WHERE path = ?", arguments: [path])
                 .flatMap(IndexedFile.init(row:))
@@ -221,6 +225,20 @@ public final class LibraryIndex: Sendable {
         try database.write { db in
             try LibraryIndex.insert(files, in: db)
             for (path, stars) in ratings { try LibraryIndex.setRating(stars, for: path, in: db) }
+        }
+    }
+
+    /// Records how sharp photos are, each only while its file is as it was
+    /// when measured (the same size and modification time): a photo
+    /// changed meanwhile is measured again.
+    public func saveSharpness(_ measures: [(path: String, size: Int64, modificationTime: Int, sharpness: Double)]) throws {
+        guard !measures.isEmpty else { return }
+        try database.write { db in
+            let statement = try db.cachedStatement(
+                sql: "UPDATE file SET sharpness = ? WHERE path = ? AND size = ? AND mtime = ?")
+            for measure in measures {
+                try statement.execute(arguments: [measure.sharpness, measure.path, measure.size, measure.modificationTime])
+            }
         }
     }
 

@@ -90,9 +90,10 @@ public final class PhotoLibrary: Sendable {
             // (the sidecar's too).
             let previous = known.files[file.path]
             let entry = previous.flatMap { $0.isCurrent(for: file) ? $0 : nil }
-            let photo = Photo(path: file.path, fileSize: file.size, modificationTime: file.modificationTime,
+            var photo = Photo(path: file.path, fileSize: file.size, modificationTime: file.modificationTime,
                               metadata: entry?.metadata, rating: rating,
                               tags: known.tags(of: file.path, stated: (entry ?? previous)?.tags))
+            photo.sharpness = entry?.sharpness
             if entry == nil, !file.isBrokenLink {
                 unread.append(Unread(file: file, photo: photo,
                                      indexedBeforeRatingsWereRead: previous?.sidecar == .unread))

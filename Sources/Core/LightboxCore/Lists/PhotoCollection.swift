@@ -78,6 +78,7 @@ final class PhotoCollection {
 
     /// Adds photos, merging those the filter lets through into the order.
     func insert(_ photos: [Photo]) {
+        measured = nil
         let paths = photos.map(\.path)
         if pairsRawAndJPEG { pairs.follow(rawFoldersAmong: paths, held: held) }
         let partners = shownPartners(of: paths)
@@ -95,6 +96,7 @@ final class PhotoCollection {
     /// (not for a date read while holding dates); photos the collection
     /// does not hold are left out.
     func replace(_ photos: [Photo]) {
+        measured = nil
         let known = photos.filter { byPath[$0.path] != nil }
         guard !known.isEmpty else { return }
         let old = known.compactMap { byPath[$0.path] }
@@ -119,8 +121,50 @@ final class PhotoCollection {
         rebuilds.record(.replace(old: changed.map(\.old), new: changed.map(\.new)))
     }
 
+    /// The sharpness of every photo measured, in increasing order, made
+    /// when first asked after a change (nil meanwhile).
+    private var measured: [Double]?
+
+    /// Where a photo this sharp ranks among the photos measured, itself
+    /// one of them; nil while fewer than two are measured.
+    func sharpnessRank(of sharpness: Double) -> SharpnessRank? {
+        let values = measured ?? all.compactMap(\.sharpness).sorted()
+        measured = values
+        guard values.count > 1 else { return nil }
+        // How many are less sharp: the first place not below it.
+        var low = 0, high = values.count
+        while low < high {
+            let middle = (low + high) / 2
+            if values[middle] < sharpness { low = middle + 1 } else { high = middle }
+        }
+        return SharpnessRank(softer: low, measured: values.count)
+    }
+
+    /// The least sharpness of the sharpest quarter of the photos measured
+    /// (at least one photo); 0 when none is, which lets every photo
+    /// measured through.
+    var sharpestQuarter: Double {
+        let values = measured ?? all.compactMap(\.sharpness).sorted()
+        measured = values
+        guard !values.isEmpty else { return 0 }
+        return values[min(values.count - 1, values.count * 3 / 4)]
+    }
+
+    /// The photos at the paths measured this sharp (`Photo.sharpness`);
+    /// paths it does not hold are ignored.
+    func setSharpness(_ measures: [String: Double]) {
+        replace(measures.compactMap { path, sharpness in
+            byPath[path].map { photo in
+                var measured = photo
+                measured.sharpness = sharpness
+                return measured
+            }
+        })
+    }
+
     /// Removes the photos at `paths`; paths it does not hold are ignored.
     func remove(_ paths: some Collection<String>) {
+        measured = nil
         guard !paths.isEmpty else { return }
         let partners = shownPartners(of: Array(paths))
         for path in paths {
@@ -135,6 +179,7 @@ final class PhotoCollection {
     /// Whether a RAW+JPEG pair shows as one photo from now on; the list is
     /// rebuilt. Answers like `sort(by:)`.
     func pairRawAndJPEG(_ on: Bool) async -> Bool {
+        measured = nil
         guard on != pairsRawAndJPEG else { return false }
         pairsRawAndJPEG = on
         pairs.removeAll()
@@ -207,6 +252,7 @@ final class PhotoCollection {
     /// No photo, and the list shown empty in the current order; a rebuild
     /// under way is dropped.
     func removeAll() {
+        measured = nil
         byPath = PathTable()
         pairs.removeAll()
         rebuilds.cancel()

@@ -23,6 +23,10 @@ final class FolderSession {
     /// photo of a big folder at once, on the main thread.
     private var foundUnread = 0
     private var loadGeneration = 0
+    /// The sharpness survey of the folder loaded (`measureSharpness`).
+    private var measuring: Task<Void, Never>?
+    /// The list's tasks, which the survey is one of.
+    private let tasks: OwnedTasks
     /// Whether the person scrolled, selected, opened or typed while the
     /// folder loaded (`noteAction`).
     private var actedWhileLoading = false
@@ -40,7 +44,7 @@ final class FolderSession {
     private let detailsRead: @MainActor () -> Void
 
     init(photos: PhotoCollection, selection: PhotoSelection, library: PhotoLibrary, settings: AppSettings?,
-         edits: MetadataEdits, changed: @escaping @MainActor () -> Void,
+         edits: MetadataEdits, tasks: OwnedTasks, changed: @escaping @MainActor () -> Void,
          detailsRead: @escaping @MainActor () -> Void = {}) {
         self.photos = photos
         self.selection = selection
@@ -49,6 +53,7 @@ final class FolderSession {
         self.edits = edits
         self.changed = changed
         self.detailsRead = detailsRead
+        self.tasks = tasks
         includesSubfolders = settings?.includesSubfolders ?? true
     }
 
@@ -156,6 +161,7 @@ final class FolderSession {
         guard generation == loadGeneration else { return }
         setLoading(false)
         if progress.metadataRead > 0 { detailsRead() }
+        measureSharpness(generation: generation)
         // The dates read take their places, in one step, unless the
         // person began working with the photos meanwhile: then they wait
         // until asked for (`sortByDatesRead`), and nothing moves under the
@@ -166,6 +172,25 @@ final class FolderSession {
             return
         }
         changed()
+    }
+
+    /// Measures, in the background, how sharp the photos not yet measured
+    /// are; each measure joins its photo as it comes (the list, a sort by
+    /// sharpness, the photo windows). A new load stops it.
+    private func measureSharpness(generation: Int) {
+        measuring?.cancel()
+        let unmeasured = photos.all.filter { $0.sharpness == nil }
+        guard !unmeasured.isEmpty else { return }
+        // Lasting: it may take minutes for a big folder, and `settled()`
+        // waits for what an intent started, not for this.
+        measuring = tasks.start(lasting: true) { [weak self, library] in
+            for await measures in library.measureSharpness(of: unmeasured) {
+                guard let self, generation == loadGeneration, !Task.isCancelled else { return }
+                photos.setSharpness(measures)
+                changed()
+                detailsRead()
+            }
+        }
     }
 
     private func setLoading(_ on: Bool) {

@@ -33,6 +33,9 @@ extension PhotoListLogic {
         /// A label ticked or unticked.
         case labelFilter(ColorLabel, Bool)
         case fileKindFilter(PhotoFilter.FileKind?)
+        /// "Only the Sharpest": the sharpest quarter of the photos measured
+        /// so far, or every photo again.
+        case onlySharpest(Bool)
         case keywordFilter(Keyword?)
         case cameraFilter(String?)
         /// The days photos were taken on (nil: any day).

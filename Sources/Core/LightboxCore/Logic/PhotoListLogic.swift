@@ -77,7 +77,8 @@ public final class PhotoListLogic: ScreenLogic {
         edits = MetadataEdits(photos: photos, library: library, settings: settings, tasks: screen.tasks,
                               changed: changed, tell: { list?.tell($0) })
         session = FolderSession(photos: photos, selection: selection, library: library, settings: settings,
-                                edits: edits, changed: changed, detailsRead: { list?.emit(.photosChanged) })
+                                edits: edits, tasks: screen.tasks, changed: changed,
+                                detailsRead: { list?.emit(.photosChanged) })
         files = FileJobs(photos: photos, selection: selection, library: library, trash: trash, session: session,
                          edits: edits, changed: changed)
         list = self
@@ -134,6 +135,7 @@ public final class PhotoListLogic: ScreenLogic {
             if on { filter.labels.insert(label) } else { filter.labels.remove(label) }
             setFilter(filter)
         case .fileKindFilter(let kind): setFilter(photos.filter.with(\.kind, kind))
+        case .onlySharpest(let on): setFilter(photos.filter.with(\.sharpnessAtLeast, on ? photos.sharpestQuarter : nil))
         case .keywordFilter(let keyword): setFilter(photos.filter.with(\.keyword, keyword))
         case .cameraFilter(let camera): setFilter(photos.filter.with(\.camera, camera))
         case .takenFilter(let days): setFilter(photos.filter.with(\.taken, days))
@@ -446,6 +448,10 @@ extension PhotoListLogic: PhotoSequence {
     }
 
     public var knownKeywords: [Keyword] { edits.knownKeywords }
+
+    public func sharpnessRank(of photo: Photo) -> SharpnessRank? {
+        photo.sharpness.flatMap { photos.sharpnessRank(of: $0) }
+    }
 }
 
 /// Photo windows to open: a few at most, however many photos are asked for.

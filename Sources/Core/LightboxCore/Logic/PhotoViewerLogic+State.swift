@@ -167,6 +167,8 @@ extension PhotoViewerLogic {
         /// Where the camera focused on the photo presented (nil while none
         /// is): drawn while `showsFocusPoints`, said in the properties.
         public var focus: FocusShown?
+        /// How sharp the photo is beside the folder's others, once measured.
+        public var sharpness: SharpnessRank?
 
         public init(picture: Picture, position: Position = Position(), slideshow: Slideshow? = nil,
                     slideshowInterval: Int = 5, advancesAfterRating: Bool = false, keywordSuggestions: [Keyword]? = nil) {

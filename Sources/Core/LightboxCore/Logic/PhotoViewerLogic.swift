@@ -13,6 +13,8 @@ public protocol PhotoSequence: AnyObject {
     func place(of path: String) -> (index: Int, count: Int)?
     /// Keywords to offer while one is typed (those used last first).
     var knownKeywords: [Keyword] { get }
+    /// Where the photo's sharpness stands in the folder, once measured.
+    func sharpnessRank(of photo: Photo) -> SharpnessRank?
 }
 
 /// What a photo window does, without GTK: decoding the photo off the main
@@ -507,6 +509,7 @@ public final class PhotoViewerLogic: ScreenLogic {
         new.focus = pixels.flatMap { pixels in
             picture.photo.map { FocusShown($0, width: pixels.width, height: pixels.height) }
         }
+        new.sharpness = picture.photo.flatMap { sequence?.sharpnessRank(of: $0) }
         publish(new)
         if !same, let pixels { analyse(pixels) }
         return state

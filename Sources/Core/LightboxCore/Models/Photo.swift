@@ -21,6 +21,16 @@ public struct Photo: Identifiable, Hashable, Sendable {
     /// When the photo was taken: EXIF DateTimeOriginal, else the file's
     /// modification time. (Kept, not recomputed: sorting reads it often.)
     public private(set) var dateTaken: Date
+    /// `sharpness`, NaN until measured: a Float, so the struct keeps its size.
+    private var measuredSharpness = Float.nan
+
+    /// How sharp the photo is where the camera focused (else over the
+    /// whole frame), once measured (`PixelData.sharpness`); nil until then.
+    /// Only comparable between photos: "sharper than 80 % of the folder".
+    public var sharpness: Double? {
+        get { measuredSharpness.isNaN ? nil : Double(measuredSharpness) }
+        set { measuredSharpness = newValue.map(Float.init) ?? .nan }
+    }
 
     /// The absolute path: a photo is identified by where it is.
     public var path: String { record.path }
@@ -61,7 +71,8 @@ public struct Photo: Identifiable, Hashable, Sendable {
 
     public static func == (lhs: Photo, rhs: Photo) -> Bool {
         lhs.fileSize == rhs.fileSize && lhs.modificationTime == rhs.modificationTime && lhs.rating == rhs.rating
-            && lhs.dateTaken == rhs.dateTaken && (lhs.record === rhs.record || lhs.record == rhs.record)
+            && lhs.dateTaken == rhs.dateTaken && lhs.sharpness == rhs.sharpness
+            && (lhs.record === rhs.record || lhs.record == rhs.record)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -70,6 +81,7 @@ public struct Photo: Identifiable, Hashable, Sendable {
         hasher.combine(modificationTime)
         hasher.combine(rating)
         hasher.combine(dateTaken)
+        hasher.combine(sharpness)
     }
 
     private static func dateTaken(metadata: PhotoMetadata?, modificationTime: Int) -> Date {

@@ -5,6 +5,9 @@ import Imaging
 public struct PhotoOrder: Equatable, Hashable, Sendable {
     public enum Key: String, CaseIterable, Sendable {
         case name, dateTaken, rating, size
+        /// Sharpest first, ascending: how a sharpness is ranked. Photos not
+        /// yet measured come after those that are.
+        case sharpness
     }
 
     public var key: Key
@@ -25,6 +28,7 @@ public struct PhotoOrder: Equatable, Hashable, Sendable {
         case .dateTaken: PhotoOrder.compare(a.dateTaken, b.dateTaken)
         case .rating: PhotoOrder.compare(a.rating, b.rating)
         case .size: PhotoOrder.compare(a.fileSize, b.fileSize)
+        case .sharpness: PhotoOrder.compare(PhotoOrder.sharpnessRank(b), PhotoOrder.sharpnessRank(a))
         }
         if primary != .orderedSame { return ascending ? primary == .orderedAscending : primary == .orderedDescending }
         let byName = PhotoOrder.compareNames(a.title, b.title)
@@ -54,8 +58,12 @@ public struct PhotoOrder: Equatable, Hashable, Sendable {
         case .dateTaken: { $0.dateTaken.timeIntervalSinceReferenceDate }
         case .rating: { Double($0.rating) }
         case .size: { Double($0.fileSize) }
+        case .sharpness: { -PhotoOrder.sharpnessRank($0) }
         }
     }
+
+    /// A photo's sharpness to rank by, one not yet measured below any.
+    private static func sharpnessRank(_ photo: Photo) -> Double { photo.sharpness ?? -1 }
 
     static func compare<T: Comparable>(_ a: T, _ b: T) -> ComparisonResult {
         a < b ? .orderedAscending : (a > b ? .orderedDescending : .orderedSame)
@@ -138,6 +146,10 @@ public struct PhotoFilter: Equatable, Sendable {
     /// Photos taken on these days (from the start of the first to the end
     /// of the last, in the local time the camera wrote).
     public var taken: ClosedRange<Date>?
+    /// "Only the Sharpest": photos measured at least this sharp (the
+    /// sharpest quarter of the folder when it was asked); photos not yet
+    /// measured are not shown meanwhile.
+    public var sharpnessAtLeast: Double?
 
     package init(text: String = "", minimumRating: Int = 0, rejected: Rejected = .shown,
                  labels: Set<ColorLabel> = [], keyword: Keyword? = nil, kind: FileKind? = nil,
@@ -158,7 +170,7 @@ public struct PhotoFilter: Equatable, Sendable {
     /// filter button shows as on.
     public var narrows: Bool {
         minimumRating > 0 || rejected != .shown || !labels.isEmpty || keyword != nil || kind != nil
-            || camera != nil || taken != nil
+            || camera != nil || taken != nil || sharpnessAtLeast != nil
     }
 
     /// The parts a new window starts with (GSettings keeps them): the
@@ -218,6 +230,7 @@ public struct PhotoFilter: Equatable, Sendable {
         let words = Photo.searchWords(text).map { Array($0.utf8) }
         let minimum = minimumRating, rejected = rejected, labels = labels, kind = kind, camera = camera
         let keyword = self.keyword?.path, below = self.keyword.map { $0.path + "|" }
+        let sharpest = sharpnessAtLeast
         let days = taken.map { range in
             let calendar = Calendar(identifier: .gregorian)
             let start = calendar.startOfDay(for: range.lowerBound)
@@ -244,6 +257,7 @@ public struct PhotoFilter: Equatable, Sendable {
             }
             if let camera, photo.metadata?.camera != camera { return false }
             if let days, !(photo.metadata?.dateTaken.map(days.contains) ?? false) { return false }
+            if let sharpest, !(photo.sharpness.map { $0 >= sharpest } ?? false) { return false }
             return photo.matches(searchBytes: words)
         }
     }

@@ -105,6 +105,13 @@ void lb_pixels_mark_exposure(const uint8_t *pixels, int width, int height, int s
 void lb_pixels_mark_peaking(const uint8_t *pixels, int width, int height, int stride, bool argb32, int threshold,
                             uint8_t *out);
 
+// How sharp the pixels inside [left, right) × [top, bottom) are: the root
+// mean square of their luma's Laplacian (0 for a flat area; a picture in
+// focus scores several times one blurred by a few pixels). Comparable
+// between pictures of about the same size.
+double lb_pixels_sharpness(const uint8_t *pixels, int width, int height, int stride, bool argb32, int left, int top,
+                           int right, int bottom);
+
 // A copy scaled to fit `max_size` × `max_size` (bilinear), or a copy at the
 // same size when it already fits. NULL when memory runs out.
 LbImage *lb_image_scaled(const LbImage *image, int max_size);

@@ -215,7 +215,7 @@ public final class AppSettings: @unchecked Sendable {
         static let ratingStorage: [(RatingStorage, String)] =
             [(.photoFiles, "photo-files"), (.sidecarsOnly, "sidecars-only"), (.lightboxOnly, "lightbox-only")]
         static let sortKey: [(PhotoOrder.Key, String)] =
-            [(.name, "name"), (.dateTaken, "date-taken"), (.rating, "rating"), (.size, "size")]
+            [(.name, "name"), (.dateTaken, "date-taken"), (.rating, "rating"), (.size, "size"), (.sharpness, "sharpness")]
         static let rejected: [(PhotoFilter.Rejected, String)] = [(.shown, "shown"), (.hidden, "hidden"), (.only, "only")]
         static let fileKind: [(PhotoFilter.FileKind?, String)] =
             [(nil, "any"), (.raw, "raw"), (.rawAndJPEG, "raw-and-jpeg"), (.noRaw, "no-raw")]
