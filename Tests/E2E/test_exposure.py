@@ -7,6 +7,7 @@ Run through Tests/E2E/run.sh (Xvfb + a private D-Bus session + AT-SPI); see ligh
 """
 import os
 import struct
+import subprocess
 import zlib
 
 import lightbox_a11y as a11y
@@ -89,3 +90,25 @@ class ExposureTests(LightboxTestCase):
                  message=lambda: f"P says: {picture.description!r}")
         send_keys("p")
         wait_for(lambda: picture.description == "Focus peaking hidden", message=lambda: f"P again: {picture.description!r}")
+
+
+class SensorExposureTests(LightboxTestCase):
+    """A camera RAW's exposure read from its sensor data, which its preview would hide."""
+
+    def test_a_raws_properties_say_what_its_sensor_clipped(self):
+        folder = self.sandbox.path("Raw")
+        os.makedirs(folder)
+        # The top quarter's photosites at the white level, the rest at black; its preview is a
+        # plain blue picture that clips nothing.
+        generator = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures", "raw_samples.py")
+        subprocess.run(["/usr/bin/python3", generator, "nef", os.path.join(folder, "extremes.nef"), "--size", "1200x800",
+                        "--extremes"], check=True, timeout=60)
+        app = self.start_app(os.path.join(folder, "extremes.nef"))
+        photo = app.window("extremes")
+        a11y.xdotool("mousemove", "--window", a11y.x_window("extremes"), "300", "300")
+        send_keys("F9")
+        labels = lambda: [n.name for n in find_all(photo, "label", everywhere=True) if n.name]
+        clipped = "Highlights Clipped: 25.0 % of the photo (red 25.0 %, green 25.0 %, blue 25.0 %)"
+        wait_for(lambda: clipped in labels() and "Read From: The sensor data" in labels(),
+                 message=lambda: f"the sensor's exposure in the properties: {labels()}")
+        self.assertIn("Deep Shadows: 75.0 % more than 6 stops below white", labels())

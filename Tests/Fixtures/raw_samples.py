@@ -476,13 +476,19 @@ class Mosaic:
     the sensor colour.  Rows are built from at most four distinct patterns."""
 
     def __init__(self, width: int, height: int, colour, stripe: bool, black: int, white: int,
-                 wb=(1.0, 1.0, 1.0)):
+                 wb=(1.0, 1.0, 1.0), extremes: int = 0):
         if width % 2 or height % 2:
             raise ValueError("the sensor size must be even in both directions")
         self.width, self.height = width, height
         self.top = height // 4 if stripe else 0
         self.body = sensor_levels(colour, black, white, wb)
         self.stripe = sensor_levels("white", black, white, wb)
+        # At its limits (write_raw's `extremes`): the stripe at `extremes`,
+        # the format's full scale, where a reader's white level lies when it
+        # knows none from the file (CR2, NEF and ORF state none), the rest
+        # at black.
+        if extremes:
+            self.body, self.stripe = (black,) * 3, (extremes,) * 3
 
     def row(self, y: int) -> list:
         r, g, b = self.stripe if y < self.top else self.body
@@ -680,6 +686,8 @@ class _Writer:
             raise ValueError("orientation must be 1..8")
         self.kind, self.path = kind, str(path)
         self.width, self.height = _size(size)
+        # The sensor data at its limits (write_raw's `extremes`).
+        self.extremes = False
         if kind == "dng-sensor":
             if previews or (thumbnail is not DEFAULT and thumbnail is not None):
                 raise ValueError("dng-sensor has no preview: use dng-preview")
@@ -762,7 +770,7 @@ _DNG_BLACK, _DNG_WHITE = 256, 16383
 
 
 def _dng_raw_ifd(w: _Writer, ifd: Ifd):
-    mosaic = Mosaic(w.width, w.height, w.sensor_colour, w.stripe, _DNG_BLACK, _DNG_WHITE)
+    mosaic = Mosaic(w.width, w.height, w.sensor_colour, w.stripe, _DNG_BLACK, _DNG_WHITE, extremes=w.extremes and _DNG_WHITE)
     pixels = mosaic.words("<")
     ifd.set(0x00FE, LONG, 0).set(0x0100, LONG, w.width).set(0x0101, LONG, w.height)
     ifd.set(0x0102, SHORT, 16).set(0x0103, SHORT, 1).set(0x0106, SHORT, 32803)
@@ -844,7 +852,7 @@ def _write_cr2(w: _Writer) -> Sample:
     _rgb_image_ifd(ifd2, small[0], small[1], rgb, compression=6)
     w.note("preview", "IFD2", small, "rgb", len(rgb), "image/tiff")
     # IFD3: the sensor data, lossless JPEG with two components in two slices.
-    mosaic = Mosaic(w.width, w.height, w.sensor_colour, w.stripe, 0, 15000)
+    mosaic = Mosaic(w.width, w.height, w.sensor_colour, w.stripe, 0, 15000, extremes=w.extremes and 16383)
     first = (w.width // 2) // 2 * 2
     slices = [(0, first), (first, w.width - first)]
 
@@ -911,7 +919,7 @@ def _write_nef(w: _Writer) -> Sample:
         subs.append(jfr)
         w.note("preview", "SubIFD1 (JpgFromRaw)", size, "jpeg", len(jpeg), "image/jpeg")
     # Black 600, as LibRaw's table has it for the D750 (it subtracts it).
-    mosaic = Mosaic(w.width, w.height, w.sensor_colour, w.stripe, 600, 15520, _NEF_WB)
+    mosaic = Mosaic(w.width, w.height, w.sensor_colour, w.stripe, 600, 15520, _NEF_WB, extremes=w.extremes and 16383)
     pixels = mosaic.words(">")
     raw = Ifd(f"SubIFD{len(subs) + 1}")
     raw.set(0x00FE, LONG, 0).set(0x0100, LONG, w.width).set(0x0101, LONG, w.height)
@@ -948,7 +956,7 @@ def _write_arw(w: _Writer) -> Sample:
         ifd1.set(0x0201, LONG, Data(jpeg)).set(0x0202, LONG, len(jpeg))
         w.note("thumbnail", "IFD1", w.thumbnail, "jpeg", len(jpeg), "image/jpeg")
     black, white = 512, 16383
-    mosaic = Mosaic(w.width, w.height, w.sensor_colour, w.stripe, black, white, _ARW_WB)
+    mosaic = Mosaic(w.width, w.height, w.sensor_colour, w.stripe, black, white, _ARW_WB, extremes=w.extremes and white)
     pixels = mosaic.words("<")
     raw = Ifd("SubIFD1")
     raw.set(0x00FE, LONG, 0).set(0x0100, LONG, w.width).set(0x0101, LONG, w.height)
@@ -992,7 +1000,7 @@ def _olympus_makernote(w: _Writer) -> bytes:
 
 def _write_orf(w: _Writer) -> Sample:
     w.too_many(1)
-    mosaic = Mosaic(w.width, w.height, w.sensor_colour, w.stripe, 0, 4000)
+    mosaic = Mosaic(w.width, w.height, w.sensor_colour, w.stripe, 0, 4000, extremes=w.extremes and 4095)
     pixels = mosaic.packed12_olympus()
     ifd0 = Ifd("IFD0")
     _common_ifd0(ifd0, w.make, w.model, w.orientation, "Version 1.0")
@@ -1012,7 +1020,7 @@ _WRITERS = {"dng-sensor": _write_dng, "dng-preview": _write_dng, "cr2": _write_c
 def write_raw(kind: str, path, size=DEFAULT_SIZE, previews: Optional[Iterable] = None, thumbnail=DEFAULT,
               sensor_colour="red", preview_colour="blue", thumbnail_colour=None, orientation: int = 1,
               stripe: bool = True, make: Optional[str] = None, model: Optional[str] = None,
-              preview_jpeg=None) -> Sample:
+              preview_jpeg=None, extremes: bool = False) -> Sample:
     """Write a synthetic RAW file of `kind` (see KINDS) to `path`.
 
     size: the sensor's (width, height) or "WxH", both even.
@@ -1027,9 +1035,12 @@ def write_raw(kind: str, path, size=DEFAULT_SIZE, previews: Optional[Iterable] =
     stripe: the top quarter of every picture white, as stored.
     preview_jpeg: a JPEG (path or bytes) stored as it is as the largest
         preview, at its own size (see the module's docstring).
+    extremes: the sensor data at its limits, for exposure tests: the stripe's
+        sites at the white level (clipped), the rest at black (deep shadows).
     Returns a Sample describing what went where and what the readers list."""
     writer = _Writer(kind, path, size, None if previews is None else list(previews), thumbnail, sensor_colour,
                      preview_colour, thumbnail_colour, orientation, stripe, make, model, preview_jpeg)
+    writer.extremes = extremes
     return _WRITERS[kind](writer)
 
 
@@ -1365,6 +1376,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--make")
     parser.add_argument("--model")
     parser.add_argument("--preview-jpeg", metavar="FILE", help="this JPEG, as it is, as the largest preview")
+    parser.add_argument("--extremes", action="store_true",
+                        help="the sensor data at its limits: the stripe at white, the rest at black")
     parser.add_argument("--check", action="store_true", help="check the file with exiftool, exiv2 and LibRaw")
     parser.add_argument("--json", action="store_true", help="print what was written as JSON")
     parser.add_argument("--self-test", nargs="?", const="", metavar="DIR",
@@ -1384,7 +1397,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                            sensor_colour=args.sensor_colour, preview_colour=args.preview_colour,
                            thumbnail_colour=args.thumbnail_colour, orientation=args.orientation,
                            stripe=not args.no_stripe, make=args.make, model=args.model,
-                           preview_jpeg=args.preview_jpeg)
+                           preview_jpeg=args.preview_jpeg, extremes=args.extremes)
     except (ValueError, RuntimeError, subprocess.CalledProcessError) as error:
         print(f"raw_samples.py: {error}", file=sys.stderr)
         return 2

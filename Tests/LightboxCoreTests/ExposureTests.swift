@@ -159,3 +159,69 @@ final class FocusPeakingTests: XCTestCase {
         XCTAssertEqual(pixel(5, 5), [0, 0, 255, 255], "black, not an edge: deep shadow, blue")
     }
 }
+
+/// A camera RAW's sensor data read for its exposure, in the decoder, on
+/// files made with known clipped and black photosites.
+final class SensorExposureTests: XCTestCase {
+    func testTheSensorDataIsCountedColourByColourAtWhiteAndBlack() throws {
+        let scratch = Scratch()
+        XCTAssertEqual(DecoderPool.sensorShadowStops, Exposure.shadowStops, "the decoder counts the shadows the app shows")
+        for kind in ["dng-sensor", "cr2", "nef", "arw"] {
+            // The top quarter's sites at the white level, the rest at black
+            // (large enough that even compressed it is no stripped file's).
+            let path = try RawSamples.write(kind, at: scratch.path("extremes.\(kind.prefix(3))"), size: "1200x800",
+                                            extremes: true).path
+            let exposure = try DecoderPool.shared.sensorExposure(path: path)
+            XCTAssertEqual(exposure.source, .sensorData, kind)
+            XCTAssertEqual(exposure.pixels, 1200 * 800, kind)
+            XCTAssertEqual(exposure.anyClipped, 0.25, accuracy: 0.005, kind)
+            XCTAssertEqual(exposure.redClipped, 0.25, accuracy: 0.005, kind)
+            XCTAssertEqual(exposure.greenClipped, 0.25, accuracy: 0.005, kind)
+            XCTAssertEqual(exposure.blueClipped, 0.25, accuracy: 0.005, kind)
+            XCTAssertEqual(exposure.darkShare, 0.75, accuracy: 0.005, kind)
+            // A quarter of the sites are red, half green, a quarter blue.
+            XCTAssertEqual(exposure.red.reduce(0, +), 1200 * 800 / 4, kind)
+            XCTAssertEqual(exposure.green.reduce(0, +), 1200 * 800 / 2, kind)
+        }
+        // The ordinary sample: nothing clipped (its white develops at 80 %).
+        let plain = try RawSamples.write("dng-sensor", at: scratch.path("plain.dng")).path
+        XCTAssertEqual(try DecoderPool.shared.sensorExposure(path: plain).anyClipped, 0)
+        // A JPEG has no sensor data.
+        try PhotoFixtures.jpeg(at: scratch.path("a.jpg"))
+        XCTAssertThrowsError(try DecoderPool.shared.sensorExposure(path: scratch.path("a.jpg").path))
+        withExtendedLifetime(scratch) {}
+    }
+}
+
+/// A photo window shows a RAW's exposure from its sensor data, read ahead
+/// for its neighbours, and a JPEG's from its pixels.
+@MainActor
+final class SensorExposureViewerTests: XCTestCase {
+    func testARAWsExposureComesFromItsSensorDataReadAhead() async throws {
+        let line = PhotoLine(count: 0)
+        line.photos = ["a.nef", "b.jpg", "c.cr2"].map { Photo(path: "/p/\($0)", fileSize: 1, modificationTime: 1) }
+        let sensor = Exposure(red: [0] * 255 + [10], green: [0] * 255 + [20], blue: [0] * 255 + [10],
+                              luminance: [0] * 255 + [40], pixels: 40, clippedAny: 40, dark: 0, source: .sensorData)
+        let read = Locked<[String]>([])
+        let viewer = PhotoViewerLogic(photo: line.photos[0], sequence: line, decode: { _, side in
+            PixelData(width: side, height: side, stride: side * 4, bytes: Data(count: side * side * 4))
+        }, readSensor: { path in
+            read.withLock { $0.append(path) }
+            return path.hasSuffix(".nef") || path.hasSuffix(".cr2") ? sensor : nil
+        })
+        await viewer.sendAndSettle(.load)
+        await viewer.sendAndSettle(.exposureWanted(true))
+        XCTAssertEqual(viewer.state.exposure?.source, .sensorData)
+        XCTAssertEqual(viewer.state.exposure?.anyClipped, 1)
+        await viewer.sendAndSettle(.next)
+        XCTAssertEqual(viewer.state.exposure?.source, .picture, "a JPEG's from its pixels")
+        XCTAssertEqual(viewer.state.exposure?.anyClipped, 0)
+        XCTAssertTrue(read.withLock { $0 }.contains("/p/c.cr2"), "the next RAW read ahead: \(read.withLock { $0 })")
+        await viewer.sendAndSettle(.next)
+        XCTAssertEqual(viewer.state.exposure?.source, .sensorData)
+        XCTAssertEqual(read.withLock { $0 }.filter { $0 == "/p/c.cr2" }.count, 1,
+                       "read once, ahead, while the JPEG before it was shown: \(read.withLock { $0 })")
+    }
+}
+
+private func * (values: [Int], count: Int) -> [Int] { Array(repeating: values.first ?? 0, count: count) }

@@ -29,10 +29,12 @@ enum RawSamples {
     /// Writes a RAW file of `kind` (dng-sensor, dng-preview, cr2, nef, arw, orf).
     /// A preview may name its own colour ("640x427:green").
     @discardableResult
+    /// `extremes`: the sensor data at its limits, the top quarter's sites
+    /// at the white level and the rest at black (exposure tests).
     static func write(_ kind: String, at url: URL, size: String = "600x400", previews: [String] = [],
-                      orientation: Int = 1, thumbnailColour: String? = nil) throws -> URL {
+                      orientation: Int = 1, thumbnailColour: String? = nil, extremes: Bool = false) throws -> URL {
         _ = try run(kind, at: url, size: size, previews: previews, orientation: orientation,
-                    thumbnailColour: thumbnailColour, describe: false)
+                    thumbnailColour: thumbnailColour, describe: false, extremes: extremes)
         return url
     }
 
@@ -40,18 +42,21 @@ enum RawSamples {
     static func writeDescribed(_ kind: String, at url: URL, size: String = "600x400", previews: [String] = [],
                                orientation: Int = 1, thumbnailColour: String? = nil) throws -> [Embedded] {
         let json = try run(kind, at: url, size: size, previews: previews, orientation: orientation,
-                           thumbnailColour: thumbnailColour, describe: true)
+                           thumbnailColour: thumbnailColour, describe: true, extremes: false)
         return try JSONDecoder().decode(Sample.self, from: json).embedded
     }
 
     private static func run(_ kind: String, at url: URL, size: String, previews: [String], orientation: Int,
-                            thumbnailColour: String?, describe: Bool) throws -> Data {
+                            thumbnailColour: String?, describe: Bool, extremes: Bool) throws -> Data {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [generator, kind, url.path, "--size", size, "--orientation", String(orientation)]
-            + previews.flatMap { ["--preview", $0] }
-            + (thumbnailColour.map { ["--thumbnail-colour", $0] } ?? []) + (describe ? ["--json"] : [])
+        var arguments = [generator, kind, url.path, "--size", size, "--orientation", String(orientation)]
+        arguments += previews.flatMap { ["--preview", $0] }
+        if let thumbnailColour { arguments += ["--thumbnail-colour", thumbnailColour] }
+        if describe { arguments.append("--json") }
+        if extremes { arguments.append("--extremes") }
+        process.arguments = arguments
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors

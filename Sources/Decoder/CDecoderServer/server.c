@@ -230,6 +230,26 @@ static int lb_serve_metadata(int socket, const LbRequest *request, int fd) {
     return result;
 }
 
+// A RAW's sensor data counted for its exposure (lb_raw_sensor_exposure).
+static int lb_serve_sensor(int socket, const LbRequest *request, int fd) {
+    LbExposure counts;
+    char *error = NULL;
+    if (!lb_raw_sensor_exposure(fd, request->max_pixels, LB_SENSOR_DARK_STOPS, &counts, &error)) {
+        int result = lb_fail(socket, request, error ? error : "The sensor data cannot be read.");
+        g_free(error);
+        return result;
+    }
+    LbWireSensor wire;
+    memcpy(wire.red, counts.red, sizeof wire.red);
+    memcpy(wire.green, counts.green, sizeof wire.green);
+    memcpy(wire.blue, counts.blue, sizeof wire.blue);
+    memcpy(wire.all, counts.luminance, sizeof wire.all);
+    wire.pixels = counts.pixels;
+    wire.clipped = counts.clipped_any;
+    wire.dark = counts.dark;
+    return lb_reply(socket, request, LB_REPLY_OK, &wire, sizeof wire, NULL, 0, -1);
+}
+
 // Reads the whole file behind `fd` (a photo or a sidecar the app opened)
 // into memory; NULL when it cannot (too large for the memory limit).
 static uint8_t *lb_read_all(int fd, size_t *length) {
@@ -440,6 +460,7 @@ int lb_decoder_main(int argc, char **argv) {
             case LB_KIND_METADATA: sent = lb_serve_metadata(socket, &request, fd); break;
             case LB_KIND_PROBE: sent = lb_serve_probe(socket, &request, fd); break;
             case LB_KIND_EDIT: sent = lb_serve_edit(socket, &request, payload, payload_length, fd); break;
+            case LB_KIND_SENSOR: sent = lb_serve_sensor(socket, &request, fd); break;
             default: sent = lb_fail(socket, &request, "unknown request");
             }
         }

@@ -511,3 +511,99 @@ bool lb_raw_decode_into(int fd, int max_size, int64_t max_pixels, bool in_full, 
     if (!ok) g_clear_pointer(&info->mime, g_free);
     return ok;
 }
+
+// Each raw value 0…`white` of a colour whose black is `black` as the 0…255
+// level a picture of the same light shows (its sRGB encoding), in `table`.
+static void lb_encoding_table(uint8_t *table, int black, int white) {
+    double range = white - black;
+    for (int v = 0; v <= white; v++) {
+        double linear = v <= black ? 0 : (v - black) / range;
+        double encoded = linear <= 0.0031308 ? 12.92 * linear : 1.055 * pow(linear, 1 / 2.4) - 0.055;
+        table[v] = (uint8_t)lround(fmin(1, fmax(0, encoded)) * 255);
+    }
+}
+
+bool lb_raw_sensor_exposure(int fd, int64_t max_pixels, int dark_stops, LbExposure *out, char **error_out) {
+    memset(out, 0, sizeof *out);
+    struct stat file;
+    if (fstat(fd, &file) != 0 || !S_ISREG(file.st_mode) || file.st_size <= 0) {
+        *error_out = g_strdup("The file cannot be read.");
+        return false;
+    }
+    if ((uint64_t)file.st_size < LB_RAW_LEAST_SENSOR_BYTES || lb_raf_cut_short(fd, (uint64_t)file.st_size)) {
+        *error_out = g_strdup("The file holds no complete sensor data.");
+        return false;
+    }
+    void *bytes = mmap(NULL, (size_t)file.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (bytes == MAP_FAILED) {
+        *error_out = g_strdup("The file cannot be read.");
+        return false;
+    }
+    libraw_data_t *raw = libraw_init(0);
+    bool counted = false;
+    uint8_t *encoding = NULL;
+    if (!raw) {
+        *error_out = g_strdup("There is not enough memory for the image.");
+        goto done;
+    }
+    int status = libraw_open_buffer(raw, bytes, (size_t)file.st_size);
+    if (status == LIBRAW_SUCCESS && (int64_t)raw->sizes.raw_width * raw->sizes.raw_height > max_pixels) {
+        *error_out = g_strdup("The image is too large.");
+        goto done;
+    }
+    if (status != LIBRAW_SUCCESS || (status = libraw_unpack(raw)) != LIBRAW_SUCCESS) {
+        *error_out = g_strdup_printf("The RAW file's sensor data cannot be read (%s).", libraw_strerror(status));
+        goto done;
+    }
+    // A Bayer sensor's photosites, one colour each (X-Trans and
+    // Foveon, and linear DNGs, lay theirs out otherwise).
+    const uint16_t *sites = raw->rawdata.raw_image;
+    if (!sites || raw->idata.filters == 0 || raw->idata.filters == 9) {
+        *error_out = g_strdup("Only a Bayer sensor's data is read for its exposure.");
+        goto done;
+    }
+    int white = (int)raw->color.maximum;
+    int top = raw->sizes.top_margin, left = raw->sizes.left_margin;
+    int width = raw->sizes.width, height = raw->sizes.height, pitch = raw->sizes.raw_pitch / 2;
+    if (white <= 0 || width <= 0 || height <= 0 || pitch < left + width || raw->sizes.raw_height < top + height) {
+        *error_out = g_strdup("The RAW file's sensor data is not laid out as it says.");
+        goto done;
+    }
+    // Each colour's levels are read above its own black, as a fraction of
+    // what lies between it and the white level: one table a colour, from
+    // the raw value straight to its level, and the value under which a
+    // site is more than `dark_stops` below white.
+    encoding = g_try_malloc(4 * ((size_t)white + 1));
+    if (!encoding) {
+        *error_out = g_strdup("There is not enough memory for the image.");
+        goto done;
+    }
+    int dark_below[4];
+    for (int c = 0; c < 4; c++) {
+        int black = MIN((int)(raw->color.black + raw->color.cblack[c]), white - 1);
+        lb_encoding_table(encoding + (size_t)c * ((size_t)white + 1), black, white);
+        dark_below[c] = black + (int)((white - black) >> MIN(dark_stops, 30));
+    }
+    uint32_t *histograms[4] = {out->red, out->green, out->blue, out->green};
+    // The colour of a site repeats every 2 columns and rows (Bayer).
+    for (int y = 0; y < height; y++) {
+        const uint16_t *row = sites + (size_t)(y + top) * (size_t)pitch + left;
+        int colours[2] = {libraw_COLOR(raw, y, 0) & 3, libraw_COLOR(raw, y, 1) & 3};
+        for (int x = 0; x < width; x++) {
+            int c = colours[x & 1];
+            int value = MIN((int)row[x], white);
+            int level = encoding[(size_t)c * ((size_t)white + 1) + (size_t)value];
+            histograms[c][level]++;
+            out->luminance[level]++;
+            out->clipped_any += value >= white;
+            out->dark += value < dark_below[c];
+        }
+    }
+    out->pixels = (uint64_t)width * (uint64_t)height;
+    counted = true;
+done:
+    g_free(encoding);
+    if (raw) libraw_close(raw);
+    munmap(bytes, (size_t)file.st_size);
+    return counted;
+}

@@ -185,6 +185,35 @@ static LbDecoderStatus lb_read_metadata(const char *payload, size_t length, LbDe
     return LB_DECODER_OK;
 }
 
+// A RAW's sensor exposure: believed when its counts add up (every site
+// in one colour's histogram and in the histogram of all, no more sites
+// than the request allowed, no more clipped or dark sites than sites).
+static LbDecoderStatus lb_read_sensor(const LbRequest *request, const char *payload, size_t length,
+                                      LbDecoderResult *result) {
+    LbWireSensor wire;
+    if (length != sizeof wire) return LB_DECODER_NONSENSE;
+    memcpy(&wire, payload, sizeof wire);
+    uint64_t colours = 0, all = 0;
+    for (int i = 0; i < 256; i++) {
+        colours += (uint64_t)wire.red[i] + wire.green[i] + wire.blue[i];
+        all += wire.all[i];
+    }
+    if (wire.pixels == 0 || wire.pixels > (uint64_t)request->max_pixels || colours != wire.pixels
+        || all != wire.pixels || wire.clipped > wire.pixels || wire.dark > wire.pixels) {
+        return LB_DECODER_NONSENSE;
+    }
+    LbExposure *e = &result->sensor;
+    memcpy(e->red, wire.red, sizeof e->red);
+    memcpy(e->green, wire.green, sizeof e->green);
+    memcpy(e->blue, wire.blue, sizeof e->blue);
+    memcpy(e->luminance, wire.all, sizeof e->luminance);
+    e->pixels = wire.pixels;
+    e->clipped_any = wire.clipped;
+    e->dark = wire.dark;
+    result->has_sensor = true;
+    return LB_DECODER_OK;
+}
+
 LbDecoderStatus lb_read_answer(int kind, const LbRequest *request, const char *payload, size_t length, int fd,
                                LbDecoderResult *result) {
     if (kind == LB_KIND_DECODE) return lb_read_image(request, payload, length, fd, result);
@@ -195,5 +224,6 @@ LbDecoderStatus lb_read_answer(int kind, const LbRequest *request, const char *p
     }
     if (kind == LB_KIND_PROBE) return lb_read_probe(payload, length, result);
     if (kind == LB_KIND_METADATA) return lb_read_metadata(payload, length, result);
+    if (kind == LB_KIND_SENSOR) return lb_read_sensor(request, payload, length, result);
     return LB_DECODER_NONSENSE;
 }

@@ -116,6 +116,27 @@ public final class DecoderPool: @unchecked Sendable {
         return pixels
     }
 
+    /// The stops below white under which the decoder counts a photosite
+    /// as deep in the shadows (`Exposure.shadowStops`, which the tests hold
+    /// it to).
+    package static let sensorShadowStops = Int(LB_SENSOR_DARK_STOPS)
+
+    /// What a camera RAW's sensor data says of its exposure: its
+    /// photosites counted, not developed (a Bayer sensor's; LibRaw's
+    /// unpacking, in the decoder), each at its own colour's black and the
+    /// white level. Throws for a file with no such data (a preview-only or
+    /// cut file, another kind of sensor, not a RAW).
+    public func sensorExposure(path: String, maxPixels: Int = Imaging.defaultMaxPixels,
+                               priority: Priority = .background) throws(ImageError) -> Exposure {
+        guard PhotoFormat.isRaw(path) else { throw ImageError(tr("Only a camera RAW file has sensor data.")) }
+        // Only lightbox-decoder links LibRaw.
+        guard local == nil else { throw ImageError(tr("The sensor data is read by the decoders only.")) }
+        let result = try request(LB_REQUEST_SENSOR, path: path, maxSize: 0, maxPixels: maxPixels, format: LB_PIXELS_RGBA,
+                                 priority: priority)
+        guard result.has_sensor else { throw ImageError(tr("The image cannot be read."), kind: .decoderNonsense) }
+        return Exposure(result.sensor, source: .sensorData)
+    }
+
     /// The file's metadata, or nil when it has none readable (or the
     /// decoder failed on it).
     public func metadata(path: String) -> ImageMetadata? {

@@ -28,16 +28,27 @@ public struct Exposure: Sendable, Equatable {
     public let dark: Int
     public let source: Source
 
-    /// The share of the pixels with their red (green, blue) at the white level, 0…1.
-    public var redClipped: Double { share(red[255]) }
-    public var greenClipped: Double { share(green[255]) }
-    public var blueClipped: Double { share(blue[255]) }
+    package init(red: [Int], green: [Int], blue: [Int], luminance: [Int], pixels: Int, clippedAny: Int, dark: Int,
+                 source: Source) {
+        (self.red, self.green, self.blue, self.luminance) = (red, green, blue, luminance)
+        (self.pixels, self.clippedAny, self.dark, self.source) = (pixels, clippedAny, dark, source)
+    }
+
+    /// The share of the red (green, blue) values at the white level, 0…1:
+    /// of the pixels, or of a sensor's photosites of that colour.
+    public var redClipped: Double { share(red[255], of: red) }
+    public var greenClipped: Double { share(green[255], of: green) }
+    public var blueClipped: Double { share(blue[255], of: blue) }
     /// The share with any channel at the white level.
     public var anyClipped: Double { share(clippedAny) }
     /// The share more than `shadowStops` below white.
     public var darkShare: Double { share(dark) }
 
     private func share(_ count: Int) -> Double { pixels > 0 ? Double(count) / Double(pixels) : 0 }
+    private func share(_ count: Int, of histogram: [Int]) -> Double {
+        let total = histogram.reduce(0, +)
+        return total > 0 ? Double(count) / Double(total) : 0
+    }
 
     /// The 8-bit luma level `stops` below white: sRGB's encoding of
     /// 2^-stops (6 stops: 34 of 255).
@@ -45,6 +56,19 @@ public struct Exposure: Sendable, Equatable {
         let linear = pow(2, -Double(stops))
         let encoded = linear <= 0.0031308 ? 12.92 * linear : 1.055 * pow(linear, 1 / 2.4) - 0.055
         return Int32((encoded * 255).rounded())
+    }
+}
+
+extension Exposure {
+    /// The counts the C side made (`lb_pixels_exposure`, or a RAW's sensor
+    /// data in the decoder), as values.
+    package init(_ counts: LbExposure, source: Source) {
+        func array<T>(_ tuple: T) -> [Int] {
+            Swift.withUnsafeBytes(of: tuple) { Array($0.bindMemory(to: UInt32.self)).map(Int.init) }
+        }
+        self.init(red: array(counts.red), green: array(counts.green), blue: array(counts.blue),
+                  luminance: array(counts.luminance), pixels: Int(counts.pixels),
+                  clippedAny: Int(counts.clipped_any), dark: Int(counts.dark), source: source)
     }
 }
 
@@ -61,17 +85,12 @@ extension PixelData {
                                    Exposure.level(stopsBelowWhite: Exposure.shadowStops), &counts)
             }
         }
-        func array<T>(_ tuple: T) -> [Int] {
-            Swift.withUnsafeBytes(of: tuple) { Array($0.bindMemory(to: UInt32.self)).map(Int.init) }
-        }
         let source: Exposure.Source = switch origin {
         case .picture: .picture
         case .cameraPreview: .cameraPreview
         case .sensorData: .sensorData
         }
-        return Exposure(red: array(counts.red), green: array(counts.green), blue: array(counts.blue),
-                        luminance: array(counts.luminance), pixels: Int(counts.pixels),
-                        clippedAny: Int(counts.clipped_any), dark: Int(counts.dark), source: source)
+        return Exposure(counts, source: source)
     }
 
     /// These pixels with what is clipped marked: red where a channel is at

@@ -99,8 +99,13 @@ public struct PixelData: Sendable, Equatable {
     /// Whether both hold the very same pixels in memory: a cheap check,
     /// where `==` compares every byte of two different buffers.
     public func isSameStorage(as other: PixelData) -> Bool {
-        if case .buffer(let a) = storage, case .buffer(let b) = other.storage { return a === b }
-        return false
+        switch (storage, other.storage) {
+        case (.buffer(let a), .buffer(let b)): return a === b
+        // Copies of one Data share its bytes until one of them changes.
+        case (.data(let a), .data(let b)):
+            return a.count == b.count && a.withUnsafeBytes { x in b.withUnsafeBytes { y in x.baseAddress == y.baseAddress } }
+        default: return false
+        }
     }
 
     public static func == (lhs: PixelData, rhs: PixelData) -> Bool {

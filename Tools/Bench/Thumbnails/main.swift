@@ -24,6 +24,10 @@ import LightboxCore
 // does after it loads (PhotoLibrary.measureSharpness, into an index in
 // memory), and prints the elapsed milliseconds.
 //
+// --sensor: reads each camera RAW's sensor data for its exposure, as a
+// photo window does with its properties shown (DecoderPool.sensorExposure),
+// one after another, and prints the median milliseconds a file.
+//
 // --in-process: decodes in this process, as Lightbox did before decoder
 // processes, so the bench can show what the sandbox costs. The app itself
 // has no such switch.
@@ -33,7 +37,8 @@ let inProcess = arguments.contains("--in-process")
 let photoWindow = arguments.contains("--photo-window")
 let metadata = arguments.contains("--metadata")
 let sharpness = arguments.contains("--sharpness")
-arguments.removeAll { ["--in-process", "--photo-window", "--metadata", "--sharpness"].contains($0) }
+let sensor = arguments.contains("--sensor")
+arguments.removeAll { ["--in-process", "--photo-window", "--metadata", "--sharpness", "--sensor"].contains($0) }
 var paths = arguments
 if paths.isEmpty {
     while let line = readLine() { if !line.isEmpty { paths.append(line) } }
@@ -68,6 +73,20 @@ if photoWindow {
         if index > 0 { times.append(now() - start) }
     }
     let median = times.isEmpty ? 0 : times.sorted()[times.count / 2]
+    print("{\"mode\":\"\(mode)\",\"files\":\(paths.count),\"failures\":\(failures),"
+        + "\"median_ms\":\(String(format: "%.3f", median))}")
+    exit(0)
+}
+
+if sensor {
+    var times: [Double] = []
+    var failures = 0
+    for path in paths {
+        let start = now()
+        do { _ = try decoders.sensorExposure(path: path, priority: .interactive) } catch { failures += 1 }
+        times.append(now() - start)
+    }
+    let median = times.sorted()[times.count / 2]
     print("{\"mode\":\"\(mode)\",\"files\":\(paths.count),\"failures\":\(failures),"
         + "\"median_ms\":\(String(format: "%.3f", median))}")
     exit(0)

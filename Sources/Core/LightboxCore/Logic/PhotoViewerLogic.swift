@@ -54,6 +54,11 @@ public final class PhotoViewerLogic: ScreenLogic {
     /// The neighbours, decoded ahead (see `PhotoPreloader`).
     private let preloader: PhotoPreloader
     private let decode: PhotoPreloader.Decode
+    /// Reads a camera RAW's sensor data for its exposure.
+    private let readSensor: ReadSensor
+    /// The sensor exposures read, by RAW path (the photo shown and its
+    /// neighbours, read ahead while the exposure is wanted).
+    private var sensorExposures: [String: Task<Exposure?, Never>] = [:]
     /// What the slideshow counts its seconds by.
     private let clock: any Clock<Duration>
 
@@ -63,10 +68,12 @@ public final class PhotoViewerLogic: ScreenLogic {
     ///   - clock: the slideshow's seconds; tests pass one they move by hand.
     public init(photo: Photo, sequence: (any PhotoSequence)?, displaySide: Int = 2560,
                 decode: @escaping PhotoPreloader.Decode = PhotoViewerLogic.decoding(with: .shared),
+                readSensor: @escaping ReadSensor = PhotoViewerLogic.readingSensor(with: .shared),
                 clock: any Clock<Duration> = ContinuousClock()) {
         self.photo = photo
         self.sequence = sequence
         self.decode = decode
+        self.readSensor = readSensor
         self.clock = clock
         preloader = PhotoPreloader(side: displaySide, fullSide: Self.maxDecodedSize, decode: decode)
         screen = Screen(State(picture: .loading(photo), position: Self.position(of: photo, in: sequence)))
@@ -89,6 +96,18 @@ public final class PhotoViewerLogic: ScreenLogic {
                 }
             }.value
             return try result.get()
+        }
+    }
+
+    /// Reads what a camera RAW's sensor data says of its exposure (nil for
+    /// a file with none: a preview-only or cut RAW).
+    public typealias ReadSensor = @Sendable (_ path: String) async -> Exposure?
+
+    /// Reading through the shared pool of sandboxed decoders, off the main
+    /// thread, behind what a window shows.
+    public nonisolated static func readingSensor(with pool: DecoderPool) -> ReadSensor {
+        { path in
+            await Task.detached(priority: .utility) { try? pool.sensorExposure(path: path) }.value
         }
     }
 
@@ -383,6 +402,8 @@ public final class PhotoViewerLogic: ScreenLogic {
         case .photosChanged: photoChanged()
         case .close:
             tasks.cancelAll()
+            sensorExposures.values.forEach { $0.cancel() }
+            sensorExposures = [:]
             emit(.closed(lastShown: photo.path))
         }
     }
@@ -533,16 +554,49 @@ public final class PhotoViewerLogic: ScreenLogic {
         guard exposureWanted || !marks.isEmpty else { return }
         analysing?.cancel()
         analysed = pixels
+        let sensor = exposureWanted ? sensorExposure(of: photo) : nil
+        if exposureWanted { readSensorAhead() }
         analysing = tasks.start { [weak self] in
-            let (exposure, marked) = await Task.detached(priority: .utility) {
+            let (read, marked) = await Task.detached(priority: .utility) {
                 (pixels.exposure(), marks.isEmpty ? nil : pixels.marked(marks))
             }.value
+            // A RAW's sensor data tells what it really clipped; the pixels
+            // (its preview) what they show, where it has none.
+            let exposure = await sensor?.value ?? read
             guard let self, !Task.isCancelled, let analysed, analysed.isSameStorage(as: pixels) else { return }
             markedWith = marks
             publishChange {
                 $0.exposure = exposure
                 $0.markedPixels = marked
             }
+        }
+    }
+
+    /// The RAW file of `photo` (its own, or its pair's), if it is one.
+    private static func rawFile(of photo: Photo) -> String? {
+        photo.raw ?? (PhotoFormat.isRaw(photo.path) ? photo.path : nil)
+    }
+
+    /// The reading of `photo`'s sensor data, started once and kept while
+    /// it is the photo shown or a neighbour; nil for a photo with no RAW.
+    private func sensorExposure(of photo: Photo) -> Task<Exposure?, Never>? {
+        guard let raw = Self.rawFile(of: photo) else { return nil }
+        if let reading = sensorExposures[raw] { return reading }
+        let readSensor = self.readSensor
+        let reading = Task { await readSensor(raw) }
+        sensorExposures[raw] = reading
+        return reading
+    }
+
+    /// The neighbours' sensor data read ahead, so the exposure of the
+    /// next photo is there when it is; those further away are let go.
+    private func readSensorAhead() {
+        let near = [photo] + [1, -1].compactMap { sequence?.neighbour(of: photo.path, offset: $0) }
+        for neighbour in near.dropFirst() { _ = sensorExposure(of: neighbour) }
+        let kept = Set(near.compactMap(Self.rawFile))
+        for (path, reading) in sensorExposures where !kept.contains(path) {
+            reading.cancel()
+            sensorExposures[path] = nil
         }
     }
 

@@ -23,6 +23,16 @@
 bool lb_raw_decode_into(int fd, int max_size, int64_t max_pixels, bool in_full, bool premultiplied,
                         LbRowsTarget target, void *context, LbDecodeInfo *info, char **error);
 
+// What the sensor data of the RAW file open at `fd` says of its exposure
+// (a Bayer sensor's): each colour's photosites in a histogram (`red`,
+// `green` with both greens, `blue`; `luminance` all of them), on the sRGB
+// scale of their level above black as a fraction of the white level;
+// `pixels` the photosites, `clipped_any` those at the white level, `dark`
+// those more than `dark_stops` below it. Unpacked by LibRaw, not
+// developed. False with `error` set for a file with no such data (a
+// preview-only or cut file, another kind of sensor).
+bool lb_raw_sensor_exposure(int fd, int64_t max_pixels, int dark_stops, LbExposure *out, char **error);
+
 // A TIFF-based RAW's metadata as the decoder's own reader finds it: the
 // bytes it lies in (the file's first ones: its TIFF structure, to be read
 // as EXIF), IFD0's XMP packet within them, and what the structure says of

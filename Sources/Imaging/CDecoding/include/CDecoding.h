@@ -68,6 +68,8 @@ typedef struct {
     char *mime;                            // decode, probe
     bool has_metadata;                     // metadata: false when the file has none readable
     LbMetadata metadata;
+    bool has_sensor;                       // sensor: `sensor` holds the counts
+    LbExposure sensor;
     bool has_edited;                       // edit: `edited_fd` is a sealed memfd holding the new file
     int edited_fd;
     int64_t edited_length;
@@ -81,6 +83,7 @@ typedef enum {
     LB_REQUEST_METADATA = 2,  // EXIF/XMP/IPTC through gexiv2
     LB_REQUEST_PROBE = 3,     // the format and declared size
     LB_REQUEST_EDIT = 4,      // the file with metadata changed (lb_decoder_edit)
+    LB_REQUEST_SENSOR = 5,    // a RAW's sensor data counted for its exposure
 } LbRequestKind;
 
 // Opens `path` read-only and asks the decoder for `kind`, waiting at most

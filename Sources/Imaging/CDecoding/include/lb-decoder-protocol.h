@@ -22,7 +22,14 @@
 #define LB_MAX_EDIT_KEYWORDS 4096
 
 // The same numbers as LbRequestKind (CDecoding.h), and the greeting.
-enum { LB_KIND_HELLO = 0, LB_KIND_DECODE = 1, LB_KIND_METADATA = 2, LB_KIND_PROBE = 3, LB_KIND_EDIT = 4 };
+enum {
+    LB_KIND_HELLO = 0,
+    LB_KIND_DECODE = 1,
+    LB_KIND_METADATA = 2,
+    LB_KIND_PROBE = 3,
+    LB_KIND_EDIT = 4,
+    LB_KIND_SENSOR = 5,
+};
 
 // What the decoder says of a request.
 enum {
@@ -147,6 +154,17 @@ typedef struct {
     float focus_areas[LB_WIRE_FOCUS_AREAS][4];
     uint32_t lengths[LB_WIRE_STRINGS];
 } LbWireMetadata;
+
+// The payload of a RAW's sensor exposure (LbExposure's layout): each
+// colour's photosites and all of them in histograms of 256 levels, how
+// many sites, how many at white, how many more than LB_SENSOR_DARK_STOPS
+// below it (Exposure.shadowStops in Swift). `max_pixels` of the request
+// bounds `pixels`.
+#define LB_SENSOR_DARK_STOPS 6
+typedef struct {
+    uint32_t red[256], green[256], blue[256], all[256];
+    uint64_t pixels, clipped, dark;
+} LbWireSensor;
 
 // Sends one packet of `head` then `payload`, with `fd` attached when it
 // is >= 0. Returns 0, or an errno value.
