@@ -4,7 +4,7 @@
 // result it can read in full, never read out of bounds, leak or crash.
 //
 // Input: byte 0 the reply's kind (0 failure, 1 decode, 2 metadata, 3
-// probe, 4 edit); byte 1 bit 0 a memfd comes with it, bits 1-3 which seals it has,
+// probe, 4 edit, 5 sensor); byte 1 bit 0 a memfd comes with it, bits 1-3 which seals it has,
 // bit 7 premultiplied rows asked for; bytes 2-3 the memfd's size; the rest
 // the payload.
 #define _GNU_SOURCE
@@ -19,7 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size < 4) return 0;
-    int kind = data[0] % 5;
+    int kind = data[0] % 6;
     LbRequest request = {.magic = LB_REQUEST_MAGIC, .kind = (uint32_t)kind, .sequence = 1, .max_size = 256,
                          .max_pixels = 1 << 20, .format = data[1] >> 7,
                          .max_bytes = 1 << 15};
@@ -55,6 +55,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const char *strings[] = {m->date_taken, m->make, m->model, m->title, m->label, m->caption, m->keywords};
     for (size_t i = 0; i < sizeof strings / sizeof *strings; i++)
         for (const char *s = strings[i]; s && *s; s++) sum += (unsigned char)*s;
+    // A sensor's counts believed add up.
+    if (result.has_sensor) {
+        uint64_t all = 0;
+        for (int i = 0; i < 256; i++) all += result.sensor.luminance[i];
+        if (all != result.sensor.pixels || result.sensor.clipped_any > result.sensor.pixels) abort();
+    }
     // Focus areas believed lie inside the frame, no more than there is room for.
     if (result.has_metadata && (m->focus_count < 0 || m->focus_count > LB_MAX_FOCUS_AREAS)) abort();
     for (int i = 0; result.has_metadata && i < m->focus_count; i++) {
