@@ -100,7 +100,7 @@ final class SharpnessTests: XCTestCase {
 
         // Kept in the index: the folder opened again is not measured again.
         let kept = try index.files(under: scratch.url.standardizedFileURL.path)
-        XCTAssertEqual(kept.values.compactMap(\.sharpness).count, 5)
+        XCTAssertEqual(kept.values.compactMap(\.measures).count, 5)
         withExtendedLifetime(scratch) {}
     }
 
@@ -122,13 +122,54 @@ final class SharpnessTests: XCTestCase {
         withExtendedLifetime(scratch) {}
     }
 
+    /// 200 × 100, mid grey with the first `white` columns white: a share
+    /// of `white` / 200 clipped.
+    static func clipped(columns white: Int) -> PixelData {
+        var rgba = [UInt8]()
+        for _ in 0..<100 {
+            for x in 0..<200 { rgba += x < white ? [255, 255, 255, 255] : [128, 128, 128, 255] }
+        }
+        return PixelData(width: 200, height: 100, rgba: Data(rgba))
+    }
+
+    @MainActor
+    func testClippedHighlightsAreMeasuredAndFilteredAtTheLevelChosen() async throws {
+        let scratch = Scratch()
+        // None, 2 % and 30 % clipped.
+        for (name, columns) in ["none": 0, "speck": 4, "sky": 60] {
+            try Imaging.encode(Self.clipped(columns: columns), to: scratch.path("\(name).png").path, as: .png)
+        }
+        let list = PhotoListLogic(library: PhotoLibrary(index: try LibraryIndex()),
+                                  trash: FolderTrash(folder: scratch.path("../\(UUID().uuidString)")))
+        await list.sendAndSettle(.sort(PhotoOrder(.name)))
+        await list.sendAndSettle(.openFolderAt(scratch.url.standardizedFileURL.path))
+        for _ in 0..<500 where list.state.shown.contains(where: { $0.measures == nil }) {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let clipped = Dictionary(uniqueKeysWithValues: list.state.shown.map { ($0.title, $0.highlightsClipped ?? -1) })
+        XCTAssertEqual(clipped["none"] ?? -1, 0, accuracy: 1e-6)
+        XCTAssertEqual(clipped["speck"] ?? -1, 0.02, accuracy: 1e-6)
+        XCTAssertEqual(clipped["sky"] ?? -1, 0.30, accuracy: 1e-6)
+
+        await list.sendAndSettle(.clippedFilter(0.01))
+        XCTAssertEqual(list.state.shown.map(\.title), ["sky", "speck"])
+        await list.sendAndSettle(.clippedFilter(0.05))
+        XCTAssertEqual(list.state.shown.map(\.title), ["sky"])
+        await list.sendAndSettle(.clippedFilter(nil))
+        XCTAssertEqual(list.state.shown.count, 3)
+        withExtendedLifetime(scratch) {}
+    }
+
     func testAMeasureIsKeptOnlyForTheFileAsItWasMeasured() throws {
         let index = try LibraryIndex()
         try index.save([IndexedFile(path: "/p/a.jpg", size: 10, modificationTime: 5, metadata: nil)])
-        try index.saveSharpness([("/p/a.jpg", 10, 5, 7.5), ("/p/a.jpg", 11, 5, 9)])
-        XCTAssertEqual(try index.files(under: "/p")["/p/a.jpg"]?.sharpness, 7.5)
+        let measures = PhotoMeasures(sharpness: 7.5, highlightsClipped: 0.02)
+        try index.saveMeasures([LibraryIndex.Measured(path: "/p/a.jpg", size: 10, modificationTime: 5, measures: measures),
+                                LibraryIndex.Measured(path: "/p/a.jpg", size: 11, modificationTime: 5,
+                                                      measures: PhotoMeasures(sharpness: 9, highlightsClipped: 0))])
+        XCTAssertEqual(try index.files(under: "/p")["/p/a.jpg"]?.measures, measures)
         // Read again (the file changed): the measure goes with the old file.
         try index.save([IndexedFile(path: "/p/a.jpg", size: 12, modificationTime: 6, metadata: nil)])
-        XCTAssertNil(try index.files(under: "/p")["/p/a.jpg"]?.sharpness)
+        XCTAssertNil(try index.files(under: "/p")["/p/a.jpg"]?.measures)
     }
 }

@@ -21,7 +21,7 @@ import LightboxCore
 // prints the files read a second.
 //
 // --sharpness: measures how sharp every file is, as a folder's survey
-// does after it loads (PhotoLibrary.measureSharpness, into an index in
+// does after it loads (PhotoLibrary.measure, into an index in
 // memory), and prints the elapsed milliseconds.
 //
 // --sensor: reads each camera RAW's sensor data for its exposure, as a
@@ -101,7 +101,7 @@ if sharpness {
     let library = PhotoLibrary(index: try LibraryIndex())
     let start = now()
     var measured = 0
-    for await measures in library.measureSharpness(of: photos, decoders: decoders) { measured += measures.count }
+    for await measures in library.measure(photos, decoders: decoders) { measured += measures.count }
     let elapsed = now() - start
     print("{\"mode\":\"\(mode)\",\"files\":\(photos.count),\"measured\":\(measured),"
         + "\"elapsed_ms\":\(String(format: "%.3f", elapsed))}")

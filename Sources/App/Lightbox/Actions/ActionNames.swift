@@ -45,6 +45,9 @@ enum ActionNames {
     static let fileKindFilter = ActionID.window("file-kind-filter")
     /// On/off: only the sharpest quarter of the photos measured.
     static let onlySharpest = ActionID.window("only-sharpest")
+    /// "win.clipped-filter::0.01": only the photos with at least that share
+    /// clipped at white ("any": every photo).
+    static let clippedFilter = ActionID.window("clipped-filter")
     /// "win.keyword-filter::Places|Brittany" ("" for any keyword).
     static let keywordFilter = ActionID.window("keyword-filter")
     /// "win.camera-filter::X-T5" ("" for any camera).

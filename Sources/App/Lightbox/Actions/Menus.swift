@@ -215,6 +215,12 @@ enum Menus {
              (tr("No RAW File"), ActionNames.fileKindFilter.detailed(PhotoFilter.FileKind.noRaw.rawValue))],
             // Translators: a check item of the filter menu: only the sharpest quarter of the folder's photos, as Lightbox measured them.
             [(tr("Only the Sharpest"), ActionNames.onlySharpest.detailed)],
+            // Translators: the filter menu's clipping choices: any photo, or those with at least a share of them
+            // clipped at white ("1 % or More Clipped").
+            [(tr("Any Clipping"), ActionNames.clippedFilter.detailed("any"))] + PhotoFilter.clippedLevels.map { share in
+                (tr("{percent} or More Clipped", ["percent": ExposureView.percent(share)]),
+                 ActionNames.clippedFilter.detailed(String(share)))
+            },
         ])
     }
 }

@@ -37,6 +37,9 @@ final class MainWindowActions {
     private lazy var onlySharpest = Action(ActionNames.onlySharpest, isOn: false) { [weak self] on in
         self?.send(.onlySharpest(on))
     }
+    private lazy var clippedFilter = Action(ActionNames.clippedFilter, state: "any") { [weak self] value in
+        self?.send(.clippedFilter(Double(value)))
+    }
     private lazy var keywordFilter = Action(ActionNames.keywordFilter, state: "") { [weak self] value in
         self?.send(.keywordFilter(Keyword(value)))
     }
@@ -95,7 +98,7 @@ final class MainWindowActions {
         window.addAction(Action(ActionNames.switchPane, switchPane))
         let larger = Action(ActionNames.gridLarger) { [weak self] in self.map { $0.zoom(to: $0.grid.zoom.larger) } }
         let smaller = Action(ActionNames.gridSmaller) { [weak self] in self.map { $0.zoom(to: $0.grid.zoom.smaller) } }
-        [sortKey, sortDirection, minimumRating, rejected, fileKind, onlySharpest, keywordFilter, cameraFilter, takenFilter, gridZoom, larger, smaller]
+        [sortKey, sortDirection, minimumRating, rejected, fileKind, onlySharpest, clippedFilter, keywordFilter, cameraFilter, takenFilter, gridZoom, larger, smaller]
             .forEach(window.addAction)
         ColorLabel.allCases.compactMap { labelFilters[$0] }.forEach(window.addAction)
         window.addAction(intentAction(ActionNames.clearFilters, .clearFilters))
@@ -199,6 +202,7 @@ final class MainWindowActions {
         }
         setState(of: fileKind, to: filter.kind?.rawValue ?? "any")
         if onlySharpest.boolState != (filter.sharpnessAtLeast != nil) { onlySharpest.boolState = filter.sharpnessAtLeast != nil }
+        setState(of: clippedFilter, to: filter.clippedAtLeast.map { String($0) } ?? "any")
         setState(of: keywordFilter, to: filter.keyword?.path ?? "")
         setState(of: cameraFilter, to: filter.camera ?? "")
         let month = filter.taken.map { Calendar(identifier: .gregorian).dateComponents([.year, .month], from: $0.lowerBound) }

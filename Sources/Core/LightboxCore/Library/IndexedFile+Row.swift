@@ -30,11 +30,11 @@ extension IndexedFile {
     /// reading writes.
     static let columns = metadataColumns + ratingColumns + tagColumns + focusColumns
 
-    /// Added by migration v6 too, after `columns`: how sharp the photo is
-    /// (`PixelData.sharpness`), measured later than its reading and saved
-    /// apart (`LibraryIndex.saveSharpness`). A row written again, its file
-    /// changed, drops it, and the photo is measured again.
-    static let measureColumns: [(name: String, type: Database.ColumnType)] = [("sharpness", .double)]
+    /// Added by migration v6 too, after `columns`: what Lightbox measured of
+    /// the photo (`PhotoMeasures`), later than its reading and saved apart
+    /// (`LibraryIndex.saveMeasures`). A row written again, its file changed,
+    /// drops them, and the photo is measured again.
+    static let measureColumns: [(name: String, type: Database.ColumnType)] = [("sharpness", .double), ("clipped", .double)]
 
     /// The columns read after `path, size, mtime`.
     static let selected = columns + measureColumns
@@ -62,7 +62,14 @@ extension IndexedFile {
             sidecar: (value(17) as Int64?).map { SidecarStamp(size: $0, modificationTime: value(18) ?? 0) },
             tags: PhotoTags(label: (value(19) as String?).flatMap(ColorLabel.init(xmpName:)),
                             keywords: PhotoTags.keywords(lines: value(20)), title: value(9), caption: value(21)),
-            sharpness: (value(23) as Double?).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil })
+            measures: IndexedFile.measures(sharpness: value(23), clipped: value(24)))
+    }
+
+    /// Measures as the index keeps them; nil unless both are there and
+    /// make sense (a damaged index: the photo is measured again).
+    private static func measures(sharpness: Double?, clipped: Double?) -> PhotoMeasures? {
+        guard let sharpness, let clipped, sharpness.isFinite, sharpness >= 0, (0...1).contains(clipped) else { return nil }
+        return PhotoMeasures(sharpness: sharpness, highlightsClipped: clipped)
     }
 
     /// The values for `path, size, mtime` and then `columns`.

@@ -14,15 +14,15 @@ public struct IndexedFile: Equatable, Sendable {
     let statedRating: Int?
     /// The sidecar as it was when read: a changed sidecar is read again.
     public let sidecar: SidecarStamp?
-    /// How sharp the photo is, once measured (`LibraryIndex.saveSharpness`).
-    public let sharpness: Double?
+    /// What Lightbox measured of the photo, once it has (`saveMeasures`).
+    public let measures: PhotoMeasures?
     /// The label, keywords, title and caption the file and its sidecar
     /// state (the sidecar's first, field by field).
     public let tags: PhotoTags
 
     package init(path: String, size: Int64, modificationTime: Int, metadata: PhotoMetadata?,
                  statedRating: Int? = nil, sidecar: SidecarStamp? = nil, tags: PhotoTags = .none,
-                 sharpness: Double? = nil) {
+                 measures: PhotoMeasures? = nil) {
         self.path = path
         self.size = size
         self.modificationTime = modificationTime
@@ -30,7 +30,7 @@ public struct IndexedFile: Equatable, Sendable {
         self.statedRating = statedRating
         self.sidecar = sidecar
         self.tags = tags
-        self.sharpness = sharpness
+        self.measures = measures
     }
 
     /// Whether this entry still describes `file` (and its sidecar).
@@ -228,16 +228,25 @@ public final class LibraryIndex: Sendable {
         }
     }
 
-    /// Records how sharp photos are, each only while its file is as it was
-    /// when measured (the same size and modification time): a photo
+    /// A photo's measures, and the file they were taken of.
+    public struct Measured: Sendable {
+        public let path: String
+        public let size: Int64
+        public let modificationTime: Int
+        public let measures: PhotoMeasures
+    }
+
+    /// Records what was measured of photos, each only while its file is as
+    /// it was when measured (the same size and modification time): a photo
     /// changed meanwhile is measured again.
-    public func saveSharpness(_ measures: [(path: String, size: Int64, modificationTime: Int, sharpness: Double)]) throws {
-        guard !measures.isEmpty else { return }
+    public func saveMeasures(_ measured: [Measured]) throws {
+        guard !measured.isEmpty else { return }
         try database.write { db in
             let statement = try db.cachedStatement(
-                sql: "UPDATE file SET sharpness = ? WHERE path = ? AND size = ? AND mtime = ?")
-            for measure in measures {
-                try statement.execute(arguments: [measure.sharpness, measure.path, measure.size, measure.modificationTime])
+                sql: "UPDATE file SET sharpness = ?, clipped = ? WHERE path = ? AND size = ? AND mtime = ?")
+            for photo in measured {
+                try statement.execute(arguments: [photo.measures.sharpness, photo.measures.highlightsClipped,
+                                                  photo.path, photo.size, photo.modificationTime])
             }
         }
     }

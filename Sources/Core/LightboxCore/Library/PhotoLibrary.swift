@@ -93,7 +93,7 @@ public final class PhotoLibrary: Sendable {
             var photo = Photo(path: file.path, fileSize: file.size, modificationTime: file.modificationTime,
                               metadata: entry?.metadata, rating: rating,
                               tags: known.tags(of: file.path, stated: (entry ?? previous)?.tags))
-            photo.sharpness = entry?.sharpness
+            photo.measures = entry?.measures
             if entry == nil, !file.isBrokenLink {
                 unread.append(Unread(file: file, photo: photo,
                                      indexedBeforeRatingsWereRead: previous?.sidecar == .unread))

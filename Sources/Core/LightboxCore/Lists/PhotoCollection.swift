@@ -150,13 +150,13 @@ final class PhotoCollection {
         return values[min(values.count - 1, values.count * 3 / 4)]
     }
 
-    /// The photos at the paths measured this sharp (`Photo.sharpness`);
-    /// paths it does not hold are ignored.
-    func setSharpness(_ measures: [String: Double]) {
-        replace(measures.compactMap { path, sharpness in
+    /// The photos at the paths measured so (`Photo.measures`); paths it
+    /// does not hold are ignored.
+    func setMeasures(_ measures: [String: PhotoMeasures]) {
+        replace(measures.compactMap { path, photoMeasures in
             byPath[path].map { photo in
                 var measured = photo
-                measured.sharpness = sharpness
+                measured.measures = photoMeasures
                 return measured
             }
         })

@@ -23,7 +23,7 @@ final class FolderSession {
     /// photo of a big folder at once, on the main thread.
     private var foundUnread = 0
     private var loadGeneration = 0
-    /// The sharpness survey of the folder loaded (`measureSharpness`).
+    /// The survey of the folder loaded (`measure`).
     private var measuring: Task<Void, Never>?
     /// The list's tasks, which the survey is one of.
     private let tasks: OwnedTasks
@@ -161,7 +161,7 @@ final class FolderSession {
         guard generation == loadGeneration else { return }
         setLoading(false)
         if progress.metadataRead > 0 { detailsRead() }
-        measureSharpness(generation: generation)
+        measure(generation: generation)
         // The dates read take their places, in one step, unless the
         // person began working with the photos meanwhile: then they wait
         // until asked for (`sortByDatesRead`), and nothing moves under the
@@ -174,19 +174,20 @@ final class FolderSession {
         changed()
     }
 
-    /// Measures, in the background, how sharp the photos not yet measured
-    /// are; each measure joins its photo as it comes (the list, a sort by
-    /// sharpness, the photo windows). A new load stops it.
-    private func measureSharpness(generation: Int) {
+    /// Measures, in the background, the photos not yet measured (how sharp
+    /// they are, how much they clipped); each measure joins its photo as it
+    /// comes (the list, a sort by sharpness, a filter, the photo windows).
+    /// A new load stops it.
+    private func measure(generation: Int) {
         measuring?.cancel()
-        let unmeasured = photos.all.filter { $0.sharpness == nil }
+        let unmeasured = photos.all.filter { $0.measures == nil }
         guard !unmeasured.isEmpty else { return }
         // Lasting: it may take minutes for a big folder, and `settled()`
         // waits for what an intent started, not for this.
         measuring = tasks.start(lasting: true) { [weak self, library] in
-            for await measures in library.measureSharpness(of: unmeasured) {
+            for await measures in library.measure(unmeasured) {
                 guard let self, generation == loadGeneration, !Task.isCancelled else { return }
-                photos.setSharpness(measures)
+                photos.setMeasures(measures)
                 changed()
                 detailsRead()
             }

@@ -36,6 +36,10 @@ extension PhotoListLogic {
         /// "Only the Sharpest": the sharpest quarter of the photos measured
         /// so far, or every photo again.
         case onlySharpest(Bool)
+        /// "Clipped Highlights": the photos with at least this share
+        /// clipped at white (one of `PhotoFilter.clippedLevels`), or every
+        /// photo again (nil).
+        case clippedFilter(Double?)
         case keywordFilter(Keyword?)
         case cameraFilter(String?)
         /// The days photos were taken on (nil: any day).

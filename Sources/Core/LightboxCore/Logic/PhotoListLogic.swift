@@ -136,6 +136,7 @@ public final class PhotoListLogic: ScreenLogic {
             setFilter(filter)
         case .fileKindFilter(let kind): setFilter(photos.filter.with(\.kind, kind))
         case .onlySharpest(let on): setFilter(photos.filter.with(\.sharpnessAtLeast, on ? photos.sharpestQuarter : nil))
+        case .clippedFilter(let share): setFilter(photos.filter.with(\.clippedAtLeast, share.map { min(1, max(0, $0)) }))
         case .keywordFilter(let keyword): setFilter(photos.filter.with(\.keyword, keyword))
         case .cameraFilter(let camera): setFilter(photos.filter.with(\.camera, camera))
         case .takenFilter(let days): setFilter(photos.filter.with(\.taken, days))

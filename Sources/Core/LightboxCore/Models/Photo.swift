@@ -21,16 +21,29 @@ public struct Photo: Identifiable, Hashable, Sendable {
     /// When the photo was taken: EXIF DateTimeOriginal, else the file's
     /// modification time. (Kept, not recomputed: sorting reads it often.)
     public private(set) var dateTaken: Date
-    /// `sharpness`, NaN until measured: a Float, so the struct keeps its size.
+    /// `measures`, NaN until measured: Floats, so the struct keeps its size.
     private var measuredSharpness = Float.nan
+    private var measuredClipping = Float.nan
+
+    /// What Lightbox measured of the photo once its folder loaded; nil
+    /// until then.
+    public var measures: PhotoMeasures? {
+        get {
+            measuredSharpness.isNaN ? nil
+                : PhotoMeasures(sharpness: Double(measuredSharpness), highlightsClipped: Double(measuredClipping))
+        }
+        set {
+            measuredSharpness = newValue.map { Float($0.sharpness) } ?? .nan
+            measuredClipping = newValue.map { Float($0.highlightsClipped) } ?? .nan
+        }
+    }
 
     /// How sharp the photo is where the camera focused (else over the
-    /// whole frame), once measured (`PixelData.sharpness`); nil until then.
-    /// Only comparable between photos: "sharper than 80 % of the folder".
-    public var sharpness: Double? {
-        get { measuredSharpness.isNaN ? nil : Double(measuredSharpness) }
-        set { measuredSharpness = newValue.map(Float.init) ?? .nan }
-    }
+    /// whole frame), once measured (`PixelData.sharpness`). Only comparable
+    /// between photos: "sharper than 80 % of the folder".
+    public var sharpness: Double? { measures?.sharpness }
+    /// The share of the photo clipped at white, once measured.
+    public var highlightsClipped: Double? { measures?.highlightsClipped }
 
     /// The absolute path: a photo is identified by where it is.
     public var path: String { record.path }
@@ -71,7 +84,7 @@ public struct Photo: Identifiable, Hashable, Sendable {
 
     public static func == (lhs: Photo, rhs: Photo) -> Bool {
         lhs.fileSize == rhs.fileSize && lhs.modificationTime == rhs.modificationTime && lhs.rating == rhs.rating
-            && lhs.dateTaken == rhs.dateTaken && lhs.sharpness == rhs.sharpness
+            && lhs.dateTaken == rhs.dateTaken && lhs.measures == rhs.measures
             && (lhs.record === rhs.record || lhs.record == rhs.record)
     }
 
@@ -82,6 +95,7 @@ public struct Photo: Identifiable, Hashable, Sendable {
         hasher.combine(rating)
         hasher.combine(dateTaken)
         hasher.combine(sharpness)
+        hasher.combine(highlightsClipped)
     }
 
     private static func dateTaken(metadata: PhotoMetadata?, modificationTime: Int) -> Date {

@@ -150,6 +150,13 @@ public struct PhotoFilter: Equatable, Sendable {
     /// sharpest quarter of the folder when it was asked); photos not yet
     /// measured are not shown meanwhile.
     public var sharpnessAtLeast: Double?
+    /// "Clipped Highlights": photos measured with at least this share of
+    /// them clipped at white (0…1); photos not yet measured are not shown
+    /// meanwhile.
+    public var clippedAtLeast: Double?
+
+    /// The shares "Clipped Highlights" offers, from a speck to a fifth.
+    public static let clippedLevels: [Double] = [0.001, 0.01, 0.05, 0.2]
 
     package init(text: String = "", minimumRating: Int = 0, rejected: Rejected = .shown,
                  labels: Set<ColorLabel> = [], keyword: Keyword? = nil, kind: FileKind? = nil,
@@ -170,7 +177,7 @@ public struct PhotoFilter: Equatable, Sendable {
     /// filter button shows as on.
     public var narrows: Bool {
         minimumRating > 0 || rejected != .shown || !labels.isEmpty || keyword != nil || kind != nil
-            || camera != nil || taken != nil || sharpnessAtLeast != nil
+            || camera != nil || taken != nil || sharpnessAtLeast != nil || clippedAtLeast != nil
     }
 
     /// The parts a new window starts with (GSettings keeps them): the
@@ -230,7 +237,7 @@ public struct PhotoFilter: Equatable, Sendable {
         let words = Photo.searchWords(text).map { Array($0.utf8) }
         let minimum = minimumRating, rejected = rejected, labels = labels, kind = kind, camera = camera
         let keyword = self.keyword?.path, below = self.keyword.map { $0.path + "|" }
-        let sharpest = sharpnessAtLeast
+        let sharpest = sharpnessAtLeast, clipped = clippedAtLeast
         let days = taken.map { range in
             let calendar = Calendar(identifier: .gregorian)
             let start = calendar.startOfDay(for: range.lowerBound)
@@ -258,6 +265,7 @@ public struct PhotoFilter: Equatable, Sendable {
             if let camera, photo.metadata?.camera != camera { return false }
             if let days, !(photo.metadata?.dateTaken.map(days.contains) ?? false) { return false }
             if let sharpest, !(photo.sharpness.map { $0 >= sharpest } ?? false) { return false }
+            if let clipped, !(photo.highlightsClipped.map { $0 >= clipped } ?? false) { return false }
             return photo.matches(searchBytes: words)
         }
     }
