@@ -83,6 +83,18 @@ class ExposureTests(LightboxTestCase):
         wait_for(lambda: picture.description == "Clipping hidden",
                  message=lambda: f"J in a new window turns the kept clipping off: {picture.description!r}")
 
+    def test_h_shows_the_histogram_over_the_photo(self):
+        app, photo, picture = self.open_photo()
+        send_keys("h")
+        wait_for(lambda: picture.description == "Histogram shown: 25.0 % clipped",
+                 message=lambda: f"H says: {picture.description!r}")
+        self.assertIn("visible", a11y.states(find(photo, "image", "Histogram: 25.0 % clipped")))
+        send_keys("h")
+        wait_for(lambda: picture.description == "Histogram hidden", message=lambda: f"H again: {picture.description!r}")
+        # A hidden widget leaves the tree: asked anew, no histogram shows.
+        wait_for(lambda: not [n for n in find_all(photo, "image", "Histogram: 25.0 % clipped")
+                              if "visible" in a11y.states(n)], message="the histogram is gone")
+
     def test_p_marks_the_sharp_edges_and_says_so(self):
         app, photo, picture = self.open_photo()
         send_keys("p")

@@ -104,6 +104,18 @@ final class ExposureTests: XCTestCase {
         await viewer.sendAndSettle(.followShowsClipping(false))
         XCTAssertNil(viewer.state.markedPixels)
         XCTAssertEqual(heard.outputs, [.showsClippingChanged(true)], "another window's change is not told back")
+
+        // H: the histogram over the photo wants the exposure too, properties hidden.
+        await viewer.sendAndSettle(.exposureWanted(false))
+        await viewer.sendAndSettle(.previous)
+        XCTAssertNil(viewer.state.exposure, "not read while nothing shows it")
+        await viewer.sendAndSettle(.toggleHistogram)
+        XCTAssertTrue(viewer.state.showsHistogram)
+        XCTAssertEqual(viewer.state.exposure, exposure, "read for the histogram")
+        XCTAssertEqual(heard.outputs.last, .showsHistogramChanged(true))
+        await viewer.sendAndSettle(.followShowsHistogram(false))
+        XCTAssertFalse(viewer.state.showsHistogram)
+        XCTAssertEqual(heard.outputs.last, .showsHistogramChanged(true), "another window's change is not told back")
         withExtendedLifetime(scratch) {}
     }
 }

@@ -133,6 +133,8 @@ enum ActionNames {
     /// "win.zoom-to-focus-point": each photo at 100 % on its focus point
     /// (on or off).
     static let zoomToFocusPoint = ActionID.window("zoom-to-focus-point")
+    /// "win.show-histogram": the histogram over the photo (on or off).
+    static let showHistogram = ActionID.window("show-histogram")
 
     // The profile window's.
     static let save = ActionID.window("save")

@@ -120,6 +120,8 @@ enum Keyboard {
             shown(tr("Add a keyword (in the properties)"), "<Control>k"),
             // Translators: J in a photo window (a shortcut's description).
             bind(ActionNames.showClipping, ["j"], tr("Show clipping: highlights at white in red, deep shadows in blue")),
+            // Translators: H in a photo window (a shortcut's description).
+            bind(ActionNames.showHistogram, ["h"], tr("Show the histogram over the photo")),
             // Translators: P in a photo window (a shortcut's description).
             bind(ActionNames.showPeaking, ["p"], tr("Focus peaking: the sharp edges in green")),
             // Translators: F in a photo window (a shortcut's description).

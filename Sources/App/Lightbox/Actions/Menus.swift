@@ -24,6 +24,8 @@ enum Menus {
             [(tr("Go to Next Photo After Rating"), ActionNames.advanceAfterRating.detailed),
              // Translators: a check item of a photo window's menu (J): clipped highlights and shadows marked.
              (tr("Show Clipping"), ActionNames.showClipping.detailed),
+             // Translators: a check item of a photo window's menu (H): the histogram over the photo's corner.
+             (tr("Show Histogram"), ActionNames.showHistogram.detailed),
              // Translators: a check item of a photo window's menu (P): the sharp edges marked in green.
              (tr("Focus Peaking"), ActionNames.showPeaking.detailed),
              // Translators: a check item of a photo window's menu (F): the camera's focus points drawn on the photo.

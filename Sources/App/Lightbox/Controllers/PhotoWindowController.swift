@@ -25,6 +25,7 @@ final class PhotoWindowController {
             case .showsClippingChanged(let on): send(.showsClippingChanged(on))
             case .showsPeakingChanged(let on): send(.showsPeakingChanged(on))
             case .showsFocusPointsChanged(let on): send(.showsFocusPointsChanged(on))
+            case .showsHistogramChanged(let on): send(.showsHistogramChanged(on))
             case .closed(let path): send(.photoWindowClosed(self, lastShown: path))
             }
         }

@@ -52,6 +52,9 @@ enum AppAction {
     /// "Show Focus Point" changed in a photo or compare window: the same,
     /// compare windows too.
     case showsFocusPointsChanged(Bool)
+    /// "Show Histogram" changed in a photo window: every photo window
+    /// follows, and it is remembered.
+    case showsHistogramChanged(Bool)
     /// "Show RAW and JPEG of one shot as one photo" changed in the
     /// preferences: every main window follows.
     case pairRawAndJPEGChanged(Bool)

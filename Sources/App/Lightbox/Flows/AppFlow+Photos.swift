@@ -19,6 +19,7 @@ extension AppFlow {
         controller.send(.followShowsClipping(settings.showsClipping))
         controller.send(.followShowsPeaking(settings.showsPeaking))
         controller.send(.followShowsFocusPoints(settings.showsFocusPoints))
+        controller.send(.followShowsHistogram(settings.showsHistogram))
         photoWindows.append(PhotoWindow(controller: controller, owner: owner))
         controller.present()
         if properties { controller.showProperties() }

@@ -164,6 +164,9 @@ final class AppFlow {
         case .showsPeakingChanged(let on):
             settings.save(showingPeaking: on)
             for window in photoWindows { window.controller.send(.followShowsPeaking(on)) }
+        case .showsHistogramChanged(let on):
+            settings.save(showingHistogram: on)
+            for window in photoWindows { window.controller.send(.followShowsHistogram(on)) }
         case .showsFocusPointsChanged(let on):
             settings.save(showingFocusPoints: on)
             for window in photoWindows { window.controller.send(.followShowsFocusPoints(on)) }

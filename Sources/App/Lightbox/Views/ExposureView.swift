@@ -45,6 +45,27 @@ final class ExposureView {
         }
     }
 
+    /// The histogram over a photo window's photo (H): the same picture as
+    /// the properties', on a dark translucent ground, named for screen
+    /// readers with what it shows.
+    static func overlay() -> Picture {
+        let picture = Picture()
+        picture.addCssClass("histogram-overlay")
+        picture.setSizeRequest(width: 256, height: 80)
+        picture.canShrink = false
+        picture.isVisible = false
+        return picture
+    }
+
+    /// Shows `exposure` in a histogram over the photo, or hides it (nil).
+    static func render(_ exposure: Exposure?, in overlay: Picture) {
+        overlay.isVisible = exposure != nil
+        guard let exposure else { return }
+        overlay.setTexture(Texture(histogramPixels(exposure)))
+        // Translators: the name of the histogram over a photo, read by screen readers; {clipped} is a percentage.
+        overlay.setAccessibleLabel(tr("Histogram: {clipped} clipped", ["clipped": percent(exposure.anyClipped)]))
+    }
+
     /// "2.1 %": a share of the picture, 0…1.
     static func percent(_ share: Double) -> String {
         // Translators: a share of a photo's pixels; {value} is a number such as 2.1.

@@ -36,6 +36,11 @@ final class PhotoWindowView {
     /// (F) and none can be drawn: what the file says instead ("Focus
     /// point: Not recorded", "…: Focused by hand").
     let focusNote = Label("")
+    /// The histogram over the photo's lower corner (H), from the exposure
+    /// the state carries while it shows.
+    let histogramOverlay = ExposureView.overlay()
+    /// The exposure the overlay shows.
+    private var overlaidExposure: Exposure?
     /// Its title, the properties' toggle and the photo menu
     /// (`makeHeaderBar`).
     let header = HeaderBar()
@@ -65,6 +70,9 @@ final class PhotoWindowView {
     private var zoomToFocusPoint: Action!
     private var focusPointsAsked = false
     private var focusZoomAsked = false
+    /// "Show Histogram" (H), as the state has it; H pressed, said once.
+    private var showHistogram: Action!
+    private var histogramAsked = false
     /// The photo last zoomed to its focus point (Z), so that each photo is
     /// zoomed once, as it comes, and panning it is left alone.
     private var focusZoomedPath: String?
@@ -121,6 +129,11 @@ final class PhotoWindowView {
         focusNote.addCssClass("osd")
         focusNote.isVisible = false
         stage.addOverlay(focusNote)
+        // Above the bottom bars: the rating bar and the zoom bar stay reachable.
+        histogramOverlay.halign = .start
+        histogramOverlay.valign = .end
+        histogramOverlay.setMargins(top: 12, bottom: 72, start: 12, end: 12)
+        stage.addOverlay(histogramOverlay)
         controls = PhotoControls(over: stage, ratingBar: ratingBar, rejectButton: rejectButton, labelBadge: labelBadge)
         window.onFullscreenChanged { [weak self] in
             guard let self else { return }
@@ -213,6 +226,11 @@ final class PhotoWindowView {
             self?.onIntent(.toggleZoomToFocusPoint)
         }
         typingActions.append(zoomToFocusPoint)
+        showHistogram = Action(ActionNames.showHistogram, isOn: false) { [weak self] _ in
+            self?.histogramAsked = true
+            self?.onIntent(.toggleHistogram)
+        }
+        typingActions.append(showHistogram)
         typingActions.forEach(window.addAction)
         for (id, body) in others { window.addAction(Action(id, body)) }
         advanceAfterRating = Action(ActionNames.advanceAfterRating, isOn: false) { [weak self] on in
@@ -325,6 +343,7 @@ final class PhotoWindowView {
         renderPicture(state.picture, marks: state.markedPixels, focus: state.focus, sharpness: state.sharpness)
         renderExposure(state)
         renderFocus(state)
+        renderHistogram(state)
         properties.keywords.render(suggestions: state.keywordSuggestions)
     }
 
@@ -415,6 +434,24 @@ final class PhotoWindowView {
                 // Translators: said by a screen reader when Z goes back to fitting the photo in the window.
                 : tr("Best fit"))
         }
+    }
+
+    /// "Show Histogram": the menu's check item, the histogram over the
+    /// photo once the exposure is read, and what H did, said once.
+    private func renderHistogram(_ state: PhotoViewerLogic.State) {
+        if (showHistogram.boolState ?? false) != state.showsHistogram { showHistogram.boolState = state.showsHistogram }
+        let shown = state.showsHistogram ? state.exposure : nil
+        if shown != overlaidExposure || histogramOverlay.isVisible != (shown != nil) {
+            overlaidExposure = shown
+            ExposureView.render(shown, in: histogramOverlay)
+        }
+        guard histogramAsked, !state.showsHistogram || state.exposure != nil else { return }
+        histogramAsked = false
+        picture.announce(state.showsHistogram
+            // Translators: said by a screen reader when H shows the histogram; {clipped} is a percentage.
+            ? tr("Histogram shown: {clipped} clipped", ["clipped": ExposureView.percent(state.exposure?.anyClipped ?? 0)])
+            // Translators: said by a screen reader when H hides the histogram.
+            : tr("Histogram hidden"))
     }
 
     /// The photo, or what stands for it. A photo's pixels become a texture

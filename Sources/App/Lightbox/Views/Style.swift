@@ -39,6 +39,7 @@ enum Style {
         .photo-osd button:focus-visible, button.photo-osd:focus-visible { outline: 2px solid rgba(255, 255, 255, 0.85);
                                                                          outline-offset: -2px; }
         .photo-osd button.rated image { color: #f6d32d; }
+        picture.histogram-overlay { background-color: rgba(0, 0, 0, 0.65); border-radius: 12px; padding: 8px; }
         """)
     }
 }

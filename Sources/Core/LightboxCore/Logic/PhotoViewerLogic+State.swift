@@ -47,6 +47,11 @@ extension PhotoViewerLogic {
         case togglePeaking
         /// The same, turned in another window (told by the flow).
         case followShowsPeaking(Bool)
+        /// H: the histogram over the photo's corner, or no longer; told to
+        /// the other windows.
+        case toggleHistogram
+        /// The same, turned in another window (told by the flow).
+        case followShowsHistogram(Bool)
         /// F: the camera's focus points drawn over the photo, or no
         /// longer; told to the other windows.
         case toggleFocusPoints
@@ -85,6 +90,8 @@ extension PhotoViewerLogic {
         case showsPeakingChanged(Bool)
         /// "Show Focus Point" changed: the other windows follow, and it is kept.
         case showsFocusPointsChanged(Bool)
+        /// "Show Histogram" changed: the other windows follow, and it is kept.
+        case showsHistogramChanged(Bool)
         /// The window closed, on the photo at the path (shown last).
         case closed(lastShown: String)
     }
@@ -162,6 +169,9 @@ extension PhotoViewerLogic {
         public var markedPixels: PixelData?
         /// "Show Focus Point": the camera's focus points drawn.
         public var showsFocusPoints = false
+        /// "Show Histogram": the histogram over the photo (`exposure` is
+        /// read while it shows).
+        public var showsHistogram = false
         /// "Zoom to Focus Point": each photo at 100 % on its focus point.
         public var zoomsToFocusPoint = false
         /// Where the camera focused on the photo presented (nil while none

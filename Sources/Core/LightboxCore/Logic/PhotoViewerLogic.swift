@@ -381,6 +381,15 @@ public final class PhotoViewerLogic: ScreenLogic {
             show(.peaking, on)
             emit(.showsPeakingChanged(on))
         case .followShowsPeaking(let on): show(.peaking, on)
+        case .toggleHistogram:
+            let on = !state.showsHistogram
+            publishChange { $0.showsHistogram = on }
+            exposureWishesChanged()
+            emit(.showsHistogramChanged(on))
+        case .followShowsHistogram(let on):
+            guard on != state.showsHistogram else { return }
+            publishChange { $0.showsHistogram = on }
+            exposureWishesChanged()
         case .toggleFocusPoints:
             let on = !state.showsFocusPoints
             publishChange { $0.showsFocusPoints = on }
@@ -551,11 +560,11 @@ public final class PhotoViewerLogic: ScreenLogic {
     /// picture supersedes it.
     private func analyse(_ pixels: PixelData) {
         let marks = wantedMarks
-        guard exposureWanted || !marks.isEmpty else { return }
+        guard wantsExposure || !marks.isEmpty else { return }
         analysing?.cancel()
         analysed = pixels
-        let sensor = exposureWanted ? sensorExposure(of: photo) : nil
-        if exposureWanted { readSensorAhead() }
+        let sensor = wantsExposure ? sensorExposure(of: photo) : nil
+        if wantsExposure { readSensorAhead() }
         analysing = tasks.start { [weak self] in
             let (read, marked) = await Task.detached(priority: .utility) {
                 (pixels.exposure(), marks.isEmpty ? nil : pixels.marked(marks))
@@ -571,6 +580,10 @@ public final class PhotoViewerLogic: ScreenLogic {
             }
         }
     }
+
+    /// Whether the exposure is read: for the properties, or the histogram
+    /// over the photo.
+    private var wantsExposure: Bool { exposureWanted || state.showsHistogram }
 
     /// The RAW file of `photo` (its own, or its pair's), if it is one.
     private static func rawFile(of photo: Photo) -> String? {
@@ -605,7 +618,7 @@ public final class PhotoViewerLogic: ScreenLogic {
     private func exposureWishesChanged() {
         guard case .presenting(_, let pixels) = state.picture else { return }
         let marks = wantedMarks
-        let lacking = (exposureWanted && state.exposure == nil)
+        let lacking = (wantsExposure && state.exposure == nil)
             || (!marks.isEmpty && (state.markedPixels == nil || markedWith != marks))
         if lacking {
             analysed = nil

@@ -187,6 +187,15 @@ public final class AppSettings: @unchecked Sendable {
     @discardableResult
     public func save(showingFocusPoints on: Bool) -> Bool { set(bool: on, "show-focus-points") }
 
+    /// "Show Histogram" (H): photo windows show the histogram over the photo.
+    public var showsHistogram: Bool {
+        guard hasSchema else { return false }
+        return bool("show-histogram")
+    }
+
+    @discardableResult
+    public func save(showingHistogram on: Bool) -> Bool { set(bool: on, "show-histogram") }
+
     /// Folders opened lately, the latest first (at most ten).
     public var recentFolders: [String] {
         guard hasSchema else { return [] }
