@@ -159,6 +159,28 @@ final class TextureDrawingTests: XCTestCase {
         XCTAssertEqual(expected?.first, Self.quadrants[0])
     } }
 
+    /// A photo's pixels let go while a frame still holds them are copied
+    /// for the frame on a thread of their own when they are big (a photo
+    /// at 100 %): the frame drawn still shows them, whole.
+    func testABigTextureGoneElsewhereStillShowsInTheFrameThatDrewIt() { onMain {
+        let before = TextureDrawing.throughCairo
+        defer { TextureDrawing.throughCairo = before }
+        TextureDrawing.throughCairo = true
+        let picture = Picture()
+        let released = Pixels.released
+        do {
+            // 2,100 × 1,000 with padded rows: over 8 MiB.
+            picture.setTexture(Self.texture(of: Pixels(width: 2100, height: 1000)))
+        }
+        guard let frame = DrawnFrame(picture, width: 210, height: 100) else { return XCTFail("nothing drawn") }
+        let expected = frame.drawnWithCairo()
+        picture.setTexture(nil)
+        spin(until: { Pixels.released == released + 1 }, "the pixels let go, elsewhere")
+        XCTAssertEqual(frame.drawnWithCairo(), expected, "the frame drawn keeps its own copy")
+        XCTAssertEqual(expected?.first, Self.quadrants[0])
+        XCTAssertEqual(expected?.last, Self.quadrants[3])
+    } }
+
     func testAWindowDrawnByCairoDrawsTexturesThroughCairo() {
         // The suites run windows with GTK's cairo renderer (scripts/test.sh).
         XCTAssertEqual(ProcessInfo.processInfo.environment["GSK_RENDERER"], "cairo",

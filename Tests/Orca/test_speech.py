@@ -143,6 +143,29 @@ class PhotoWindowTests(OrcaTestCase):
         self.say(exactly(self.focused_name("table cell")))
 
 
+    def test_the_decision_aids_are_heard_when_asked_and_not_at_every_step(self):
+        self.launch(self.make_folder())
+        first = self.focused_name("table cell")
+        self.press("Return")
+        self.session.app.window(first)
+        self.say(rf"^{re.escape(first)}\b")
+        self.say(exactly(f"Not rated, 1 of {PHOTOS}"))
+        # Each aid says what it found once its key is pressed (the samples carry no maker notes).
+        for key, said in (("f", r"^Focus point: Not recorded$"),
+                          ("h", r"^Histogram shown: [\d.]+ % clipped$"),
+                          ("j", r"^Clipping shown: [\d.]+ % clipped in the highlights, [\d.]+ % in deep shadows$"),
+                          ("p", r"^Focus peaking shown: the sharp edges in green$")):
+            with self.subTest(key=key):
+                self.press(key)
+                self.say(said)
+        # A step says the photo and its place, not the aids again.
+        self.press("Right")
+        self.say(exactly(f"Not rated, 2 of {PHOTOS}"))
+        self.session.orca.wait_quiet()
+        said = [u.text for u in self.session.orca.utterances(self.session.orca.last_mark, "speech")]
+        self.assertFalse([text for text in said if re.search(r"Focus point|Histogram|Clipping|peaking", text)],
+                         f"the aids said again at a step: {said}")
+
     def test_the_controls_over_a_photo_and_its_header_bar_are_heard(self):
         # The photo window keeps its header bar to the properties and the photo menu; previous, next,
         # the rating bar and zoom float over the photo, faded out while the pointer rests, and Tab

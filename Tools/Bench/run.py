@@ -4,7 +4,7 @@ writes Tools/Bench/results.json, keeping the parts not measured this time, and
 the README's performance table from it (Tools/Bench/report.py).
 
     python3 Tools/Bench/run.py [--quick] [--runs N]
-        [--only startup,10k,thumbnails,photo,stepping,firstscreen,100k,raw,rawstepping,pairs,search,keywords]
+        [--only startup,10k,thumbnails,photo,stepping,aids,firstscreen,100k,raw,rawstepping,pairs,search,keywords]
 
 Expects the release build (.build/release/lightbox, lightbox-bench-thumbnails
 and lightbox-bench-tags); creates Tools/Bench/library/ on first use (see
@@ -29,6 +29,7 @@ import harness  # noqa: E402
 import measures  # noqa: E402
 import firstscreen  # noqa: E402
 import stepping  # noqa: E402
+import aids  # noqa: E402
 import raw  # noqa: E402
 import pairs  # noqa: E402
 import tags  # noqa: E402
@@ -37,10 +38,10 @@ from report import table, targets, write_readme  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LIBRARY = os.path.join(HERE, "library")
-PARTS = ("startup", "10k", "thumbnails", "photo", "stepping", "firstscreen", "100k", "raw", "rawstepping", "pairs",
+PARTS = ("startup", "10k", "thumbnails", "photo", "stepping", "aids", "firstscreen", "100k", "raw", "rawstepping", "pairs",
          "search", "keywords")
 # Parts that make their own files: they need no photo library.
-NO_LIBRARY = {"startup", "stepping", "search", "keywords"}
+NO_LIBRARY = {"startup", "stepping", "aids", "search", "keywords"}
 # Left out of --quick unless --only names them: the raw part makes 6 GB of files once, and takes minutes;
 # rawstepping steps through that folder's files (about a minute a run); pairs makes 2.8 GB once and
 # records four app runs opening it, the files evicted before each (about 45 s a run).
@@ -132,6 +133,8 @@ def main():
                                                2 if args.quick else runs)
         if "stepping" in parts:
             m["stepping"] = stepping.stepping(work, measures.LIGHTBOX, 1 if args.quick else runs)
+        if "aids" in parts:
+            m["aids"] = aids.aids(work, measures.LIGHTBOX, measures.THUMBNAILER, 1 if args.quick else runs)
         if "firstscreen" in parts:
             m["firstscreen"] = firstscreen.first_screen(work, measures.LIGHTBOX, results["library"]["flat"],
                                                         2 if args.quick else runs)

@@ -78,10 +78,11 @@ def window_id(name_pattern, timeout=30):
     raise RuntimeError(f"no window named like {name_pattern!r}")
 
 
-def step_through(stepper, command, env, title_pattern, steps, sizes, key="Right", seen=None):
+def step_through(stepper, command, env, title_pattern, steps, sizes, key="Right", seen=None, keys_before=()):
     """Starts a viewer on the first photo, lets it settle, steps `steps` times at 2 a second.
     The floor (no photo to open) is given the size Lightbox's window decoded to (`sizes`).
-    `seen`, when given, gets the window's size and its title after the last step."""
+    `seen`, when given, gets the window's size and its title after the last step. `keys_before`
+    are pressed once it has settled (the aids part turns aids on with them)."""
     if command[-1].endswith("flip"):
         command = command + [str(v) for v in sizes]
     viewer = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -90,6 +91,12 @@ def step_through(stepper, command, env, title_pattern, steps, sizes, key="Right"
         if title_pattern == r"^IMG_0001$":
             sizes[:] = decoded_size(window)
         time.sleep(3)  # the first photo decoded, and whatever the viewer reads ahead
+        if keys_before:
+            # With no window manager, keys go to the window under the pointer.
+            subprocess.run(["xdotool", "mousemove", "--window", window, "200", "200"], check=True)
+            for key_before in keys_before:
+                subprocess.run(["xdotool", "key", "--window", window, key_before], check=True)
+            time.sleep(3)  # what the keys turned on is on screen, and what it reads ahead read
         out = subprocess.run([stepper, window, str(steps), "500", key], capture_output=True, text=True,
                              timeout=120)
         line = out.stdout.strip().splitlines()[-1]
