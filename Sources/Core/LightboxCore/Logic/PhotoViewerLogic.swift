@@ -149,6 +149,13 @@ public final class PhotoViewerLogic: ScreenLogic {
         else { return state }
         preloader.viewport = (width, height)
         fullResolution = nil
+        return await redecode()
+    }
+
+    /// The photo shown decoded again as the preloader now decodes photos
+    /// (another size, in full or fitted), shown once its pixels are there;
+    /// until then the pixels shown stay. Loaded afresh when none are shown.
+    private func redecode() async -> State {
         guard case .presenting = state.picture else { return await load() }
         let mine = generation, photo = self.photo
         focusPreloader(on: photo)
@@ -170,15 +177,7 @@ public final class PhotoViewerLogic: ScreenLogic {
         publishChange { $0.zoomsToFocusPoint = on }
         preloader.inFull = on
         fullResolution = nil
-        guard case .presenting = state.picture else { return await load() }
-        let mine = generation, photo = self.photo
-        focusPreloader(on: photo)
-        while preloader.pixels(for: photo) == nil, preloader.failure(for: photo) == nil, preloader.decoding != nil {
-            await preloader.decodeEnded()
-            guard mine == generation else { return state }
-        }
-        guard let pixels = preloader.pixels(for: photo), mine == generation else { return state }
-        return publish(.presenting(photo, pixels))
+        return await redecode()
     }
 
     /// Decodes the photo shown in full (up to `maxDecodedSize`), for
