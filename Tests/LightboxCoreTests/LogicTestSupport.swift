@@ -11,6 +11,19 @@ extension ScreenLogic {
     }
 }
 
+extension PhotoListLogic {
+    /// Returns once every photo shown is measured (the background survey
+    /// after a folder loads, which `settled()` does not wait for), or after
+    /// ten seconds: a test that compares states before and after an action
+    /// waits for it first, so that a measure arriving meanwhile is not
+    /// taken for the action's doing.
+    func measured() async {
+        for _ in 0..<500 where state.shown.contains(where: { $0.measures == nil }) {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+    }
+}
+
 /// Hears every state and output of a logic, in order.
 @MainActor
 final class LogicRecorder<Logic: ScreenLogic> {

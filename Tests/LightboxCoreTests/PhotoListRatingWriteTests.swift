@@ -21,6 +21,9 @@ final class PhotoListRatingWriteTests: XCTestCase {
                                    trash: FolderTrash(folder: scratch.path("trash")), watching: disk.factory)
         await logic.sendAndSettle(.openFolderAt(root))
         XCTAssertEqual(logic.state.titles, ["a", "b"])
+        await logic.measured()
+        let measures = logic.photo(at: a)?.measures
+        XCTAssertNotNil(measures)
 
         logic.send(.edit(.rate(path: a, stars: 4)))
         for _ in 0..<500 where logic.photo(at: a)?.modificationTime == 1_600_000_000 {
@@ -29,6 +32,7 @@ final class PhotoListRatingWriteTests: XCTestCase {
         await logic.settled()
         XCTAssertNotEqual(logic.photo(at: a)?.modificationTime, 1_600_000_000, "the file was written")
         XCTAssertEqual(logic.state.titles, ["a", "b"], "not moved to the end of the date order")
+        XCTAssertEqual(logic.photo(at: a)?.measures, measures, "what was measured stays: the pixels did not change")
 
         // What the watcher reports of the swap changes nothing either.
         let temporary = root + "/.a.jpg.lightbox-\(getpid())-Q1w2E3"

@@ -12,6 +12,7 @@ final class PhotoListTrashTests: XCTestCase {
         await logic.sendAndSettle(.sort(PhotoOrder(.name)))
         let root = scratch.path("photos").standardizedFileURL.path
         await logic.sendAndSettle(.openFolderAt(root))
+        await logic.measured()
         return (logic, scratch, root)
     }
 

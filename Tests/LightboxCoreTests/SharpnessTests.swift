@@ -79,9 +79,7 @@ final class SharpnessTests: XCTestCase {
                                   trash: FolderTrash(folder: scratch.path("../\(UUID().uuidString)")))
         await list.sendAndSettle(.sort(PhotoOrder(.name)))
         await list.sendAndSettle(.openFolderAt(scratch.url.standardizedFileURL.path))
-        for _ in 0..<500 where list.state.shown.contains(where: { $0.sharpness == nil }) {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        await list.measured()
         XCTAssertFalse(list.state.shown.contains { $0.sharpness == nil }, "every photo measured")
 
         await list.sendAndSettle(.sort(PhotoOrder(.sharpness)))
@@ -143,9 +141,7 @@ final class SharpnessTests: XCTestCase {
                                   trash: FolderTrash(folder: scratch.path("../\(UUID().uuidString)")))
         await list.sendAndSettle(.sort(PhotoOrder(.name)))
         await list.sendAndSettle(.openFolderAt(scratch.url.standardizedFileURL.path))
-        for _ in 0..<500 where list.state.shown.contains(where: { $0.measures == nil }) {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        await list.measured()
         let clipped = Dictionary(uniqueKeysWithValues: list.state.shown.map { ($0.title, $0.highlightsClipped ?? -1) })
         XCTAssertEqual(clipped["none"] ?? -1, 0, accuracy: 1e-6)
         XCTAssertEqual(clipped["speck"] ?? -1, 0.02, accuracy: 1e-6)

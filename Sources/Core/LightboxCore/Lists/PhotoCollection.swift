@@ -97,7 +97,16 @@ final class PhotoCollection {
     /// does not hold are left out.
     func replace(_ photos: [Photo]) {
         measured = nil
-        let known = photos.filter { byPath[$0.path] != nil }
+        // A photo read again (a rating written into its file, a tag) keeps
+        // what was measured of it: Lightbox never changes a photo's pixels,
+        // and losing the measure would move it in a sort by sharpness.
+        let known = photos.compactMap { photo -> Photo? in
+            guard let was = byPath[photo.path] else { return nil }
+            guard photo.measures == nil, let measures = was.measures else { return photo }
+            var kept = photo
+            kept.measures = measures
+            return kept
+        }
         guard !known.isEmpty else { return }
         let old = known.compactMap { byPath[$0.path] }
         // As the list holds them now (a RAW shown through its pair's JPEG
