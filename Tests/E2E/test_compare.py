@@ -54,6 +54,29 @@ class CompareTests(TripCase):
         self.assertEqual(xmp_rating(os.path.join(self.folder, f"{left}.jpg")), "3")
         self.assertEqual(xmp_rating(os.path.join(self.folder, f"{right}.jpg")), "-1")
 
+    def test_four_selected_photos_in_a_square_the_arrows_move_between_them(self):
+        app, window = self.open_trip()
+        send_keys("ctrl+a")
+        self.wait_label(window, "Trip \u2014 4 photos, 4 selected")
+        send_keys("c")
+        compare = app.window(re.compile("^Compare .* and 3 more$"))
+        pictures = wait_for(lambda: (lambda found: found if len(found) == 4 else None)(
+            find_all(compare, "image", pred=lambda n: a11y.plain_name(n.name) in ("one", "two", "three", "four"))),
+            message=lambda: a11y.dump_tree(compare))
+        place = lambda p: (p.description or "").rsplit(", ", 1)[-1]
+        by_place = {place(p): p for p in pictures}
+        self.assertEqual(sorted(by_place), ["lower left", "lower right", "upper left", "upper right"])
+        self.point_at_grid(compare.name)
+        wait_for(lambda: "focused" in a11y.states(by_place["upper left"]), message="the first photo focused")
+        send_keys("Right")
+        wait_for(lambda: "focused" in a11y.states(by_place["upper right"]), message="Right: the next photo focused")
+        send_keys("2")
+        wait_for(lambda: (by_place["upper right"].description or "").startswith("Rated 2 stars"),
+                 message=lambda: a11y.describe(by_place["upper right"]))
+        self.assertTrue((by_place["upper left"].description or "").startswith("Not rated"), "the first unchanged")
+        send_keys("ctrl+w")
+        app.wait_window_gone(re.compile("^Compare "))
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -41,11 +41,43 @@ final class CompareWindowViewTests: DisplayTestCase {
 
         XCTAssertTrue(view.window.activateAction(ActionNames.rate.detailed, target: "4"))
         guard case .rate(4, let pane) = intents.last else { return XCTFail("rated: \(intents)") }
-        XCTAssertEqual(pane, view.focusedSide.rawValue)
+        XCTAssertEqual(pane, view.focusedPane)
         view.panes[1].picture.grabFocus()
-        spin(until: { view.focusedSide == .right }, "the right one focused")
+        spin(until: { view.focusedPane == 1 }, "the right one focused")
         XCTAssertTrue(view.window.activateAction(ActionNames.toggleRejected.detailed))
         guard case .toggleRejected(let rejected) = intents.last else { return XCTFail("rejected: \(intents)") }
-        XCTAssertEqual(rejected, CompareWindowView.Side.right.rawValue)
+        XCTAssertEqual(rejected, 1)
+    } }
+
+    /// Four frames of a burst in a square: a zoom of one is made on the
+    /// three others, the arrow keys move the keyboard from frame to frame,
+    /// and each is said with its place.
+    func testFourPhotosZoomTogetherAndTheArrowsMoveBetweenThem() { onMain {
+        let view = CompareWindowView(application: testApplication, count: 4)
+        defer { view.window.destroy() }
+        let photos = samplePhotos(4)
+        let panes = photos.enumerated().map { index, photo in
+            PhotoViewerLogic.State(picture: .presenting(photo, PixelData(width: 800, height: 600,
+                                                                         rgba: Data(repeating: UInt8(40 * index + 40),
+                                                                                    count: 800 * 600 * 4))))
+        }
+        view.render(CompareLogic.State(panes: panes))
+        XCTAssertEqual(view.captionTexts.count, 4)
+        XCTAssertEqual((0..<4).map { CompareWindowView.place($0, of: 4) },
+                       ["upper left", "upper right", "lower left", "lower right"])
+        XCTAssertEqual((0..<3).map { CompareWindowView.place($0, of: 3) }, ["left", "middle", "right"])
+        view.window.present()
+        spin(until: { view.panes.allSatisfy { $0.scroller.visibleSize.width > 0 } }, "all four laid out")
+        view.panes[2].zoom(by: 2)
+        spin(until: {
+            [0, 1, 3].allSatisfy { abs((view.panes[$0].zoomRelativeToFit ?? 0) - 2) < 0.01 }
+        }, "the three others zoomed as much")
+        view.panes[0].picture.grabFocus()
+        spin(until: { view.focusedPane == 0 }, "the first focused")
+        XCTAssertTrue(view.window.activateAction(ActionNames.next.detailed))
+        spin(until: { view.focusedPane == 1 }, "Right: the next one")
+        XCTAssertTrue(view.window.activateAction(ActionNames.previous.detailed))
+        XCTAssertTrue(view.window.activateAction(ActionNames.previous.detailed))
+        spin(until: { view.focusedPane == 3 }, "Left from the first: the last")
     } }
 }

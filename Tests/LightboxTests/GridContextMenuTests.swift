@@ -130,13 +130,15 @@ final class SelectionBarViewTests: DisplayTestCase {
         let (window, bar) = Self.shownBar(width: 1600)
         defer { window.destroy() }
         bar.fit(toWidth: 1600)
-        bar.render("4 selected", count: 4)
+        bar.render("5 selected", count: 5)
         let all = ["Rate", "Label and Keywords", "Reject", "Open", "Open With…", "Show in Files", "Copy to Folder…",
                    "Move to Folder…", "Move to Trash", "Select None"]
-        XCTAssertEqual(bar.shownActions, all, "Compare is for two photos")
+        XCTAssertEqual(bar.shownActions, all, "Compare is for two to four photos")
         XCTAssertEqual(bar.moreItems.map(\.label), ["Copy", "Copy Paths", "Rotate Left", "Rotate Right",
                                                     "Set as Profile Photo"], "what only the menu has")
 
+        bar.render("4 selected", count: 4)
+        XCTAssertTrue(bar.shownActions.contains("Compare Side by Side"), "four compare side by side")
         bar.render("2 selected", count: 2)
         XCTAssertTrue(bar.shownActions.contains("Compare Side by Side"))
 

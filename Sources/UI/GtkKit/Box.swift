@@ -16,5 +16,11 @@ public final class Box: Widget {
     private var box: UnsafeMutablePointer<GtkBox> { lb_box(gobject) }
 
     public func append(_ child: Widget) { gtk_box_append(box, child.widget) }
+
+    /// Whether every child gets the same size along the box.
+    public var homogeneous: Bool {
+        get { gtk_box_get_homogeneous(box) != 0 }
+        set { gtk_box_set_homogeneous(box, newValue ? 1 : 0) }
+    }
     public func remove(_ child: Widget) { gtk_box_remove(box, child.widget) }
 }

@@ -76,7 +76,7 @@ enum Keyboard {
             shown(tr("Give the selected photos a colour label, or take it away"), "6 9"),
             bind(ActionNames.addKeyword, ["<Control>k"], tr("Add a keyword to the selected photos")),
             shown(tr("Move the selected photos to the trash"), "Delete"),
-            bind(ActionNames.compare, ["c"], tr("Compare the two selected photos side by side")),
+            bind(ActionNames.compare, ["c"], tr("Compare the selected photos side by side (two to four)")),
             bind(ActionNames.copyFiles, ["<Control>c"], tr("Copy the photos, to paste in a file manager")),
             bind(ActionNames.copyPaths, ["<Control><Shift>c"], tr("Copy the photos’ paths as text")),
             bind(ActionNames.paste, ["<Control>v"], tr("Paste photos copied in a file manager into the folder")),

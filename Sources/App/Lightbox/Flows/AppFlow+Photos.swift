@@ -27,12 +27,12 @@ extension AppFlow {
 
     func compare(_ paths: [String], from owner: MainWindowController) {
         let viewers = paths.compactMap { viewer(of: $0, in: owner) }
-        guard viewers.count == 2 else { return }
+        guard PhotoListLogic.comparable.contains(viewers.count) else { return }
         if let open = compareWindows.first(where: { Set($0.controller.paths) == Set(paths) }) {
             open.controller.present()
             return
         }
-        let controller = CompareWindowController(view: CompareWindowView(application: application),
+        let controller = CompareWindowController(view: CompareWindowView(application: application, count: viewers.count),
                                                  logic: CompareLogic(viewers: viewers)) { [weak self] action in
             self?.handle(action)
         }

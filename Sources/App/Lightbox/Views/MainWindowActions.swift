@@ -258,7 +258,7 @@ final class MainWindowActions {
         let focusedPhoto = grid.hasFocusedPhoto
         for action in selectionActions {
             let needsKeys = typingActions.contains { $0 === action }
-            let acts = action === compare ? selectedCount == 2
+            let acts = action === compare ? PhotoListLogic.comparable.contains(selectedCount)
                 : action === setProfilePhoto || action === photoProperties ? selectedCount == 1
                 : selectedCount > 0 || (focusedPhoto && actingActions.contains { $0 === action })
             let enabled = acts && !(needsKeys && typing)

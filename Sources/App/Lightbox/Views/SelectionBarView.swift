@@ -39,8 +39,8 @@ final class SelectionBarView {
     private let compare: LabelledButton
     /// Whether every selected photo is rejected (the reject item's text).
     private var allRejected = false
-    /// Exactly two photos selected: Compare applies.
-    private var comparesTwo = false
+    /// Two to four photos selected: Compare applies.
+    private var compares = false
     /// The window's width the bar was last fitted to, and whether it must
     /// be fitted again when it next shows (while hidden, nothing is measured).
     private var width: Int?
@@ -118,8 +118,8 @@ final class SelectionBarView {
             needsFit = true
             overflowing = nil
         }
-        if (selected == 2) != comparesTwo {
-            comparesTwo = selected == 2
+        if PhotoListLogic.comparable.contains(selected) != compares {
+            compares = PhotoListLogic.comparable.contains(selected)
             needsFit = true
         }
         root.revealsChild = summary != nil
@@ -143,7 +143,7 @@ final class SelectionBarView {
     /// The More menu's items.
     var moreItems: [Menu.Item] { Menus.selectionMore(hidden: overflow).items }
 
-    private func applies(_ index: Int) -> Bool { items[index].widget !== compare || comparesTwo }
+    private func applies(_ index: Int) -> Bool { items[index].widget !== compare || compares }
 
     /// Every action that applies is measured (shown for the moment: a
     /// hidden widget measures nothing), then those that fit in rank order

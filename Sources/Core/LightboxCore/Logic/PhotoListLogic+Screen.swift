@@ -79,7 +79,8 @@ extension PhotoListLogic {
         case openSelected
         /// Enter in the search: the first photo it finds, once applied.
         case openFirstFound
-        /// The two selected photos side by side.
+        /// The selected photos side by side, when they are as many as a
+        /// compare window shows (`comparable`).
         case compare
         /// "Properties", while one photo is selected.
         case showProperties
@@ -221,6 +222,7 @@ extension PhotoListLogic {
         case show(Effect)
         /// A photo window for the photo; `properties`: its properties shown.
         case openPhoto(String, properties: Bool)
+        /// The photos to compare, in the list's order (`comparable` of them).
         case compare([String])
         case setProfilePhoto(String)
         /// Paths dropped on the window, to open as a launch would.

@@ -12,6 +12,10 @@ import Foundation
 /// (`FileJobs`: trash, copy, move, paste).
 @MainActor
 public final class PhotoListLogic: ScreenLogic {
+    /// How many photos a compare window shows side by side: a pair, or the
+    /// frames of a burst, up to four.
+    public static let comparable = 2...4
+
     public let screen: Screen<State, Output>
 
     /// The folder's photos, and those shown in order (see PhotoCollection).
@@ -183,7 +187,7 @@ public final class PhotoListLogic: ScreenLogic {
             }
         case .compare:
             let paths = selectedPaths
-            if paths.count == 2 { emit(.compare(paths)) }
+            if Self.comparable.contains(paths.count) { emit(.compare(paths)) }
         case .showProperties: if let photo = onlySelected { emit(.openPhoto(photo.path, properties: true)) }
         case .setProfilePhoto: if let photo = onlySelected { emit(.setProfilePhoto(photo.path)) }
         case .showPhotos(let paths):
