@@ -140,45 +140,45 @@ final class TextureDrawingTests: XCTestCase {
         XCTAssertEqual(drawn.surface[48 * 96 + 15], 0, "nor beside it")
     } }
 
-    func testAFrameDrawnBeforeItsTextureWentStillShowsItAfter() { onMain {
+    /// A window keeps the frame it drew until it draws the next; the photo
+    /// it showed goes before that. The frame keeps its own copy; the
+    /// pixels go with the photo: at once when small, on a thread of their
+    /// own when big (over 8 MiB: a photo at 100 %), the copy made there.
+    @MainActor
+    private static func assertFrameOutlivesItsTexture(width: Int, height: Int, drawnAt frameSize: (Int, Int),
+                                                      releasedAtOnce once: Bool,
+                                                      file: StaticString = #filePath, line: UInt = #line) {
         let before = TextureDrawing.throughCairo
         defer { TextureDrawing.throughCairo = before }
         TextureDrawing.throughCairo = true
         let picture = Picture()
         let released = Pixels.released
         do {
-            picture.setTexture(Self.texture(of: Pixels(width: 40, height: 30)))
+            picture.setTexture(texture(of: Pixels(width: width, height: height)))
         }
-        // A window keeps the frame it drew until it draws the next; the
-        // photo it showed goes before that.
-        guard let frame = DrawnFrame(picture, width: 80, height: 60) else { return XCTFail("nothing drawn") }
+        guard let frame = DrawnFrame(picture, width: frameSize.0, height: frameSize.1) else {
+            return XCTFail("nothing drawn", file: file, line: line)
+        }
         let expected = frame.drawnWithCairo()
         picture.setTexture(nil)
-        XCTAssertEqual(Pixels.released, released + 1, "the photo's pixels go with the photo, not with a frame")
-        XCTAssertEqual(frame.drawnWithCairo(), expected, "the frame drawn keeps its own copy")
-        XCTAssertEqual(expected?.first, Self.quadrants[0])
+        if once {
+            XCTAssertEqual(Pixels.released, released + 1, "the photo's pixels go with the photo, not with a frame",
+                           file: file, line: line)
+        } else {
+            spin(until: { Pixels.released == released + 1 }, "the pixels let go, elsewhere")
+        }
+        XCTAssertEqual(frame.drawnWithCairo(), expected, "the frame drawn keeps its own copy", file: file, line: line)
+        XCTAssertEqual(expected?.first, quadrants[0], file: file, line: line)
+        XCTAssertEqual(expected?.last, quadrants[3], file: file, line: line)
+    }
+
+    func testAFrameDrawnBeforeItsTextureWentStillShowsItAfter() { onMain {
+        Self.assertFrameOutlivesItsTexture(width: 40, height: 30, drawnAt: (80, 60), releasedAtOnce: true)
     } }
 
-    /// A photo's pixels let go while a frame still holds them are copied
-    /// for the frame on a thread of their own when they are big (a photo
-    /// at 100 %): the frame drawn still shows them, whole.
     func testABigTextureGoneElsewhereStillShowsInTheFrameThatDrewIt() { onMain {
-        let before = TextureDrawing.throughCairo
-        defer { TextureDrawing.throughCairo = before }
-        TextureDrawing.throughCairo = true
-        let picture = Picture()
-        let released = Pixels.released
-        do {
-            // 2,100 × 1,000 with padded rows: over 8 MiB.
-            picture.setTexture(Self.texture(of: Pixels(width: 2100, height: 1000)))
-        }
-        guard let frame = DrawnFrame(picture, width: 210, height: 100) else { return XCTFail("nothing drawn") }
-        let expected = frame.drawnWithCairo()
-        picture.setTexture(nil)
-        spin(until: { Pixels.released == released + 1 }, "the pixels let go, elsewhere")
-        XCTAssertEqual(frame.drawnWithCairo(), expected, "the frame drawn keeps its own copy")
-        XCTAssertEqual(expected?.first, Self.quadrants[0])
-        XCTAssertEqual(expected?.last, Self.quadrants[3])
+        // 2,100 × 1,000 with padded rows: over 8 MiB.
+        Self.assertFrameOutlivesItsTexture(width: 2100, height: 1000, drawnAt: (210, 100), releasedAtOnce: false)
     } }
 
     func testAWindowDrawnByCairoDrawsTexturesThroughCairo() {

@@ -16,21 +16,12 @@
  *
  *   gcc -O2 -o stepper stepper.c $(pkg-config --cflags --libs x11 xtst xdamage)
  */
-#include <X11/Xlib.h>
+#include "keyed.h"
+
 #include <X11/Xutil.h>
-#include <X11/extensions/XTest.h>
-#include <X11/extensions/Xdamage.h>
 #include <X11/keysym.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
-
-static double now_ms(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1000.0 + t.tv_nsec / 1e6;
-}
 
 static unsigned long pixel(Display *display, Window window, int x, int y) {
     XImage *image = XGetImage(display, window, x, y, 1, 1, AllPlanes, ZPixmap);
@@ -38,6 +29,22 @@ static unsigned long pixel(Display *display, Window window, int x, int y) {
     unsigned long value = XGetPixel(image, 0, 0);
     XDestroyImage(image);
     return value;
+}
+
+// The two pixels a step watches, and what they showed before the key.
+typedef struct {
+    Display *display;
+    Window window;
+    int xs[2], y;
+    unsigned long before[2];
+} Watched;
+
+// Whether either pixel shows another photo.
+static int moved(void *context) {
+    Watched *w = context;
+    for (int i = 0; i < 2; i++)
+        if (pixel(w->display, w->window, w->xs[i], w->y) != w->before[i]) return 1;
+    return 0;
 }
 
 int main(int argc, char **argv) {
@@ -73,42 +80,17 @@ int main(int argc, char **argv) {
     printf("{\"latencies_ms\": [");
     int missed = 0, printed = 0;
     for (int step = 0; step < steps; step++) {
-        unsigned long before[2] = {pixel(display, window, xs[0], y), pixel(display, window, xs[1], y)};
-        XDamageSubtract(display, damage, None, None);
-        XSync(display, False);
-        while (XPending(display)) {  // damage from before the key
-            XEvent event;
-            XNextEvent(display, &event);
-        }
+        Watched watched = {display, window, {xs[0], xs[1]}, y, {0, 0}};
+        for (int i = 0; i < 2; i++) watched.before[i] = pixel(display, window, xs[i], y);
         double start = now_ms();
-        XTestFakeKeyEvent(display, right, True, CurrentTime);
-        XTestFakeKeyEvent(display, right, False, CurrentTime);
-        XFlush(display);
-        double shown = -1;
-        while (shown < 0 && now_ms() - start < 2000) {
-            if (!XPending(display)) {
-                struct pollfd watch = {.fd = ConnectionNumber(display), .events = POLLIN};
-                poll(&watch, 1, 50);
-                if (!XPending(display)) continue;
-            }
-            XEvent event;
-            XNextEvent(display, &event);
-            if (event.type != damage_event + XDamageNotify) continue;
-            XDamageSubtract(display, damage, None, None);
-            for (int i = 0; i < 2; i++)
-                if (pixel(display, window, xs[i], y) != before[i]) shown = now_ms();
-        }
-        if (shown < 0) {
+        double latency = press_and_wait(display, damage, damage_event, right, moved, &watched);
+        if (latency < 0) {
             missed++;
         } else {
-            printf("%s%.2f", printed++ ? ", " : "", shown - start);
+            printf("%s%.2f", printed++ ? ", " : "", latency);
             fflush(stdout);
         }
-        double next = start + interval;
-        while (now_ms() < next) {
-            struct timespec pause = {0, 1000000};
-            nanosleep(&pause, NULL);
-        }
+        wait_until(start + interval);
     }
     printf("], \"missed\": %d}\n", missed);
     XDamageDestroy(display, damage);

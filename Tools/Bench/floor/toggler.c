@@ -13,28 +13,29 @@
  *
  *   gcc -O2 -o toggler toggler.c $(pkg-config --cflags --libs x11 xtst xdamage)
  */
-#include <X11/Xlib.h>
+#include "keyed.h"
+
 #include <X11/Xutil.h>
-#include <X11/extensions/XTest.h>
-#include <X11/extensions/Xdamage.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-static double now_ms(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1000.0 + t.tv_nsec / 1e6;
-}
+// The window, and its picture before the key (`length` bytes).
+typedef struct {
+    Display *display;
+    Window window;
+    int width, height;
+    const char *before;
+    size_t length;
+} Picture;
 
-// Whether the window's picture now differs from `before` (its size in bytes).
-static int differs(Display *display, Window window, int width, int height, const char *before, size_t length) {
-    XImage *image = XGetImage(display, window, 0, 0, (unsigned)width, (unsigned)height, AllPlanes, ZPixmap);
+// Whether the window's picture now differs from the one before the key.
+static int differs(void *context) {
+    Picture *p = context;
+    XImage *image = XGetImage(p->display, p->window, 0, 0, (unsigned)p->width, (unsigned)p->height, AllPlanes, ZPixmap);
     if (!image) return 0;
     size_t bytes = (size_t)image->bytes_per_line * (size_t)image->height;
-    int changed = bytes != length || memcmp(image->data, before, bytes) != 0;
+    int changed = bytes != p->length || memcmp(image->data, p->before, bytes) != 0;
     XDestroyImage(image);
     return changed;
 }
@@ -78,41 +79,17 @@ int main(int argc, char **argv) {
         if (!before) return 1;
         memcpy(before, image->data, length);
         XDestroyImage(image);
-        XDamageSubtract(display, damage, None, None);
-        XSync(display, False);
-        while (XPending(display)) {  // damage from before the key
-            XEvent event;
-            XNextEvent(display, &event);
-        }
+        Picture picture = {display, window, width, height, before, length};
         double start = now_ms();
-        XTestFakeKeyEvent(display, key, True, CurrentTime);
-        XTestFakeKeyEvent(display, key, False, CurrentTime);
-        XFlush(display);
-        double shown = -1;
-        while (shown < 0 && now_ms() - start < 2000) {
-            if (!XPending(display)) {
-                struct pollfd watch = {.fd = ConnectionNumber(display), .events = POLLIN};
-                poll(&watch, 1, 50);
-                if (!XPending(display)) continue;
-            }
-            XEvent event;
-            XNextEvent(display, &event);
-            if (event.type != damage_event + XDamageNotify) continue;
-            XDamageSubtract(display, damage, None, None);
-            if (differs(display, window, width, height, before, length)) shown = now_ms();
-        }
+        double latency = press_and_wait(display, damage, damage_event, key, differs, &picture);
         free(before);
-        if (shown < 0) {
+        if (latency < 0) {
             missed++;
         } else {
-            printf("%s%.2f", printed++ ? ", " : "", shown - start);
+            printf("%s%.2f", printed++ ? ", " : "", latency);
             fflush(stdout);
         }
-        double next = start + interval;
-        while (now_ms() < next) {
-            struct timespec pause = {0, 1000000};
-            nanosleep(&pause, NULL);
-        }
+        wait_until(start + interval);
     }
     printf("], \"missed\": %d}\n", missed);
     XDamageDestroy(display, damage);
